@@ -1,0 +1,43 @@
+/**
+ * The route table of the specification. `/user` and `/admin` are groups; their
+ * redirect children only send the bare group path to its first page.
+ */
+export default [
+  { path: '/', name: '主页', icon: 'smile', component: './Index' },
+  {
+    path: '/interface_info/:id',
+    name: '查看接口',
+    component: './InterfaceInfo',
+    hideInMenu: true,
+  },
+  {
+    path: '/user',
+    layout: false,
+    routes: [
+      { path: '/user', redirect: '/user/login' },
+      { path: '/user/login', name: '登录', component: './User/Login' },
+    ],
+  },
+  {
+    path: '/admin',
+    name: '管理页',
+    icon: 'crown',
+    access: 'canAdmin',
+    routes: [
+      { path: '/admin', redirect: '/admin/interface_info' },
+      {
+        path: '/admin/interface_info',
+        name: '接口管理',
+        icon: 'table',
+        component: './Admin/InterfaceInfo',
+      },
+      {
+        path: '/admin/interface_analysis',
+        name: '接口分析',
+        icon: 'analysis',
+        component: './Admin/InterfaceAnalysis',
+      },
+    ],
+  },
+  { path: '*', layout: false, component: './404' },
+];

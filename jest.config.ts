@@ -1,0 +1,12 @@
+import { configUmiAlias, createConfig } from '@umijs/max/test';
+
+export default async () => {
+  const config = await configUmiAlias({
+    ...createConfig({ target: 'browser', jsTransformer: 'esbuild', jsTransformerOpts: { jsx: 'automatic' } }),
+    setupFilesAfterEnv: ['<rootDir>/tests/setupTests.ts'],
+    testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/e2e/', '<rootDir>/tests/bench/'],
+    globals: { API_BASE_URL: '' },
+    testTimeout: 20000,
+  });
+  return config;
+};

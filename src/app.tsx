@@ -1,0 +1,66 @@
+import { UserOutlined } from '@ant-design/icons';
+import { history } from '@umijs/max';
+import type { RunTimeLayoutConfig } from '@umijs/max';
+import defaultSettings, { CONTENT_MAX_WIDTH } from '../config/defaultSettings';
+import type { AppSettings } from '../config/defaultSettings';
+import { AvatarDropdown, AvatarName } from '@/components/AvatarDropdown';
+import Footer from '@/components/Footer';
+import Forbidden from '@/components/Forbidden';
+import HeaderSearch from '@/components/HeaderSearch';
+import HelpLink from '@/components/HelpLink';
+import RequestBridge from '@/components/RequestBridge';
+import { LOGIN_PATH } from '@/constants';
+import { requestConfig } from '@/requestConfig';
+import { fetchLoginUser } from '@/utils/loginUser';
+import { withMenuIcons } from '@/utils/menuIcons';
+import { loginUrlFor } from '@/utils/redirect';
+
+export type InitialState = {
+  loginUser?: API.LoginUserVO;
+  settings?: AppSettings;
+};
+
+/**
+ * Loads the current user at startup (spec section 4); without one the app goes
+ * to the login page, keeping the way back. The login page itself needs no user.
+ */
+export async function getInitialState(): Promise<InitialState> {
+  const { location } = history;
+  if (location.pathname === LOGIN_PATH) return { settings: defaultSettings };
+  const loginUser = await fetchLoginUser();
+  if (!loginUser) history.replace(loginUrlFor(location));
+  return { loginUser, settings: defaultSettings };
+}
+
+export const layout: RunTimeLayoutConfig = ({ initialState }) => {
+  const loginUser = initialState?.loginUser;
+  return {
+    actionsRender: () => [<HeaderSearch key="search" />, <HelpLink key="help" />],
+    avatarProps: {
+      src: loginUser?.userAvatar || undefined,
+      icon: loginUser?.userAvatar ? undefined : <UserOutlined />,
+      size: 'small',
+      title: <AvatarName />,
+      render: (_, avatarChildren) => <AvatarDropdown>{avatarChildren}</AvatarDropdown>,
+    },
+    waterMarkProps: { content: loginUser?.userName },
+    footerRender: () => <Footer />,
+    onPageChange: () => {
+      if (!initialState?.loginUser && history.location.pathname !== LOGIN_PATH) {
+        history.replace(loginUrlFor(history.location));
+      }
+    },
+    menuDataRender: withMenuIcons,
+    unAccessible: <Forbidden />,
+    contentStyle: { maxWidth: CONTENT_MAX_WIDTH, width: '100%', margin: '0 auto' },
+    childrenRender: (children) => (
+      <>
+        <RequestBridge />
+        {children}
+      </>
+    ),
+    ...initialState?.settings,
+  };
+};
+
+export const request = requestConfig;

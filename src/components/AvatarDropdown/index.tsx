@@ -1,0 +1,90 @@
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { history, useModel } from '@umijs/max';
+import { Dropdown, Spin } from 'antd';
+import type { MenuProps } from 'antd';
+import { createStyles } from 'antd-style';
+import { flushSync } from 'react-dom';
+import { userLogout } from '@/services/agler/user';
+import { logoutTarget } from '@/utils/redirect';
+
+export const AVATAR_TEXTS = {
+  center: '个人中心',
+  settings: '个人设置',
+  logout: '退出登录',
+  loading: '正在加载用户',
+} as const;
+
+const useStyles = createStyles(({ token }) => ({
+  action: {
+    display: 'flex',
+    alignItems: 'center',
+    height: 48,
+    marginLeft: -8,
+    padding: '0 8px',
+    cursor: 'pointer',
+    borderRadius: token.borderRadius,
+    '&:hover': { backgroundColor: token.colorBgTextHover },
+  },
+}));
+
+export function AvatarName() {
+  const { initialState } = useModel('@@initialState');
+  return <span>{initialState?.loginUser?.userName}</span>;
+}
+
+type AvatarDropdownProps = {
+  /** Shows the personal center and settings entries; the header does not pass it. */
+  menu?: boolean;
+  children?: React.ReactNode;
+};
+
+export function AvatarDropdown({ menu, children }: AvatarDropdownProps) {
+  const { styles } = useStyles();
+  const { initialState, setInitialState } = useModel('@@initialState');
+
+  /** Spec order: clear the user at once, call logout, then go to login. */
+  const logout = async () => {
+    const target = logoutTarget(history.location);
+    flushSync(() => setInitialState((s) => ({ ...s, loginUser: undefined })));
+    try {
+      await userLogout({ skipErrorHandler: true });
+    } finally {
+      if (target) history.replace(target);
+    }
+  };
+
+  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') {
+      logout();
+      return;
+    }
+    history.push(`/account/${key}`);
+  };
+
+  if (!initialState?.loginUser?.userName) {
+    return (
+      <span className={styles.action} aria-label={AVATAR_TEXTS.loading}>
+        <Spin size="small" style={{ marginLeft: 8, marginRight: 8 }} />
+      </span>
+    );
+  }
+
+  const items: MenuProps['items'] = [
+    ...(menu
+      ? [
+          { key: 'center', icon: <UserOutlined />, label: AVATAR_TEXTS.center },
+          { key: 'settings', icon: <SettingOutlined />, label: AVATAR_TEXTS.settings },
+          { type: 'divider' as const },
+        ]
+      : []),
+    { key: 'logout', icon: <LogoutOutlined />, label: AVATAR_TEXTS.logout },
+  ];
+
+  return (
+    <Dropdown menu={{ selectedKeys: [], onClick: onMenuClick, items }} trigger={['hover', 'click']}>
+      <span className={styles.action} role="button" tabIndex={0} aria-haspopup="menu">
+        {children}
+      </span>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,4 @@
+/** The empty placeholder shown while the first load runs (spec section 4). */
+export default function Loading() {
+  return null;
+}

@@ -1,0 +1,23 @@
+import { history } from '@umijs/max';
+import { Button, Result } from 'antd';
+import { HOME_PATH } from '@/constants';
+
+export const NOT_FOUND_TEXTS = {
+  subTitle: '抱歉，你访问的页面不存在。',
+  back: '返回主页',
+} as const;
+
+export default function NotFoundPage() {
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle={NOT_FOUND_TEXTS.subTitle}
+      extra={
+        <Button type="primary" onClick={() => history.push(HOME_PATH)}>
+          {NOT_FOUND_TEXTS.back}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Helmet, history, useModel, useSearchParams } from '@umijs/max';
+import { Alert, Button, Form, Input } from 'antd';
+import { createStyles } from 'antd-style';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import Footer from '@/components/Footer';
+import { ACCOUNT_LENGTH, PASSWORD_LENGTH, REDIRECT_PARAM } from '@/constants';
+import { errorText } from '@/requestConfig';
+import { userLogin } from '@/services/agler/user';
+import { fetchLoginUser } from '@/utils/loginUser';
+import { safeRedirectTarget } from '@/utils/redirect';
+import { LOGIN_TEXTS } from './texts';
+
+const useStyles = createStyles(({ token }) => ({
+  container: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: '100vh',
+    background: token.colorBgLayout,
+  },
+  main: {
+    flex: 1,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: '32px 16px',
+  },
+  card: {
+    width: '100%',
+    maxWidth: 380,
+    padding: '32px 32px 8px',
+    background: token.colorBgContainer,
+    borderRadius: token.borderRadiusLG,
+    boxShadow: token.boxShadowTertiary,
+  },
+  header: { textAlign: 'center', marginBottom: 28 },
+  logo: { width: 44, height: 44, verticalAlign: 'middle', marginRight: 12 },
+  title: {
+    margin: 0,
+    display: 'inline-block',
+    verticalAlign: 'middle',
+    fontSize: 30,
+    fontWeight: 600,
+    color: token.colorTextHeading,
+  },
+  subTitle: { marginTop: 12, color: token.colorTextSecondary },
+}));
+
+type LoginValues = API.UserLoginRequest;
+
+export default function LoginPage() {
+  const { styles } = useStyles();
+  const { setInitialState } = useModel('@@initialState');
+  const [searchParams] = useSearchParams();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const onFinish = async (values: LoginValues) => {
+    if (submitting) return;
+    setSubmitting(true);
+    setError(undefined);
+    try {
+      const res = await userLogin(values, { skipErrorHandler: true });
+      const loginUser = res.data ?? (await fetchLoginUser());
+      flushSync(() => setInitialState((s) => ({ ...s, loginUser })));
+      history.replace(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)));
+    } catch (e) {
+      setError(errorText(e));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className={styles.container}>
+      <Helmet>
+        <title>{`${LOGIN_TEXTS.submit} - ${LOGIN_TEXTS.title}`}</title>
+      </Helmet>
+      <main className={styles.main}>
+        <div className={styles.card}>
+          <div className={styles.header}>
+            <img className={styles.logo} src="/logo.svg" alt="" />
+            <h1 className={styles.title}>{LOGIN_TEXTS.title}</h1>
+            <div className={styles.subTitle}>{LOGIN_TEXTS.subTitle}</div>
+          </div>
+          {error && <Alert role="alert" style={{ marginBottom: 24 }} message={error} type="error" showIcon />}
+          <Form<LoginValues> name="login" size="large" onFinish={onFinish} autoComplete="on" disabled={submitting}>
+            <Form.Item
+              name="userAccount"
+              label={LOGIN_TEXTS.account}
+              colon={false}
+              labelCol={{ span: 24 }}
+              rules={[
+                { required: true, whitespace: true, message: LOGIN_TEXTS.accountRequired },
+                { min: ACCOUNT_LENGTH.min, max: ACCOUNT_LENGTH.max, message: LOGIN_TEXTS.accountLength },
+              ]}
+            >
+              <Input prefix={<UserOutlined />} placeholder={LOGIN_TEXTS.accountPlaceholder} autoComplete="username" autoFocus />
+            </Form.Item>
+            <Form.Item
+              name="userPassword"
+              label={LOGIN_TEXTS.password}
+              colon={false}
+              labelCol={{ span: 24 }}
+              rules={[
+                { required: true, message: LOGIN_TEXTS.passwordRequired },
+                { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max, message: LOGIN_TEXTS.passwordLength },
+              ]}
+            >
+              <Input.Password prefix={<LockOutlined />} placeholder={LOGIN_TEXTS.passwordPlaceholder} autoComplete="current-password" />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit" block loading={submitting}>
+                {LOGIN_TEXTS.submit}
+              </Button>
+            </Form.Item>
+          </Form>
+        </div>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { RequestConfig, RequestOptions } from '@umijs/max';
+import { history } from '@umijs/max';
+import { ResponseCode } from '@/constants';
+import { notifySessionExpired, showError } from '@/utils/feedback';
+import { parseJsonKeepingBigInts } from '@/utils/json';
+import { loginUrlFor } from '@/utils/redirect';
+
+/** The envelope of every answer (shared/api-contract.md). */
+export type ApiResponse<T = unknown> = {
+  code: number;
+  data?: T;
+  message?: string;
+  success?: boolean;
+};
+
+export const REQUEST_TEXTS = {
+  network: '无法连接服务器，请检查网络后重试',
+  timeout: '服务器响应超时，请稍后重试',
+  http: (status: number) => `服务器异常（HTTP ${status}），请稍后重试`,
+  invalidJson: '服务器返回了无法识别的数据',
+  unknown: '请求失败，请稍后重试',
+  sessionExpired: '登录已失效，请重新登录',
+} as const;
+
+/** An answer whose code is not 0: carries the server's code, message and data. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+
+  constructor(response: ApiResponse) {
+    super(response.message || REQUEST_TEXTS.unknown);
+    this.name = 'ApiError';
+    this.code = response.code;
+    this.data = response.data;
+  }
+}
+
+type AxiosLikeError = {
+  code?: string;
+  message?: string;
+  response?: { status: number };
+  request?: unknown;
+};
+
+/** The user-facing text of any error the request layer can raise. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  const e = (error ?? {}) as AxiosLikeError;
+  if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') return REQUEST_TEXTS.timeout;
+  if (e.response) return REQUEST_TEXTS.http(e.response.status);
+  if (e.code === 'ERR_INVALID_JSON') return REQUEST_TEXTS.invalidJson;
+  if (e.request) return REQUEST_TEXTS.network;
+  return REQUEST_TEXTS.unknown;
+}
+
+/** Raises an ApiError for every answer whose code is not 0. */
+export function assertSuccess(data: unknown): void {
+  if (!data || typeof data !== 'object' || typeof (data as ApiResponse).code !== 'number') {
+    throw Object.assign(new Error(REQUEST_TEXTS.invalidJson), { code: 'ERR_INVALID_JSON' });
+  }
+  const body = data as ApiResponse;
+  if (body.code !== ResponseCode.SUCCESS) throw new ApiError(body);
+}
+
+/**
+ * What the app does with a failed request, once: 40100 returns to login with
+ * the way back; every other failure shows one message.
+ */
+export function handleRequestError(error: unknown, opts?: RequestOptions): void {
+  if (opts?.skipErrorHandler) throw error;
+  if (error instanceof ApiError && error.code === ResponseCode.NOT_LOGIN) {
+    if (!notifySessionExpired()) history.push(loginUrlFor(history.location));
+    showError(REQUEST_TEXTS.sessionExpired);
+    return;
+  }
+  showError(errorText(error));
+}
+
+export function parseResponseText(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  if (data === '') return data;
+  try {
+    return parseJsonKeepingBigInts(data);
+  } catch {
+    throw Object.assign(new Error(REQUEST_TEXTS.invalidJson), { code: 'ERR_INVALID_JSON' });
+  }
+}
+
+export const requestConfig: RequestConfig = {
+  baseURL: API_BASE_URL,
+  withCredentials: true,
+  timeout: 30000,
+  transformResponse: [parseResponseText],
+  errorConfig: {
+    errorThrower: (res: ApiResponse) => {
+      throw new ApiError(res);
+    },
+    errorHandler: handleRequestError,
+  },
+  responseInterceptors: [
+    (response) => {
+      assertSuccess(response.data);
+      return response;
+    },
+  ],
+};

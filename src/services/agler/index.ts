@@ -1,0 +1,12 @@
+// @ts-ignore
+/* eslint-disable */
+// API 更新时间：
+// API 唯一标识：
+import * as user from "./user";
+import * as interfaceInfo from "./interfaceInfo";
+import * as analysis from "./analysis";
+export default {
+  user,
+  interfaceInfo,
+  analysis,
+};

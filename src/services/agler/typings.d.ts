@@ -1,0 +1,220 @@
+declare namespace API {
+  type AnalysisOverview = {
+    startDate: string;
+    endDate: string;
+    totalCalls: number;
+    successCalls: number;
+    /** 0 to 1; 0 when there were no calls */
+    successRate: number;
+    /** milliseconds */
+    p95Latency: number;
+    interfacesCalled: number;
+    /** One entry per day of the range, zero-filled */
+    daily: DailyCalls[];
+    /** Every interface called in the range, most called first */
+    interfaces: InterfaceUsage[];
+  };
+
+  type BaseResponseAnalysisOverview = {
+    code: number;
+    data?: AnalysisOverview;
+    message: string;
+    success?: boolean;
+  };
+
+  type BaseResponseAny = {
+    code: number;
+    /** Any JSON value */
+    data?: any;
+    message: string;
+    success?: boolean;
+  };
+
+  type BaseResponseBoolean = {
+    code: number;
+    data?: boolean;
+    message: string;
+    success?: boolean;
+  };
+
+  type BaseResponseId = {
+    code: number;
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    data?: number | string;
+    message: string;
+    success?: boolean;
+  };
+
+  type BaseResponseInterfaceInfo = {
+    code: number;
+    data?: InterfaceInfo;
+    message: string;
+    success?: boolean;
+  };
+
+  type BaseResponseListInterfaceInfoInvokeVO = {
+    code: number;
+    data?: InterfaceInfoInvokeVO[];
+    message: string;
+    success?: boolean;
+  };
+
+  type BaseResponseLoginUserVO = {
+    code: number;
+    data?: LoginUserVO;
+    message: string;
+    success?: boolean;
+  };
+
+  type BaseResponsePageInterfaceInfo = {
+    code: number;
+    data?: PageInterfaceInfo;
+    message: string;
+    success?: boolean;
+  };
+
+  type DailyCalls = {
+    date: string;
+    calls: number;
+    errors: number;
+  };
+
+  type getAnalysisOverviewParams = {
+    /** First day (yyyy-MM-dd, inclusive) */
+    startDate: string;
+    /** Last day (yyyy-MM-dd, inclusive); at most 366 days after startDate */
+    endDate: string;
+  };
+
+  type getInterfaceInfoByIdParams = {
+    id: number | string;
+  };
+
+  type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+  type IdRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+  };
+
+  type InterfaceInfo = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    name: string;
+    description?: string;
+    url: string;
+    method: HttpMethod;
+    /** JSON array of {name, type, required, description}; may be empty */
+    requestParams?: string;
+    /** JSON text; may be empty */
+    requestHeader?: string;
+    /** JSON text; may be empty */
+    responseHeader?: string;
+    /** 0 offline, 1 online */
+    status: 0 | 1;
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    userId?: number | string;
+    createTime?: string;
+    updateTime?: string;
+  };
+
+  type InterfaceInfoAddRequest = {
+    name: string;
+    description?: string;
+    url: string;
+    method: HttpMethod;
+    requestParams?: string;
+    requestHeader?: string;
+    responseHeader?: string;
+  };
+
+  type InterfaceInfoInvokeRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    /** The call's parameters as a JSON text */
+    userRequestParams?: string;
+  };
+
+  type InterfaceInfoInvokeVO =
+    // #/components/schemas/InterfaceInfo
+    InterfaceInfo & {
+      totalNum: number;
+    };
+
+  type InterfaceInfoUpdateRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    name: string;
+    description?: string;
+    url: string;
+    method: HttpMethod;
+    requestParams?: string;
+    requestHeader?: string;
+    responseHeader?: string;
+  };
+
+  type InterfaceUsage = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    interfaceInfoId: number | string;
+    name: string;
+    method: HttpMethod;
+    calls: number;
+    errors: number;
+    /** 0 to 1 */
+    successRate: number;
+    /** milliseconds */
+    avgLatency: number;
+    /** milliseconds */
+    p95Latency: number;
+    lastCallTime?: string;
+  };
+
+  type listInterfaceInfoByPageParams = {
+    current?: number;
+    pageSize?: number;
+    sortField?: "createTime" | "updateTime" | "name";
+    sortOrder?: "ascend" | "descend";
+    name?: string;
+    description?: string;
+    url?: string;
+    method?: HttpMethod;
+    status?: 0 | 1;
+    /** Matches name, description and url, case-insensitive */
+    searchText?: string;
+  };
+
+  type listTopInvokeInterfaceInfoParams = {
+    limit?: number;
+    /** First day counted (yyyy-MM-dd, inclusive); all history when absent */
+    startDate?: string;
+    /** Last day counted (yyyy-MM-dd, inclusive); today when absent */
+    endDate?: string;
+  };
+
+  type LoginUserVO = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    userName: string;
+    userAccount: string;
+    /** URL, may be empty */
+    userAvatar?: string;
+    userRole: UserRole;
+    createTime?: string;
+    updateTime?: string;
+  };
+
+  type PageInterfaceInfo = {
+    records: InterfaceInfo[];
+    total: number;
+    current: number;
+    size: number;
+    pages: number;
+  };
+
+  type UserLoginRequest = {
+    userAccount: string;
+    userPassword: string;
+  };
+
+  type UserRole = "user" | "admin" | "ban";
+}

@@ -1,0 +1,34 @@
+// @ts-ignore
+/* eslint-disable */
+import { request } from "@umijs/max";
+
+/** The logged-in user; 40100 when there is no session GET /api/user/get/login */
+export async function getLoginUser(options?: { [key: string]: any }) {
+  return request<API.BaseResponseLoginUserVO>("/api/user/get/login", {
+    method: "GET",
+    ...(options || {}),
+  });
+}
+
+/** Log in; sets the session cookie POST /api/user/login */
+export async function userLogin(
+  body: API.UserLoginRequest,
+  options?: { [key: string]: any }
+) {
+  return request<API.BaseResponseLoginUserVO>("/api/user/login", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+    },
+    data: body,
+    ...(options || {}),
+  });
+}
+
+/** Log out; idempotent POST /api/user/logout */
+export async function userLogout(options?: { [key: string]: any }) {
+  return request<API.BaseResponseBoolean>("/api/user/logout", {
+    method: "POST",
+    ...(options || {}),
+  });
+}

@@ -1,0 +1,34 @@
+import type { MessageInstance } from 'antd/es/message/interface';
+
+/**
+ * The request layer runs outside React, but its messages must follow the
+ * theme: `RequestBridge` (inside antd's App) registers App.useApp()'s message
+ * API here. Before that (or on pages without the layout) antd's static message
+ * is loaded on demand.
+ */
+let messageApi: MessageInstance | undefined;
+let sessionExpiredHandler: (() => void) | undefined;
+
+export function registerMessageApi(api: MessageInstance | undefined) {
+  messageApi = api;
+}
+
+/** One error toast; a repeated identical text replaces the previous one. */
+export function showError(text: string) {
+  const args = { content: text, key: `error:${text}` };
+  if (messageApi) {
+    messageApi.error(args);
+    return;
+  }
+  import('antd').then(({ message }) => message.error(args));
+}
+
+export function onSessionExpired(handler: (() => void) | undefined) {
+  sessionExpiredHandler = handler;
+}
+
+export function notifySessionExpired(): boolean {
+  if (!sessionExpiredHandler) return false;
+  sessionExpiredHandler();
+  return true;
+}

@@ -1,0 +1,96 @@
+// The browser suite's runner: serves the production build with the mocks
+// (`max preview`), drives Debian's Chromium with playwright-core and runs every
+// scenario of tests/e2e/*.e2e.mjs in a fresh browser context.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath() {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.once('listening', () => server.close(() => resolve(true)));
+    server.listen(port, '127.0.0.1');
+  });
+}
+
+/** The first free port from `start` on. */
+export async function freePort(start) {
+  for (let port = start; port < start + 100; port += 1) {
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error(`no free port from ${start}`);
+}
+
+/** Starts `max preview` in its own process group on `port`, with `env`; resolves once it answers. */
+export async function startPreview(port, env = {}) {
+  if (!existsSync(path.join(root, 'dist/index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` first');
+  }
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'preview', '--port', String(port)], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), BROWSER: 'none' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`max preview exited:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/user/get/login`);
+      if (res.ok) return { baseURL: `http://127.0.0.1:${port}`, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  stop();
+  throw new Error(`max preview did not answer on port ${port}:\n${output}`);
+}
+
+/**
+ * Headless Chromium. playwright starts it with a fresh temporary profile
+ * (its own --user-data-dir) and removes it on close.
+ */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
+    headless: true,
+  });
+}
+
+export const screenshotDir = path.join(root, 'tests/e2e/screenshots');
+export function ensureScreenshotDir() {
+  mkdirSync(screenshotDir, { recursive: true });
+}

@@ -1,0 +1,2 @@
+/** Set at build time from the API_BASE_URL environment variable (see .umirc.ts). */
+declare const API_BASE_URL: string;
