@@ -1,0 +1,39 @@
+import { checkJson, formatJson } from './json';
+
+describe('checkJson', () => {
+  it('accepts valid JSON of any kind', () => {
+    expect(checkJson('{"a":1}')).toBeUndefined();
+    expect(checkJson('[1, 2]')).toBeUndefined();
+    expect(checkJson('"text"')).toBeUndefined();
+  });
+
+  it('asks for JSON when empty, unless empty is allowed', () => {
+    expect(checkJson('')).toBe('请输入 JSON');
+    expect(checkJson('   ', { allowEmpty: true })).toBeUndefined();
+    expect(checkJson(undefined, { allowEmpty: true })).toBeUndefined();
+  });
+
+  it('names the line and column of the problem', () => {
+    expect(checkJson('{\n  "a": 1,\n  "b": }')).toBe('JSON 格式错误（第 3 行第 8 列）：缺少值');
+  });
+
+  it('refuses what JSON does not allow: comments, trailing commas, single quotes', () => {
+    expect(checkJson('{"a": 1 // note\n}')).toBe('JSON 格式错误（第 1 行第 9 列）：JSON 不支持注释');
+    expect(checkJson('[1, 2,]')).toBe('JSON 格式错误（第 1 行第 7 列）：缺少值');
+    expect(checkJson("{'a': 1}")).toMatch(/^JSON 格式错误（第 1 行第 2 列）/);
+  });
+
+  it('points at the end for unfinished text', () => {
+    expect(checkJson('{"a": [1, 2')).toMatch(/^JSON 格式错误（第 1 行第 12 列）/);
+  });
+});
+
+describe('formatJson', () => {
+  it('pretty-prints valid JSON with two spaces', () => {
+    expect(formatJson('{"a":[1,{"b":true}]}')).toBe('{\n  "a": [\n    1,\n    {\n      "b": true\n    }\n  ]\n}');
+  });
+
+  it('gives undefined for invalid JSON', () => {
+    expect(formatJson('{a:1}')).toBeUndefined();
+  });
+});
