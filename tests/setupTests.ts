@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 
 // jsdom has no layout engine: antd's responsive helpers need matchMedia.
 Object.defineProperty(window, 'matchMedia', {
@@ -18,3 +19,7 @@ Object.defineProperty(window, 'matchMedia', {
 // antd's portals measure scrollbars through getComputedStyle with a pseudo element, which jsdom lacks.
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// Role queries check every element's visibility through getComputedStyle, which is slow in
+// jsdom with antd's CSS-in-JS; tests assert visibility explicitly where it matters.
+configure({ defaultHidden: true });

@@ -1,0 +1,92 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AvatarDropdown } from '.';
+
+const mockCalls: string[] = [];
+let mockState: { loginUser?: { userName: string } } = {};
+let mockLocation = { pathname: '/admin/interface_info', search: '?tab=1' };
+
+jest.mock('@umijs/max', () => ({
+  history: {
+    get location() {
+      return mockLocation;
+    },
+    replace: (to: string) => mockCalls.push(`go ${to}`),
+    push: (to: string) => mockCalls.push(`push ${to}`),
+  },
+  useModel: () => ({
+    initialState: mockState,
+    setInitialState: (update: (s: typeof mockState) => typeof mockState) => {
+      mockState = update(mockState);
+      mockCalls.push(`user ${mockState.loginUser ? 'kept' : 'cleared'}`);
+    },
+  }),
+}));
+
+jest.mock('@/services/agler/user', () => ({
+  userLogout: () => {
+    mockCalls.push('logout call');
+    return Promise.resolve({ code: 0, data: true, message: 'ok' });
+  },
+}));
+
+async function openMenu() {
+  fireEvent.mouseEnter(screen.getByRole('button'));
+  fireEvent.click(screen.getByRole('button'));
+  await screen.findByText('退出登录');
+}
+
+describe('AvatarDropdown', () => {
+  beforeEach(() => {
+    mockCalls.length = 0;
+    mockState = { loginUser: { userName: '管理员' } };
+    mockLocation = { pathname: '/admin/interface_info', search: '?tab=1' };
+  });
+
+  it('shows a small spinner while no user name is known', () => {
+    mockState = {};
+    render(<AvatarDropdown>name</AvatarDropdown>);
+    expect(screen.getByLabelText('正在加载用户')).toBeInTheDocument();
+    expect(screen.queryByText('name')).not.toBeInTheDocument();
+  });
+
+  it('offers only logout in the header (no menu flag)', async () => {
+    render(<AvatarDropdown>管理员</AvatarDropdown>);
+    await openMenu();
+    expect(screen.queryByText('个人中心')).not.toBeInTheDocument();
+    expect(screen.queryByText('个人设置')).not.toBeInTheDocument();
+  });
+
+  it('offers the personal pages with the menu flag', async () => {
+    render(<AvatarDropdown menu>管理员</AvatarDropdown>);
+    await openMenu();
+    fireEvent.click(screen.getByText('个人设置'));
+    expect(mockCalls).toEqual(['push /account/settings']);
+    await openMenu();
+    fireEvent.click(screen.getByText('个人中心'));
+    expect(mockCalls).toEqual(['push /account/settings', 'push /account/center']);
+  });
+
+  it('logs out in order: clear the user, call logout, go to login with the way back', async () => {
+    render(<AvatarDropdown>管理员</AvatarDropdown>);
+    await openMenu();
+    await act(async () => {
+      fireEvent.click(screen.getByText('退出登录'));
+    });
+    await waitFor(() => expect(mockCalls).toHaveLength(3));
+    expect(mockCalls).toEqual([
+      'user cleared',
+      'logout call',
+      'go /user/login?redirect=%2Fadmin%2Finterface_info%3Ftab%3D1',
+    ]);
+  });
+
+  it('adds no redirect when one already exists', async () => {
+    mockLocation = { pathname: '/', search: '?redirect=%2Fadmin' };
+    render(<AvatarDropdown>管理员</AvatarDropdown>);
+    await openMenu();
+    await act(async () => {
+      fireEvent.click(screen.getByText('退出登录'));
+    });
+    await waitFor(() => expect(mockCalls).toContain('go /user/login'));
+  });
+});
