@@ -17,15 +17,9 @@ describe('assertSuccess (code != 0 raises the server message)', () => {
   });
 
   it.each(Object.values(ResponseCode).filter((code) => code !== 0))('raises an ApiError for %s', (code) => {
-    let error: { code?: number; message?: string } = {};
-    try {
-      assertSuccess(answer(code, '服务器说的话'));
-    } catch (e) {
-      expect(e).toBeInstanceOf(ApiError);
-      error = e as typeof error;
-    }
-    expect(error.code).toBe(code);
-    expect(error.message).toBe('服务器说的话');
+    const raise = () => assertSuccess(answer(code, '服务器说的话'));
+    expect(raise).toThrow(ApiError);
+    expect(raise).toThrow(expect.objectContaining({ code, message: '服务器说的话' }));
   });
 
   it('treats an answer without an envelope as invalid', () => {

@@ -81,7 +81,12 @@ describe('LoginPage', () => {
 
   it('cannot submit twice while logging in', async () => {
     let finish: (value: unknown) => void = () => undefined;
-    mockUserLogin.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    mockUserLogin.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          finish = resolve;
+        }),
+    );
     render(<LoginPage />);
     fillAndSubmit('admin', '12345678');
     await waitFor(() => expect(mockUserLogin).toHaveBeenCalledTimes(1));
