@@ -3,10 +3,8 @@ import { history } from '@umijs/max';
 import type { RunTimeLayoutConfig } from '@umijs/max';
 import defaultSettings, { CONTENT_MAX_WIDTH } from '../config/defaultSettings';
 import type { AppSettings } from '../config/defaultSettings';
-import { AvatarDropdown, AvatarName } from '@/components/AvatarDropdown';
+import { lazy, Suspense } from 'react';
 import Footer from '@/components/Footer';
-import Forbidden from '@/components/Forbidden';
-import HeaderSearch from '@/components/HeaderSearch';
 import HelpLink from '@/components/HelpLink';
 import RequestBridge from '@/components/RequestBridge';
 import { LOGIN_PATH } from '@/constants';
@@ -14,6 +12,12 @@ import { requestConfig } from '@/requestConfig';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { withMenuIcons } from '@/utils/menuIcons';
 import { loginUrlFor } from '@/utils/redirect';
+
+// The layout's parts load with the layout, not with the login page (app.tsx is in the entry chunk).
+const AvatarDropdown = lazy(() => import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarDropdown })));
+const AvatarName = lazy(() => import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarName })));
+const HeaderSearch = lazy(() => import('@/components/HeaderSearch'));
+const Forbidden = lazy(() => import('@/components/Forbidden'));
 
 export type InitialState = {
   loginUser?: API.LoginUserVO;
@@ -35,13 +39,26 @@ export async function getInitialState(): Promise<InitialState> {
 export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const loginUser = initialState?.loginUser;
   return {
-    actionsRender: () => [<HeaderSearch key="search" />, <HelpLink key="help" />],
+    actionsRender: () => [
+      <Suspense key="search" fallback={null}>
+        <HeaderSearch />
+      </Suspense>,
+      <HelpLink key="help" />,
+    ],
     avatarProps: {
       src: loginUser?.userAvatar || undefined,
       icon: loginUser?.userAvatar ? undefined : <UserOutlined />,
       size: 'small',
-      title: <AvatarName />,
-      render: (_, avatarChildren) => <AvatarDropdown>{avatarChildren}</AvatarDropdown>,
+      title: (
+        <Suspense fallback={null}>
+          <AvatarName />
+        </Suspense>
+      ),
+      render: (_, avatarChildren) => (
+        <Suspense fallback={null}>
+          <AvatarDropdown>{avatarChildren}</AvatarDropdown>
+        </Suspense>
+      ),
     },
     waterMarkProps: { content: loginUser?.userName },
     footerRender: () => <Footer />,
@@ -51,7 +68,11 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       }
     },
     menuDataRender: withMenuIcons,
-    unAccessible: <Forbidden />,
+    unAccessible: (
+      <Suspense fallback={null}>
+        <Forbidden />
+      </Suspense>
+    ),
     contentStyle: { maxWidth: CONTENT_MAX_WIDTH, width: '100%', margin: '0 auto' },
     childrenRender: (children) => (
       <>

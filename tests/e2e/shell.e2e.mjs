@@ -27,9 +27,9 @@ export const scenarios = [
       assert.ok(watermark, 'a watermark layer is drawn');
       await page.getByPlaceholder('站内搜索').waitFor();
       assert.equal(await page.locator('a[aria-label="使用文档"][target="_blank"]').count(), 1);
-      await page.getByText('管理页').first().hover();
-      await page.getByText('接口管理').first().waitFor();
-      await page.getByText('接口分析').first().waitFor();
+      await page.getByText('管理页').first().click();
+      await page.getByRole('menuitem', { name: /接口管理/ }).waitFor();
+      await page.getByRole('menuitem', { name: /接口分析/ }).waitFor();
     },
   },
   {
