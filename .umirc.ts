@@ -1,4 +1,5 @@
 import { defineConfig } from '@umijs/max';
+import { existsSync } from 'fs';
 import { join } from 'path';
 import defaultSettings from './config/defaultSettings';
 import proxy from './config/proxy';
@@ -11,6 +12,14 @@ import routes from './config/routes';
  */
 const API_BASE_URL = process.env.API_BASE_URL ?? '';
 
+/**
+ * The layout plugin imports the route icons from its own @ant-design/icons 4,
+ * which would bundle a second icon library (and its lodash) into the entry
+ * chunk; the app's icons 5 serve the same names.
+ */
+const pluginIcons = join(__dirname, 'node_modules/@umijs/plugins/node_modules/@ant-design/icons');
+const iconsAlias = existsSync(pluginIcons) ? { [pluginIcons]: join(__dirname, 'node_modules/@ant-design/icons') } : {};
+
 export default defineConfig({
   title: defaultSettings.title as string,
   favicons: ['/logo.svg'],
@@ -18,15 +27,25 @@ export default defineConfig({
   hash: true,
   // Browsers of the last few years: polyfills and transpilation only for what they lack.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 16 },
-  // Stable features only: the default `core-js` entry also ships every ES proposal.
-  polyfill: { imports: ['core-js/stable'] },
+  // These targets run everything the app and its libraries use natively: no core-js
+  // (the default entry ships every ES proposal too, about 100 KB gzip).
+  polyfill: { imports: [] },
   npmClient: 'npm',
   routes,
-  antd: {
-    appConfig: {},
-    configProvider: {},
-    theme: { token: { colorPrimary: defaultSettings.colorPrimary } },
+  alias: iconsAlias,
+  chainWebpack(memo) {
+    // axios names Buffer only on a path browsers never take (they have Blob), yet the
+    // Buffer shim would ship in the entry chunk.
+    if (memo.plugins.has('node-polyfill-provider')) {
+      memo.plugin('node-polyfill-provider').tap(([provided]) => {
+        const { Buffer: _unused, ...rest } = provided;
+        return [rest];
+      });
+    }
   },
+  // antd's ConfigProvider (theme, zh_CN locale) and App are set up in src/app.tsx
+  // (rootContainer): the plugin's runtime adds lodash/merge to the entry chunk.
+  antd: false,
   access: {},
   model: {},
   initialState: {},

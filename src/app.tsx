@@ -3,6 +3,10 @@ import { history } from '@umijs/max';
 import type { RunTimeLayoutConfig } from '@umijs/max';
 import defaultSettings, { CONTENT_MAX_WIDTH } from '../config/defaultSettings';
 import type { AppSettings } from '../config/defaultSettings';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { lazy, Suspense } from 'react';
 import Footer from '@/components/Footer';
 import HelpLink from '@/components/HelpLink';
@@ -85,3 +89,14 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 };
 
 export const request = requestConfig;
+
+dayjs.locale('zh-cn');
+
+/** antd's theme (the layout's primary colour) and Chinese locale, and App for themed message/modal. */
+export function rootContainer(container: React.ReactNode) {
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: defaultSettings.colorPrimary } }}>
+      <App>{container}</App>
+    </ConfigProvider>
+  );
+}

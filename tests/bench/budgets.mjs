@@ -1,0 +1,21 @@
+// Size budgets, in gzip bytes of JS+CSS, checked by `node tests/bench/budget.mjs` in CI.
+// Bytes are computed from the build (level-6 gzip of the files in dist/), so they are stable.
+export const KB = 1024;
+
+export const budgets = {
+  // Everything the login page downloads when opened directly with a cold cache:
+  // the entry chunk and CSS plus the login page's own chunks. Goal: at most 300 KB.
+  'route /user/login': 300 * KB,
+  // `/` opened logged out: what is downloaded before the redirect lands on the login page.
+  // Must not exceed the login route (no page or layout chunk is fetched; budget.mjs also checks that).
+  'route / (logged out)': 300 * KB,
+  // Each page's own chunk (p__*.js), without the chunks it shares with other pages.
+  'chunk p__User__Login__index': 12 * KB,
+  'chunk p__404__index': 4 * KB,
+  'chunk p__Index__index': 40 * KB,
+  'chunk p__InterfaceInfo__index': 40 * KB,
+  'chunk p__Admin__InterfaceInfo__index': 40 * KB,
+  'chunk p__Admin__InterfaceAnalysis__index': 40 * KB,
+  // The layout chunk of the logged-in pages.
+  'chunk t__plugin-layout__Layout': 20 * KB,
+};
