@@ -3,14 +3,13 @@ import { history } from '@umijs/max';
 import type { RunTimeLayoutConfig } from '@umijs/max';
 import defaultSettings, { CONTENT_MAX_WIDTH } from '../config/defaultSettings';
 import type { AppSettings } from '../config/defaultSettings';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { lazy, Suspense } from 'react';
 import Footer from '@/components/Footer';
 import HelpLink from '@/components/HelpLink';
-import RequestBridge from '@/components/RequestBridge';
 import { LOGIN_PATH } from '@/constants';
 import { requestConfig } from '@/requestConfig';
 import { fetchLoginUser } from '@/utils/loginUser';
@@ -22,6 +21,7 @@ const AvatarDropdown = lazy(() => import('@/components/AvatarDropdown').then((m)
 const AvatarName = lazy(() => import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarName })));
 const HeaderSearch = lazy(() => import('@/components/HeaderSearch'));
 const Forbidden = lazy(() => import('@/components/Forbidden'));
+const PageShell = lazy(() => import('@/components/PageShell'));
 
 export type InitialState = {
   loginUser?: API.LoginUserVO;
@@ -79,10 +79,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     ),
     contentStyle: { maxWidth: CONTENT_MAX_WIDTH, width: '100%', margin: '0 auto' },
     childrenRender: (children) => (
-      <>
-        <RequestBridge />
-        {children}
-      </>
+      <Suspense fallback={null}>
+        <PageShell>{children}</PageShell>
+      </Suspense>
     ),
     ...initialState?.settings,
   };
@@ -92,11 +91,11 @@ export const request = requestConfig;
 
 dayjs.locale('zh-cn');
 
-/** antd's theme (the layout's primary colour) and Chinese locale, and App for themed message/modal. */
+/** antd's theme (the layout's primary colour) and Chinese locale for every page. */
 export function rootContainer(container: React.ReactNode) {
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: defaultSettings.colorPrimary } }}>
-      <App>{container}</App>
+      {container}
     </ConfigProvider>
   );
 }

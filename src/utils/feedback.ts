@@ -20,7 +20,7 @@ export function showError(text: string) {
     messageApi.error(args);
     return;
   }
-  import('antd').then(({ message }) => message.error(args));
+  import('antd/es/message').then(({ default: message }) => message.error(args));
 }
 
 export function onSessionExpired(handler: (() => void) | undefined) {

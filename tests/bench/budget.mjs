@@ -92,7 +92,7 @@ for (const chunk of report) {
     if (CHART.test(pkg)) chartChunks.push(chunk.label);
   }
 }
-for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/plots', '@antv/g2', '@ant-design/pro-components']) {
+for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/icons', '@ant-design/plots', '@antv/g2', '@ant-design/pro-components']) {
   const copies = installs.get(pkg)?.size ?? 0;
   if (copies > 1) failures.push(`${pkg} is bundled ${copies} times: ${[...installs.get(pkg)].join(', ')}`);
 }

@@ -1,22 +1,18 @@
 import { CopyrightOutlined } from '@ant-design/icons';
-import { createStyles } from 'antd-style';
+import { theme } from 'antd';
+import styles from './index.less';
 
 export const FOOTER_COPYRIGHT = 'Agler接口 · API 开放平台';
 
-const useStyles = createStyles(({ token }) => ({
-  footer: {
-    padding: '24px 16px',
-    textAlign: 'center',
-    color: token.colorTextDescription,
-    fontSize: token.fontSize,
-  },
-}));
-
-/** The copyright line with the current year. */
+/**
+ * The copyright line with the current year. Styled with a CSS module and antd
+ * tokens rather than antd-style: it is part of the login page, whose entry
+ * chunk antd-style would grow by antd's Modal, message and notification.
+ */
 export default function Footer() {
-  const { styles } = useStyles();
+  const { token } = theme.useToken();
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} style={{ color: token.colorTextDescription, fontSize: token.fontSize }}>
       <CopyrightOutlined /> {new Date().getFullYear()} {FOOTER_COPYRIGHT}
     </footer>
   );

@@ -1,7 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Helmet, history, useModel, useSearchParams } from '@umijs/max';
-import { Alert, Button, Form, Input } from 'antd';
-import { createStyles } from 'antd-style';
+import { Alert, Button, Form, Input, theme } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import Footer from '@/components/Footer';
@@ -10,47 +9,18 @@ import { errorText } from '@/requestConfig';
 import { userLogin } from '@/services/agler/user';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { safeRedirectTarget } from '@/utils/redirect';
+import styles from './index.less';
 import { LOGIN_TEXTS } from './texts';
-
-const useStyles = createStyles(({ token }) => ({
-  container: {
-    display: 'flex',
-    flexDirection: 'column',
-    minHeight: '100vh',
-    background: token.colorBgLayout,
-  },
-  main: {
-    flex: 1,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    padding: '32px 16px',
-  },
-  card: {
-    width: '100%',
-    maxWidth: 380,
-    padding: '32px 32px 8px',
-    background: token.colorBgContainer,
-    borderRadius: token.borderRadiusLG,
-    boxShadow: token.boxShadowTertiary,
-  },
-  header: { textAlign: 'center', marginBottom: 28 },
-  logo: { width: 44, height: 44, verticalAlign: 'middle', marginRight: 12 },
-  title: {
-    margin: 0,
-    display: 'inline-block',
-    verticalAlign: 'middle',
-    fontSize: 30,
-    fontWeight: 600,
-    color: token.colorTextHeading,
-  },
-  subTitle: { marginTop: 12, color: token.colorTextSecondary },
-}));
 
 type LoginValues = API.UserLoginRequest;
 
+/**
+ * The login page styles with a CSS module and antd tokens rather than antd-style:
+ * this is the page people open first, and antd-style would add antd's Modal,
+ * message and notification to what it downloads.
+ */
 export default function LoginPage() {
-  const { styles } = useStyles();
+  const { token } = theme.useToken();
   const { setInitialState } = useModel('@@initialState');
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
@@ -72,16 +42,27 @@ export default function LoginPage() {
   };
 
   return (
-    <div className={styles.container}>
+    <div className={styles.container} style={{ background: token.colorBgLayout }}>
       <Helmet>
         <title>{`${LOGIN_TEXTS.submit} - ${LOGIN_TEXTS.title}`}</title>
       </Helmet>
       <main className={styles.main}>
-        <div className={styles.card}>
+        <div
+          className={styles.card}
+          style={{
+            background: token.colorBgContainer,
+            borderRadius: token.borderRadiusLG,
+            boxShadow: token.boxShadowTertiary,
+          }}
+        >
           <div className={styles.header}>
             <img className={styles.logo} src="/logo.svg" alt="" />
-            <h1 className={styles.title}>{LOGIN_TEXTS.title}</h1>
-            <div className={styles.subTitle}>{LOGIN_TEXTS.subTitle}</div>
+            <h1 className={styles.title} style={{ color: token.colorTextHeading }}>
+              {LOGIN_TEXTS.title}
+            </h1>
+            <div className={styles.subTitle} style={{ color: token.colorTextSecondary }}>
+              {LOGIN_TEXTS.subTitle}
+            </div>
           </div>
           {error && <Alert role="alert" style={{ marginBottom: 24 }} message={error} type="error" showIcon />}
           <Form<LoginValues> name="login" size="large" onFinish={onFinish} autoComplete="on" disabled={submitting}>

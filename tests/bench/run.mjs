@@ -1,0 +1,237 @@
+// The benchmark: prints figures, asserts nothing. Usage:
+//   npm run bench                 reuse dist/ (build first when it is missing)
+//   npm run bench -- --build      rebuild first and report the build time
+//   npm run bench -- --runs 3     cold loads per figure (default 5, the median is printed)
+// It serves the production build with the mocks (gzip) on free local ports, measures cold
+// loads in headless Chromium, the login-to-catalogue time, and times the mock API with 40
+// and with 10,000 interfaces.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ACCOUNTS } from '../e2e/helpers.mjs';
+import { freePort, launchBrowser, startPreview } from '../e2e/harness.mjs';
+import { KB } from './budgets.mjs';
+import { coldContext, dist, distFiles, root, sumBytes } from './measure.mjs';
+
+const args = process.argv.slice(2);
+const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5;
+const BIG = 10_000;
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const p95 = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)];
+};
+const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : 'n/a');
+const ms1 = (x) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : 'n/a');
+
+let buildSeconds;
+if (args.includes('--build') || !existsSync(path.join(dist, 'index.html'))) {
+  const started = Date.now();
+  execFileSync(process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ANALYZE: '' },
+  });
+  buildSeconds = (Date.now() - started) / 1000;
+}
+
+// Installed before any script runs: first paint figures, long tasks, and the moments the
+// password field and the first catalogue entry appear.
+function instrument() {
+  const perf = { lcp: NaN, longTasks: 0, password: NaN, catalogue: NaN };
+  window.__perf = perf;
+  try {
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => (perf.lcp = e.startTime))).observe({
+      type: 'largest-contentful-paint',
+      buffered: true,
+    });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => (perf.longTasks += e.duration))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
+  } catch {
+    // observers not supported
+  }
+  const seen = (selector) => {
+    const el = document.querySelector(selector);
+    return el && el.getClientRects().length > 0;
+  };
+  new MutationObserver(() => {
+    if (Number.isNaN(perf.password) && seen('input[type="password"]')) {
+      requestAnimationFrame(() => (perf.password = performance.now()));
+    }
+    if (Number.isNaN(perf.catalogue) && seen('a[href^="/interface_info/"]')) {
+      requestAnimationFrame(() => (perf.catalogue = performance.now()));
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+async function readPerf(page) {
+  return page.evaluate(() => ({
+    ...window.__perf,
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+  }));
+}
+
+/** One cold load of `route`; resolves when the password field shows. */
+async function coldLoad(browser, baseURL, route) {
+  const { context, urls } = await coldContext(browser, baseURL);
+  const page = await context.newPage();
+  await page.addInitScript(instrument);
+  await page.goto(route);
+  await page.waitForFunction(() => !Number.isNaN(window.__perf.password));
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  const perf = await readPerf(page);
+  const files = distFiles(urls.filter((u) => u.startsWith(baseURL)));
+  await context.close();
+  return { perf, files, requests: urls.length, bytes: sumBytes(files) };
+}
+
+/** From the click on 登录 to the first catalogue entry on screen. */
+async function loginToCatalogue(browser, baseURL) {
+  const { context } = await coldContext(browser, baseURL);
+  const page = await context.newPage();
+  await page.addInitScript(instrument);
+  await page.goto('/user/login');
+  await page.getByLabel('账号').fill(ACCOUNTS.user.account);
+  await page.getByLabel('密码').fill(ACCOUNTS.user.password);
+  await page.waitForLoadState('networkidle');
+  const clickedAt = await page.evaluate(() => {
+    const at = performance.now();
+    document.querySelector('button[type="submit"]').click();
+    return at;
+  });
+  try {
+    await page.waitForFunction(() => !Number.isNaN(window.__perf.catalogue), null, { timeout: 20_000 });
+  } catch {
+    console.error('no catalogue entry appeared within 20 s after login');
+  }
+  const { catalogue } = await readPerf(page);
+  await context.close();
+  return catalogue - clickedAt;
+}
+
+/** Times `n` calls of an API path with a logged-in session (server-side work plus loopback HTTP). */
+async function timeApi(baseURL, who, paths, n = 30) {
+  const login = await fetch(`${baseURL}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userAccount: ACCOUNTS[who].account, userPassword: ACCOUNTS[who].password }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const result = {};
+  for (const [name, p] of Object.entries(paths)) {
+    const times = [];
+    let code;
+    for (let i = 0; i < n + 3; i += 1) {
+      const started = performance.now();
+      const res = await fetch(baseURL + p, { headers: { cookie } });
+      const text = await res.text();
+      const took = performance.now() - started;
+      try {
+        code = JSON.parse(text).code;
+      } catch {
+        code = 'no JSON answer';
+      }
+      if (i >= 3) times.push(took); // the first calls warm the server up
+    }
+    result[name] = { median: median(times), p95: p95(times), code };
+  }
+  return result;
+}
+
+function daysAgo(n) {
+  const d = new Date(Date.now() - n * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+const API_PATHS = {
+  'catalogue page (list/page, 10)': '/api/interfaceInfo/list/page?current=1&pageSize=10',
+  'catalogue search (searchText)': '/api/interfaceInfo/list/page?current=1&pageSize=10&searchText=weather',
+  'catalogue sorted by name, page 3': '/api/interfaceInfo/list/page?current=3&pageSize=20&sortField=name&sortOrder=ascend',
+};
+const ANALYSIS_PATHS = {
+  'analysis overview, 90 days': `/api/analysis/overview?startDate=${daysAgo(89)}&endDate=${daysAgo(0)}`,
+  'analysis top 10, 90 days': `/api/analysis/top/interface/invoke?limit=10&startDate=${daysAgo(89)}&endDate=${daysAgo(0)}`,
+};
+
+async function measureServer(interfaces) {
+  const port = await freePort(Number(process.env.BENCH_PORT) || 8600);
+  const server = await startPreview(port, { MOCK_INTERFACES: String(interfaces) });
+  const browser = await launchBrowser();
+  try {
+    const figures = { interfaces };
+    if (interfaces === 40) {
+      figures.login = [];
+      figures.home = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        figures.login.push(await coldLoad(browser, server.baseURL, '/user/login'));
+        figures.home.push(await coldLoad(browser, server.baseURL, '/'));
+      }
+    }
+    figures.toCatalogue = [];
+    for (let i = 0; i < RUNS; i += 1) figures.toCatalogue.push(await loginToCatalogue(browser, server.baseURL));
+    figures.api = await timeApi(server.baseURL, 'user', API_PATHS);
+    figures.analysis = await timeApi(server.baseURL, 'admin', ANALYSIS_PATHS, 10);
+    return figures;
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+const small = await measureServer(40);
+const big = await measureServer(BIG);
+
+const loadRow = (name, loads) => {
+  const pick = (f) => median(loads.map(f));
+  const files = loads[0].files;
+  const chunks = files.filter((f) => /^(p__|t__)/.test(f)).join(' ') || '-';
+  return [
+    name,
+    `${(pick((l) => l.bytes.gzip) / KB).toFixed(1)} KB`,
+    `${(pick((l) => l.bytes.raw) / KB).toFixed(1)} KB`,
+    String(pick((l) => l.requests)),
+    ms(pick((l) => l.perf.password)),
+    ms(pick((l) => l.perf.fcp)),
+    ms(pick((l) => l.perf.lcp)),
+    ms(pick((l) => l.perf.longTasks)),
+    chunks,
+  ];
+};
+
+const table = (head, rows) => {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  rows.forEach((r) => console.log(line(r)));
+  console.log();
+};
+
+console.log(`\nAgler接口 benchmark — production build, gzip, cold cache, headless Chromium, median of ${RUNS}\n`);
+if (buildSeconds !== undefined) console.log(`build (max build, webpack): ${buildSeconds.toFixed(1)} s\n`);
+table(
+  ['cold load', 'JS+CSS gzip', 'raw', 'requests', 'password field', 'FCP', 'LCP', 'long tasks', 'page/layout chunks'],
+  [loadRow('/user/login', small.login), loadRow('/ logged out', small.home)],
+);
+table(
+  ['login click → first catalogue entry', 'median', 'runs'],
+  [
+    ['40 interfaces', ms(median(small.toCatalogue)), small.toCatalogue.map((t) => t.toFixed(0)).join(' ')],
+    [`${BIG.toLocaleString('en')} interfaces`, ms(median(big.toCatalogue)), big.toCatalogue.map((t) => t.toFixed(0)).join(' ')],
+  ],
+);
+const apiRows = [];
+for (const name of [...Object.keys(API_PATHS), ...Object.keys(ANALYSIS_PATHS)]) {
+  const a = small.api[name] ?? small.analysis[name];
+  const b = big.api[name] ?? big.analysis[name];
+  apiRows.push([name, ms1(a.median), ms1(a.p95), ms1(b.median), ms1(b.p95), a.code === 0 && b.code === 0 ? 'ok' : `code ${a.code}/${b.code}`]);
+}
+table(['mock API (loopback HTTP)', '40 median', '40 p95', `${BIG} median`, `${BIG} p95`, 'answer'], apiRows);
