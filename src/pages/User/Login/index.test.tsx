@@ -14,6 +14,8 @@ jest.mock('@umijs/max', () => ({
   useSearchParams: () => [new URLSearchParams(mockSearch)],
 }));
 
+jest.mock('./prefetch', () => ({ prefetchHome: () => undefined }));
+
 const mockUserLogin = jest.fn();
 jest.mock('@/services/agler/user', () => ({
   userLogin: (...args: unknown[]) => mockUserLogin(...args),

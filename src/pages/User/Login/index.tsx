@@ -10,6 +10,7 @@ import { userLogin } from '@/services/agler/user';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { safeRedirectTarget } from '@/utils/redirect';
 import styles from './index.less';
+import { prefetchHome } from './prefetch';
 import { LOGIN_TEXTS } from './texts';
 
 type LoginValues = API.UserLoginRequest;
@@ -65,7 +66,14 @@ export default function LoginPage() {
             </div>
           </div>
           {error && <Alert role="alert" style={{ marginBottom: 24 }} message={error} type="error" showIcon />}
-          <Form<LoginValues> name="login" size="large" onFinish={onFinish} autoComplete="on" disabled={submitting}>
+          <Form<LoginValues>
+            name="login"
+            size="large"
+            onFinish={onFinish}
+            onValuesChange={prefetchHome}
+            autoComplete="on"
+            disabled={submitting}
+          >
             <Form.Item
               name="userAccount"
               label={LOGIN_TEXTS.account}
