@@ -83,7 +83,8 @@ export default function HomePage() {
         throw e;
       }
     },
-    { refreshDeps: [requestKey], loadingDelay: LOADING_DELAY_MS },
+    // The page shows the error itself.
+    { refreshDeps: [requestKey], loadingDelay: LOADING_DELAY_MS, onError: () => undefined },
   );
 
   // The search box follows the URL (header search, back button) but is not
