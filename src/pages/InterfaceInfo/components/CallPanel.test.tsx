@@ -77,7 +77,11 @@ describe('CallPanel', () => {
 
   it('sends once while a call is under way', async () => {
     let answer: (value: unknown) => void = () => undefined;
-    invoke.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    invoke.mockReturnValue(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
     render(<Harness />);
     fireEvent.click(sendButton());
     fireEvent.click(sendButton());
