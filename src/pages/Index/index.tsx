@@ -1,3 +1,4 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { PageContainer } from '@ant-design/pro-components';
 import { history, Link, useAccess, useSearchParams } from '@umijs/max';
 import { Alert, Button, Card, Empty, Pagination, Typography } from 'antd';
@@ -144,7 +145,7 @@ export default function HomePage() {
           message={INDEX_TEXTS.errorTitle}
           description={errorText(error)}
           action={
-            <Button onClick={refresh} danger>
+            <Button onClick={refresh} danger icon={<ReloadOutlined />}>
               {INDEX_TEXTS.retry}
             </Button>
           }

@@ -1,3 +1,4 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { PageContainer, ProDescriptions } from '@ant-design/pro-components';
 import { history, Link, useLocation, useParams } from '@umijs/max';
 import { Button, Card, Col, Result, Row, Skeleton, Space, Typography } from 'antd';
@@ -105,7 +106,7 @@ export default function InterfaceInfoPage() {
           subTitle={errorText(error)}
           extra={
             <Space>
-              <Button type="primary" onClick={refresh}>
+              <Button type="primary" icon={<ReloadOutlined />} onClick={refresh}>
                 {VIEW_TEXTS.retry}
               </Button>
               {backToCatalogue}

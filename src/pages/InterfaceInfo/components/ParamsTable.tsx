@@ -38,14 +38,14 @@ export function ParamsTable({ requestParams }: ParamsTableProps) {
           title: VIEW_TEXTS.paramName,
           dataIndex: 'name',
           render: (name: string, row) => (
-            <span className={styles.name}>
-              {name}
+            <>
+              <span className={styles.name}>{name}</span>
               {row.required && (
                 <span className={styles.required} aria-hidden>
                   *
                 </span>
               )}
-            </span>
+            </>
           ),
         },
         { title: VIEW_TEXTS.paramType, dataIndex: 'type', width: 100, render: (type: string) => <Tag bordered={false}>{type}</Tag> },
