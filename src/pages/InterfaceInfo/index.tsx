@@ -47,7 +47,7 @@ function HeaderBlock({ title, text }: { title: string; text?: string }) {
   return (
     <div>
       <Typography.Text className={styles.headerTitle}>{title}</Typography.Text>
-      {text?.trim() ? <CodeBlock code={formatJsonText(text)} label={title} maxHeight={220} /> : <Typography.Text type="secondary">{VIEW_TEXTS.noHeaders}</Typography.Text>}
+      {text?.trim() ? <CodeBlock code={formatJsonText(text)} title="JSON" label={title} maxHeight={220} /> : <Typography.Text type="secondary">{VIEW_TEXTS.noHeaders}</Typography.Text>}
     </div>
   );
 }

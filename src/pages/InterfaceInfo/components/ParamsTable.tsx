@@ -37,6 +37,7 @@ export function ParamsTable({ requestParams }: ParamsTableProps) {
         {
           title: VIEW_TEXTS.paramName,
           dataIndex: 'name',
+          width: 220,
           render: (name: string, row) => (
             <>
               <span className={styles.name}>{name}</span>
@@ -48,11 +49,11 @@ export function ParamsTable({ requestParams }: ParamsTableProps) {
             </>
           ),
         },
-        { title: VIEW_TEXTS.paramType, dataIndex: 'type', width: 100, render: (type: string) => <Tag bordered={false}>{type}</Tag> },
+        { title: VIEW_TEXTS.paramType, dataIndex: 'type', width: 120, render: (type: string) => <Tag bordered={false}>{type}</Tag> },
         {
           title: VIEW_TEXTS.paramRequired,
           dataIndex: 'required',
-          width: 72,
+          width: 80,
           render: (required: boolean) =>
             required ? <Typography.Text type="danger">{VIEW_TEXTS.required}</Typography.Text> : <Typography.Text type="secondary">{VIEW_TEXTS.optional}</Typography.Text>,
         },
