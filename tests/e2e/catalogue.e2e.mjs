@@ -35,9 +35,11 @@ function resultPanel(page) {
 export const scenarios = [
   {
     name: 'catalogue: browse, page, sort and filter, with the view state in the URL',
-    async run({ page }) {
+    async run({ page, requests }) {
       await login(page, 'user');
       await waitForPath(page, '/');
+      await entries(page).first().waitFor();
+      assert.equal(requests.filter((url) => url.includes('/api/interfaceInfo/list/page')).length, 1, 'one list request on mount');
       const total = await listTotal(page, { current: 1, pageSize: 12 });
       assert.ok(total > 12, 'more than one page of interfaces');
       await page.getByText(`共 ${total} 个接口`, { exact: true }).waitFor();
@@ -108,6 +110,37 @@ export const scenarios = [
     },
   },
   {
+    name: 'catalogue: a slow answer to an older search does not replace the newer one',
+    async run({ page }) {
+      await login(page, 'user');
+      await entries(page).first().waitFor();
+      let releaseSlow;
+      const slowAnswered = new Promise((resolve) => {
+        releaseSlow = resolve;
+      });
+      await page.route('**/api/interfaceInfo/list/page?**', async (route) => {
+        if (new URL(route.request().url()).searchParams.get('searchText') !== '天气') return route.continue();
+        const response = await route.fetch();
+        await slowAnswered;
+        return route.fulfill({ response });
+      });
+      await page.getByLabel('搜索接口').fill('天气');
+      await waitForPath(page, `/?searchText=${encodeURIComponent('天气')}`);
+      await page.getByLabel('搜索接口').fill('IP');
+      await waitForPath(page, '/?searchText=IP');
+      await page.getByRole('link', { name: 'IP 归属地查询', exact: true }).waitFor();
+      const answered = page.waitForResponse((res) => res.url().includes(`searchText=${encodeURIComponent('天气')}`));
+      releaseSlow();
+      await answered;
+      // The late answer arrived; the list still shows the search the user asked for last.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const names = await entryNames(page);
+      assert.ok(names.includes('IP 归属地查询'), names.join());
+      assert.ok(!names.includes('天气查询'), names.join());
+      assert.equal(await page.getByLabel('搜索接口').inputValue(), 'IP');
+    },
+  },
+  {
     name: 'catalogue: open an interface, read it, call it and see the answer',
     async run({ page, requests }) {
       await login(page, 'user');
@@ -152,11 +185,17 @@ export const scenarios = [
       await editor(page).fill('{"city": 北京}');
       await page.getByRole('alert').getByText(/^JSON 格式错误（第 1 行第 10 列）/).waitFor();
       await page.getByRole('button', { name: '发送请求' }).click();
-      await page.waitForTimeout(300);
-      assert.equal(requests.filter((url) => url.includes('/api/interfaceInfo/invoke')).length, 0, 'no call was made');
       await resultPanel(page).getByText('点击“发送请求”后在这里查看返回结果').waitFor();
       assert.equal(await editor(page).evaluate((el) => el === document.activeElement), true, 'the editor has the focus');
       await page.getByText('参数 JSON 有误，示例使用上一次有效的参数。').waitFor();
+
+      // Once fixed, the next send is the first call that leaves the page.
+      await editor(page).fill('{"city": "北京"}');
+      const invoked = page.waitForRequest((req) => req.url().endsWith('/api/interfaceInfo/invoke'));
+      await page.getByRole('button', { name: '发送请求' }).click();
+      await invoked;
+      await resultPanel(page).getByText('成功', { exact: true }).waitFor();
+      assert.equal(requests.filter((url) => url.includes('/api/interfaceInfo/invoke')).length, 1, 'the invalid text was never sent');
     },
   },
   {
