@@ -1,6 +1,266 @@
+import type { Request, Response } from 'express';
+import type { HttpMethod } from '../src/constants/contract';
+import { HTTP_METHODS, INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode, SORT_FIELDS, USER_ROLE } from '../src/constants/contract';
+import { fail, MOCK_TEXTS, parseId, requireUser, send } from './_lib/http';
 import { interfaceWriteHandlers } from './_lib/interfaceWrites';
+import { runService } from './_lib/invokeServices';
+import { serviceKeyOf } from './_lib/seedInterfaces';
+import type { CallRecord, InterfaceRecord, UserRecord } from './_lib/store';
+import { store } from './_lib/store';
 
 /** The interface domain: catalogue reads and invoke here, admin writes in _lib/interfaceWrites. */
+
+export const INTERFACE_TEXTS = {
+  badCurrent: '参数 current 应为不小于 1 的整数',
+  badPageSize: `参数 pageSize 应为 1 到 ${PAGE_SIZE_MAX} 的整数`,
+  badSortField: `参数 sortField 只能是 ${SORT_FIELDS.join('、')} 之一`,
+  badSortOrder: '参数 sortOrder 只能是 ascend 或 descend',
+  badMethod: `参数 method 只能是 ${HTTP_METHODS.join('、')} 之一`,
+  badStatus: '参数 status 只能是 0 或 1',
+  notText: (name: string) => `参数 ${name} 应为文本`,
+  notFound: '接口不存在',
+  closed: '接口已关闭',
+  paramsNotText: '参数 userRequestParams 应为 JSON 文本',
+  paramsNotJson: '参数 userRequestParams 不是合法的 JSON',
+} as const;
+
+type Envelope = { code: number; data: unknown; message: string };
+type Query = Record<string, unknown>;
+type SortField = (typeof SORT_FIELDS)[number];
+
+const success = (data: unknown): Envelope => ({ code: ResponseCode.SUCCESS, data, message: 'ok' });
+const failure = (code: number, message: string): Envelope => ({ code, data: null, message });
+
+/** A query value as one text; repeated keys (arrays) and nested objects are not accepted. */
+function single(query: Query, name: string): string | undefined | Envelope {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.notText(name));
+  return value;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null;
+}
+
+function positiveInt(text: string | undefined, fallback: number): number | undefined {
+  if (text === undefined || text === '') return fallback;
+  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+}
+
+const isAdmin = (user: UserRecord) => user.userRole === USER_ROLE.ADMIN;
+
+// Lower-cased search texts per record, computed once and reused while the record's fields stay the same.
+type Haystack = { name: string; description: string; url: string; lowerName: string; lowerDescription: string; lowerUrl: string };
+const haystacks = new WeakMap<InterfaceRecord, Haystack>();
+
+function haystackOf(r: InterfaceRecord): Haystack {
+  const cached = haystacks.get(r);
+  if (cached && cached.name === r.name && cached.description === r.description && cached.url === r.url) return cached;
+  const fresh = {
+    name: r.name,
+    description: r.description,
+    url: r.url,
+    lowerName: r.name.toLowerCase(),
+    lowerDescription: (r.description ?? '').toLowerCase(),
+    lowerUrl: r.url.toLowerCase(),
+  };
+  haystacks.set(r, fresh);
+  return fresh;
+}
+
+/** Ids are decimal texts of one magnitude or another: shorter is smaller. */
+function compareIds(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// Names sort in Chinese collation order (pinyin), times as their text.
+const collator = new Intl.Collator('zh-CN', { numeric: true });
+
+function comparatorFor(field: SortField): (a: InterfaceRecord, b: InterfaceRecord) => number {
+  if (field === 'name') return (a, b) => collator.compare(a.name, b.name) || compareIds(a.id, b.id);
+  return (a, b) => {
+    const x = a[field] ?? '';
+    const y = b[field] ?? '';
+    return x < y ? -1 : x > y ? 1 : compareIds(a.id, b.id);
+  };
+}
+
+/**
+ * The whole store in ascending order of one field, kept between requests so
+ * that a page costs one scan instead of a sort. It stays valid while the
+ * store holds the same records with the same values of that field (checked
+ * per request, in one pass); any add, delete, replace or edit of the field
+ * rebuilds it.
+ */
+type SortedIndex = { source: InterfaceRecord[]; order: InterfaceRecord[]; keys: WeakMap<InterfaceRecord, string> };
+const sortedIndexes = new Map<SortField, SortedIndex>();
+
+function sortedByField(field: SortField): InterfaceRecord[] {
+  const all = store.interfaces;
+  const cached = sortedIndexes.get(field);
+  if (cached && cached.source === all && cached.order.length === all.length && all.every((r) => cached.keys.get(r) === r[field])) {
+    return cached.order;
+  }
+  const order = [...all].sort(comparatorFor(field));
+  const keys = new WeakMap(all.map((r) => [r, r[field]]));
+  sortedIndexes.set(field, { source: all, order, keys });
+  return order;
+}
+
+// Built at start, so that the first page request does not pay for them.
+for (const field of SORT_FIELDS) sortedByField(field);
+
+/** `GET /api/interfaceInfo/list/page` for `user`. */
+export function listPage(query: Query, user: UserRecord): Envelope {
+  const texts: Record<string, string | undefined> = {};
+  for (const key of ['current', 'pageSize', 'sortField', 'sortOrder', 'name', 'description', 'url', 'method', 'status', 'searchText']) {
+    const value = single(query, key);
+    if (isEnvelope(value)) return value;
+    texts[key] = value;
+  }
+  const current = positiveInt(texts.current, 1);
+  if (current === undefined || current < 1) return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badCurrent);
+  const pageSize = positiveInt(texts.pageSize, 10);
+  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX) return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badPageSize);
+  const sortField = (texts.sortField || 'createTime') as SortField;
+  if (!SORT_FIELDS.includes(sortField)) return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badSortField);
+  const sortOrder = texts.sortOrder || (texts.sortField ? 'ascend' : 'descend');
+  if (sortOrder !== 'ascend' && sortOrder !== 'descend') return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badSortOrder);
+  const method = texts.method ? texts.method.toUpperCase() : undefined;
+  if (method && !HTTP_METHODS.includes(method as HttpMethod)) return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badMethod);
+  const status = texts.status ? Number(texts.status) : undefined;
+  if (texts.status && status !== INTERFACE_STATUS.ONLINE && status !== INTERFACE_STATUS.OFFLINE) {
+    return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badStatus);
+  }
+
+  const onlyOnline = !isAdmin(user);
+  const name = texts.name?.trim().toLowerCase();
+  const description = texts.description?.trim().toLowerCase();
+  const url = texts.url?.trim().toLowerCase();
+  const search = texts.searchText?.trim().toLowerCase();
+  const needsText = !!(name || description || url || search);
+
+  const accepts = (r: InterfaceRecord) => {
+    if (onlyOnline && r.status !== INTERFACE_STATUS.ONLINE) return false;
+    if (status !== undefined && r.status !== status) return false;
+    if (method && r.method !== method) return false;
+    if (!needsText) return true;
+    const h = haystackOf(r);
+    if (name && !h.lowerName.includes(name)) return false;
+    if (description && !h.lowerDescription.includes(description)) return false;
+    if (url && !h.lowerUrl.includes(url)) return false;
+    return !search || h.lowerName.includes(search) || h.lowerDescription.includes(search) || h.lowerUrl.includes(search);
+  };
+
+  // One scan in the requested order: count every match, keep only the page's.
+  const order = sortedByField(sortField);
+  const start = (current - 1) * pageSize;
+  const end = start + pageSize;
+  const records: InterfaceRecord[] = [];
+  let total = 0;
+  const step = sortOrder === 'ascend' ? 1 : -1;
+  for (let i = step > 0 ? 0 : order.length - 1; i >= 0 && i < order.length; i += step) {
+    const r = order[i];
+    if (!accepts(r)) continue;
+    if (total >= start && total < end) records.push(r);
+    total += 1;
+  }
+
+  return success({
+    records,
+    total,
+    current,
+    size: pageSize,
+    pages: Math.ceil(total / pageSize),
+  });
+}
+
+/** The interface with this id, or the envelope that refuses the id. */
+function findInterface(rawId: unknown): InterfaceRecord | Envelope {
+  const id = parseId(rawId);
+  if (!id) return failure(ResponseCode.PARAMS_ERROR, MOCK_TEXTS.badId);
+  const record = store.interfaces.find((r) => r.id === id);
+  if (!record) return failure(ResponseCode.NOT_FOUND, INTERFACE_TEXTS.notFound);
+  return record;
+}
+
+function isRecord(value: InterfaceRecord | Envelope): value is InterfaceRecord {
+  return 'id' in value;
+}
+
+/** `GET /api/interfaceInfo/get` for `user`. */
+export function getOne(query: Query, user: UserRecord): Envelope {
+  const found = findInterface(query.id);
+  if (!isRecord(found)) return found;
+  if (found.status !== INTERFACE_STATUS.ONLINE && !isAdmin(user)) return failure(ResponseCode.NOT_FOUND, INTERFACE_TEXTS.notFound);
+  return success(found);
+}
+
+/** Every call that reached an interface is kept for the analysis. */
+export function recordCall(call: CallRecord) {
+  store.calls.push(call);
+}
+
+/**
+ * `POST /api/interfaceInfo/invoke` for `user`: the answer and how long the
+ * interface took. Calls refused before reaching the interface (unknown or
+ * closed interface, parameters that are not JSON) are not recorded.
+ */
+export function invoke(body: unknown, user: UserRecord, now = Date.now()): { envelope: Envelope; latency: number } {
+  const refuse = (code: number, message: string) => ({ envelope: failure(code, message), latency: 0 });
+  const { id, userRequestParams } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const found = findInterface(id);
+  if (!isRecord(found)) return { envelope: found, latency: 0 };
+  if (found.status !== INTERFACE_STATUS.ONLINE) return refuse(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.closed);
+
+  let params: unknown = {};
+  if (userRequestParams !== undefined && userRequestParams !== null) {
+    if (typeof userRequestParams !== 'string') return refuse(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.paramsNotText);
+    if (userRequestParams.trim()) {
+      try {
+        params = JSON.parse(userRequestParams);
+      } catch {
+        return refuse(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.paramsNotJson);
+      }
+    }
+  }
+
+  const outcome = runService(serviceKeyOf(found.id), params, found);
+  recordCall({ interfaceInfoId: found.id, userId: user.id, time: now, success: outcome.success, latency: outcome.latency });
+  return {
+    envelope: outcome.success ? success(outcome.data) : failure(ResponseCode.PARAMS_ERROR, outcome.message),
+    latency: outcome.latency,
+  };
+}
+
+/** The interface's own answer goes out as plain JSON: its fields are not store ids to be written as numbers. */
+function sendPlain(res: Response, envelope: Envelope) {
+  res.status(200).type('application/json').send(JSON.stringify(envelope));
+}
+
 export default {
+  'GET /api/interfaceInfo/list/page': (req: Request, res: Response) => {
+    const user = requireUser(req, res);
+    if (user) send(res, listPage(req.query, user));
+  },
+
+  'GET /api/interfaceInfo/get': (req: Request, res: Response) => {
+    const user = requireUser(req, res);
+    if (user) send(res, getOne(req.query, user));
+  },
+
+  'POST /api/interfaceInfo/invoke': (req: Request, res: Response) => {
+    const user = requireUser(req, res);
+    if (!user) return;
+    const { envelope, latency } = invoke(req.body, user);
+    // The answer arrives after the interface's own time, so the console's timing means something.
+    if (latency > 0) setTimeout(() => sendPlain(res, envelope), latency);
+    else if (envelope.code === ResponseCode.SUCCESS) sendPlain(res, envelope);
+    else fail(res, envelope.code, envelope.message);
+  },
+
   ...interfaceWriteHandlers,
 };

@@ -1,1 +1,196 @@
-export default function Page() { return <div>InterfaceInfo</div>; }
+import { ReloadOutlined } from '@ant-design/icons';
+import { PageContainer, ProDescriptions } from '@ant-design/pro-components';
+import { history, Link, useLocation, useParams } from '@umijs/max';
+import { Button, Card, Col, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { createStyles } from 'antd-style';
+import { useRequest } from 'ahooks';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { checkJson } from '@/components/JsonEditor';
+import { MethodTag } from '@/components/MethodTag';
+import { StatusBadge } from '@/components/StatusBadge';
+import { HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
+import { errorText } from '@/requestConfig';
+import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
+import { errorCodeOf, handleLostSession } from '@/utils/apiError';
+import { formatJsonText } from '@/utils/json';
+import { CallPanel } from './components/CallPanel';
+import { CodeBlock } from './components/CodeBlock';
+import { CodeSamples } from './components/CodeSamples';
+import { ParamsTable } from './components/ParamsTable';
+import { exampleText } from './example';
+import { VIEW_TEXTS } from './texts';
+
+const useStyles = createStyles(({ token }) => ({
+  url: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
+  headerTitle: { display: 'block', marginBottom: token.marginXXS, color: token.colorTextSecondary },
+}));
+
+/** Where the app's API is served, for the code samples. */
+const API_ORIGIN = API_BASE_URL || window.location.origin;
+
+/** A contract time (`yyyy-MM-dd HH:mm:ss` or ISO) as the page shows it. */
+function showTime(text?: string): string {
+  if (!text) return '-';
+  const time = dayjs(text);
+  return time.isValid() ? time.format('YYYY-MM-DD HH:mm:ss') : text;
+}
+
+/** Errors that mean "no such interface for you": unknown, offline and hidden, or an id that is no id. */
+function isNotFound(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  return code === ResponseCode.NOT_FOUND || code === ResponseCode.PARAMS_ERROR;
+}
+
+function HeaderBlock({ title, text }: { title: string; text?: string }) {
+  const { styles } = useStyles();
+  return (
+    <div>
+      <Typography.Text className={styles.headerTitle}>{title}</Typography.Text>
+      {text?.trim() ? <CodeBlock code={formatJsonText(text)} title="JSON" label={title} maxHeight={220} /> : <Typography.Text type="secondary">{VIEW_TEXTS.noHeaders}</Typography.Text>}
+    </div>
+  );
+}
+
+type Loaded = { id: string; info: API.InterfaceInfo };
+
+/** 查看接口: one interface's documentation, online call and code samples. */
+export default function InterfaceInfoPage() {
+  const { styles } = useStyles();
+  // The id stays the text it came as: 64-bit ids do not survive a trip through Number.
+  const { id = '' } = useParams<{ id: string }>();
+  const location = useLocation();
+
+  const { data, error, loading, refresh } = useRequest(
+    async (): Promise<Loaded> => {
+      try {
+        const res = await getInterfaceInfoById({ id }, { skipErrorHandler: true });
+        return { id, info: res.data! };
+      } catch (e) {
+        handleLostSession(e);
+        throw e;
+      }
+    },
+    // The page shows the error itself.
+    { refreshDeps: [id], onError: () => undefined },
+  );
+  const info = data?.id === id ? data.info : undefined;
+
+  const example = useMemo(() => exampleText(info?.requestParams), [info?.requestParams]);
+  const [paramsText, setParamsText] = useState(example);
+  useEffect(() => setParamsText(example), [example, id]);
+  // The samples follow the editor, keeping the last valid parameters while the text is being fixed.
+  const lastValidParams = useRef(example);
+  const paramsValid = !checkJson(paramsText, { allowEmpty: true });
+  if (paramsValid) lastValidParams.current = paramsText;
+
+  const back = () => {
+    if (location.key !== 'default') history.back();
+    else history.push(HOME_PATH);
+  };
+  const backToCatalogue = (
+    <Link to={HOME_PATH}>
+      <Button type="primary">{VIEW_TEXTS.back}</Button>
+    </Link>
+  );
+
+  if (!info) {
+    let body;
+    if (error && !loading && isNotFound(error)) {
+      body = <Result status="404" title={VIEW_TEXTS.notFoundTitle} subTitle={VIEW_TEXTS.notFoundDescription} extra={backToCatalogue} />;
+    } else if (error && !loading) {
+      body = (
+        <Result
+          status="error"
+          title={VIEW_TEXTS.loadErrorTitle}
+          subTitle={errorText(error)}
+          extra={
+            <Space>
+              <Button type="primary" icon={<ReloadOutlined />} onClick={refresh}>
+                {VIEW_TEXTS.retry}
+              </Button>
+              {backToCatalogue}
+            </Space>
+          }
+        />
+      );
+    } else {
+      body = <Skeleton active paragraph={{ rows: 8 }} />;
+    }
+    return (
+      <PageContainer title={VIEW_TEXTS.pageTitle} onBack={back}>
+        <Card>{body}</Card>
+      </PageContainer>
+    );
+  }
+
+  const offline = info.status !== INTERFACE_STATUS.ONLINE;
+
+  return (
+    <PageContainer
+      title={info.name}
+      tags={
+        <Space size={4}>
+          <MethodTag method={info.method} />
+          <StatusBadge status={info.status} />
+        </Space>
+      }
+      onBack={back}
+    >
+      <Row gutter={[16, 16]}>
+        <Col span={24}>
+          <Card title={VIEW_TEXTS.infoTitle}>
+            <ProDescriptions<API.InterfaceInfo>
+              column={2}
+              dataSource={info}
+              columns={[
+                { title: VIEW_TEXTS.description, dataIndex: 'description', span: 2, render: () => info.description || VIEW_TEXTS.noDescription },
+                {
+                  title: VIEW_TEXTS.url,
+                  dataIndex: 'url',
+                  span: 2,
+                  render: () => (
+                    <Typography.Text className={styles.url} copyable={{ text: info.url, tooltips: [VIEW_TEXTS.copy, VIEW_TEXTS.copied] }}>
+                      {info.url}
+                    </Typography.Text>
+                  ),
+                },
+                { title: VIEW_TEXTS.method, dataIndex: 'method', render: () => <MethodTag method={info.method} /> },
+                { title: VIEW_TEXTS.status, dataIndex: 'status', render: () => <StatusBadge status={info.status} /> },
+                { title: VIEW_TEXTS.createTime, dataIndex: 'createTime', render: () => showTime(info.createTime) },
+                { title: VIEW_TEXTS.updateTime, dataIndex: 'updateTime', render: () => showTime(info.updateTime) },
+              ]}
+            />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={VIEW_TEXTS.paramsTitle}>
+            <ParamsTable requestParams={info.requestParams} />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={VIEW_TEXTS.headersTitle}>
+            <Row gutter={[16, 16]}>
+              <Col xs={24} lg={12}>
+                <HeaderBlock title={VIEW_TEXTS.requestHeader} text={info.requestHeader} />
+              </Col>
+              <Col xs={24} lg={12}>
+                <HeaderBlock title={VIEW_TEXTS.responseHeader} text={info.responseHeader} />
+              </Col>
+            </Row>
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={VIEW_TEXTS.callTitle}>
+            <CallPanel interfaceId={id} value={paramsText} onChange={setParamsText} example={example} offline={offline} />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={VIEW_TEXTS.samplesTitle}>
+            <CodeSamples baseUrl={API_ORIGIN} id={id} paramsText={lastValidParams.current} stale={!paramsValid} />
+          </Card>
+        </Col>
+      </Row>
+    </PageContainer>
+  );
+}

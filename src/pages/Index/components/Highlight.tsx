@@ -1,0 +1,47 @@
+import { createStyles } from 'antd-style';
+import { Fragment } from 'react';
+
+const useStyles = createStyles(({ token }) => ({
+  mark: {
+    padding: 0,
+    color: 'inherit',
+    backgroundColor: token.colorWarningBg,
+    borderRadius: token.borderRadiusXS,
+  },
+}));
+
+/** The parts of `text` around each case-insensitive occurrence of `query`. */
+export function splitByQuery(text: string, query: string): { text: string; match: boolean }[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle || !text) return [{ text, match: false }];
+  const lower = text.toLowerCase();
+  const parts: { text: string; match: boolean }[] = [];
+  let from = 0;
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, from)) {
+    if (at > from) parts.push({ text: text.slice(from, at), match: false });
+    parts.push({ text: text.slice(at, at + needle.length), match: true });
+    from = at + needle.length;
+  }
+  if (from < text.length) parts.push({ text: text.slice(from), match: false });
+  return parts;
+}
+
+type HighlightProps = { text: string; query: string };
+
+/** Text with the searched words marked; always rendered as text, never as HTML. */
+export function Highlight({ text, query }: HighlightProps) {
+  const { styles } = useStyles();
+  return (
+    <>
+      {splitByQuery(text, query).map((part, i) =>
+        part.match ? (
+          <mark key={i} className={styles.mark}>
+            {part.text}
+          </mark>
+        ) : (
+          <Fragment key={i}>{part.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { ClockCircleOutlined, LinkOutlined } from '@ant-design/icons';
+import { Link } from '@umijs/max';
+import { Card, Skeleton } from 'antd';
+import { createStyles } from 'antd-style';
+import dayjs from 'dayjs';
+import { MethodTag } from '@/components/MethodTag';
+import { StatusBadge } from '@/components/StatusBadge';
+import { INTERFACE_STATUS } from '@/constants';
+import { interfacePath } from '@/utils/interfacePath';
+import { INDEX_TEXTS } from '../texts';
+import { Highlight } from './Highlight';
+
+const useStyles = createStyles(({ token, css }) => ({
+  card: css`
+    position: relative;
+    height: 100%;
+    transition:
+      box-shadow ${token.motionDurationMid},
+      border-color ${token.motionDurationMid},
+      transform ${token.motionDurationMid};
+    &:hover {
+      border-color: ${token.colorPrimaryBorderHover};
+      box-shadow: ${token.boxShadowTertiary};
+      transform: translateY(-2px);
+    }
+    &:focus-within {
+      border-color: ${token.colorPrimary};
+      box-shadow: 0 0 0 2px ${token.colorPrimaryBorder};
+    }
+    .ant-card-body {
+      display: flex;
+      flex-direction: column;
+      gap: ${token.marginXS}px;
+      height: 100%;
+      padding: ${token.paddingMD}px ${token.paddingLG}px;
+    }
+  `,
+  head: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: token.marginXS,
+    minWidth: 0,
+  },
+  title: css`
+    display: block;
+    overflow: hidden;
+    color: ${token.colorText};
+    font-weight: 600;
+    font-size: ${token.fontSizeLG}px;
+    line-height: ${token.lineHeightLG};
+    white-space: nowrap;
+    text-overflow: ellipsis;
+    &:hover {
+      color: ${token.colorPrimary};
+    }
+    &:focus-visible {
+      outline: none;
+    }
+    /* The whole card opens the interface; the link stays the one real target. */
+    &::after {
+      position: absolute;
+      inset: 0;
+      content: '';
+    }
+  `,
+  description: {
+    display: '-webkit-box',
+    flex: 1,
+    minHeight: token.fontSize * token.lineHeight * 2,
+    margin: 0,
+    overflow: 'hidden',
+    color: token.colorTextSecondary,
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: 2,
+    wordBreak: 'break-word',
+  },
+  url: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: token.marginXXS,
+    padding: `${token.paddingXXS}px ${token.paddingXS}px`,
+    overflow: 'hidden',
+    color: token.colorTextSecondary,
+    fontSize: token.fontSizeSM,
+    fontFamily: token.fontFamilyCode,
+    background: token.colorFillQuaternary,
+    borderRadius: token.borderRadiusSM,
+  },
+  urlText: {
+    overflow: 'hidden',
+    whiteSpace: 'nowrap',
+    textOverflow: 'ellipsis',
+  },
+  meta: {
+    color: token.colorTextTertiary,
+    fontSize: token.fontSizeSM,
+  },
+}));
+
+type InterfaceCardProps = { item: API.InterfaceInfo; query: string };
+
+/** One catalogue entry: method, name (the link), short description, url and last update. */
+export function InterfaceCard({ item, query }: InterfaceCardProps) {
+  const { styles } = useStyles();
+  const updated = item.updateTime ? dayjs(item.updateTime) : undefined;
+  return (
+    <Card className={styles.card} data-testid="interface-card">
+      <div className={styles.head}>
+        <MethodTag method={item.method} />
+        {item.status !== INTERFACE_STATUS.ONLINE && <StatusBadge status={item.status} />}
+      </div>
+      <Link to={interfacePath(item.id)} className={styles.title} title={item.name}>
+        <Highlight text={item.name} query={query} />
+      </Link>
+      <p className={styles.description} title={item.description || undefined}>
+        {item.description ? <Highlight text={item.description} query={query} /> : INDEX_TEXTS.noDescription}
+      </p>
+      <div className={styles.url} title={item.url}>
+        <LinkOutlined />
+        <span className={styles.urlText}>
+          <Highlight text={item.url} query={query} />
+        </span>
+      </div>
+      {updated?.isValid() && (
+        <div className={styles.meta}>
+          <ClockCircleOutlined /> {INDEX_TEXTS.updatedAt(updated.format('YYYY-MM-DD HH:mm'))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** The placeholder of a card while the page loads. */
+export function InterfaceCardSkeleton() {
+  const { styles } = useStyles();
+  return (
+    <Card className={styles.card} aria-hidden>
+      <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 3, width: ['90%', '70%', '50%'] }} />
+    </Card>
+  );
+}

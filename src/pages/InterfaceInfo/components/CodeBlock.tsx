@@ -1,0 +1,68 @@
+import { createStyles } from 'antd-style';
+import type { ReactNode } from 'react';
+import { VIEW_TEXTS } from '../texts';
+import { CopyButton } from './CopyButton';
+
+const useStyles = createStyles(({ token, css }) => ({
+  block: {
+    position: 'relative',
+    border: `1px solid ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadius,
+    background: token.colorFillQuaternary,
+    overflow: 'hidden',
+  },
+  head: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: token.marginXS,
+    minHeight: 36,
+    padding: `${token.paddingXXS}px ${token.paddingXS}px ${token.paddingXXS}px ${token.paddingSM}px`,
+    borderBottom: `1px solid ${token.colorBorderSecondary}`,
+    color: token.colorTextSecondary,
+    fontSize: token.fontSizeSM,
+  },
+  actions: { display: 'flex', alignItems: 'center', gap: token.marginXS, marginLeft: 'auto' },
+  pre: css`
+    margin: 0;
+    padding: ${token.paddingSM}px;
+    overflow: auto;
+    color: ${token.colorText};
+    font-family: ${token.fontFamilyCode};
+    font-size: ${token.fontSizeSM}px;
+    line-height: 1.7;
+    white-space: pre;
+  `,
+  wrap: { whiteSpace: 'pre-wrap', wordBreak: 'break-all' },
+}));
+
+type CodeBlockProps = {
+  code: string;
+  /** Shown at the top left: a language or a name. */
+  title?: ReactNode;
+  /** Extra controls before the copy button. */
+  extra?: ReactNode;
+  /** Accessible name of the block and of its copy button. */
+  label: string;
+  maxHeight?: number;
+  wrap?: boolean;
+};
+
+/** Read-only code or JSON, always rendered as text, with a copy button. */
+export function CodeBlock({ code, title, extra, label, maxHeight = 360, wrap }: CodeBlockProps) {
+  const { styles, cx } = useStyles();
+  return (
+    <div className={styles.block}>
+      <div className={styles.head}>
+        <span>{title}</span>
+        <div className={styles.actions}>
+          {extra}
+          <CopyButton text={code} label={VIEW_TEXTS.copyOf(label)} />
+        </div>
+      </div>
+      <pre className={cx(styles.pre, wrap && styles.wrap)} style={{ maxHeight }} aria-label={label} tabIndex={0}>
+        {code}
+      </pre>
+    </div>
+  );
+}
