@@ -25,6 +25,8 @@ export default defineConfig({
   favicons: ['/logo.svg'],
   metas: [{ name: 'description', content: 'Agler接口 — API 开放平台' }],
   hash: true,
+  // Minify each chunk as its own scope: with shared chunks, esbuild's helpers otherwise collide.
+  esbuildMinifyIIFE: true,
   // Browsers of the last few years: polyfills and transpilation only for what they lack.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 16 },
   // These targets run everything the app and its libraries use natively: no core-js
