@@ -2,9 +2,10 @@ import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
 import { Alert, Button, Empty, Segmented, Skeleton, Spin } from 'antd';
 import { createStyles } from 'antd-style';
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import { errorText } from '@/requestConfig';
 import { ChartFigure } from './components/ChartFigure';
+import { TopCharts, TrendChart } from './components/charts';
 import { KeyFigures } from './components/KeyFigures';
 import { RangeControl } from './components/RangeControl';
 import { TopTable, TrendTable } from './components/TextTables';
@@ -15,10 +16,6 @@ import { presetRange, queryFor, rangeFromQuery, TOP_LIMITS, topLimitFromQuery } 
 import { ANALYSIS_TEXTS } from './texts';
 import { topView } from './topData';
 import { useAnalysis } from './useAnalysis';
-
-// The chart library is loaded with these two and nowhere else, after the page's own code.
-const TrendChart = lazy(() => import('./components/charts/TrendChart'));
-const TopCharts = lazy(() => import('./components/charts/TopCharts'));
 
 const TREND_HEIGHT = 280;
 const topHeight = (limit: TopLimit) => (limit <= 5 ? 280 : limit <= 10 ? 340 : 520);
