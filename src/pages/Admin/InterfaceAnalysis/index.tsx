@@ -24,10 +24,13 @@ const useStyles = createStyles(({ token }) => ({
   stack: { display: 'flex', flexDirection: 'column', gap: token.margin },
   hint: { color: token.colorTextTertiary, fontSize: token.fontSizeSM, fontWeight: 'normal' },
   empty: { padding: `${token.paddingXL}px 0` },
+  // antd's node skeleton is an inline block sized by its content; a chart's placeholder spans the card.
+  chartSkeleton: { '&&': { width: '100%' } },
 }));
 
 function ChartSkeleton({ height }: { height: number }) {
-  return <Skeleton.Node active style={{ width: '100%', height }} />;
+  const { styles } = useStyles();
+  return <Skeleton.Node active rootClassName={styles.chartSkeleton} style={{ width: '100%', height }} />;
 }
 
 export default function InterfaceAnalysisPage() {

@@ -27,7 +27,8 @@ type TopChartsProps = {
 const shorten = (name: string) => (name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name);
 
 type PlotEvent = { data?: { data?: { id?: string } } };
-type PlotLike = { on: (event: string, handler: (event: PlotEvent) => void) => void };
+/** What `onReady` receives: the wrapper re-emits G2's events by their bare type, so element events are read from G2's chart. */
+type PlotLike = { chart: { on: (event: string, handler: (event: PlotEvent) => void) => void } };
 
 /**
  * The top list as a share of all calls (pie, with the rest as one grey slice)
@@ -39,7 +40,7 @@ export default function TopCharts({ items, restCalls, totalCalls, limit, height,
   const open = useRef(onOpen);
   open.current = onOpen;
   const onReady = (plot: PlotLike) => {
-    plot.on('element:click', (event) => {
+    plot.chart.on('element:click', (event) => {
       const id = event.data?.data?.id;
       if (id && id !== REST_ID) open.current(id);
     });
@@ -164,15 +165,17 @@ export default function TopCharts({ items, restCalls, totalCalls, limit, height,
     return { pie, bar };
   }, [items, restCalls, totalCalls, limit, height, chart]);
 
+  // A new list is a new chart: updating one in place merges the old colour domain into the new.
+  const listKey = items.map((item) => item.id).join();
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} lg={10} style={{ display: 'flex', alignItems: 'center' }}>
         <div style={{ width: '100%' }}>
-          <Pie {...configs.pie} onReady={onReady} />
+          <Pie key={listKey} {...configs.pie} onReady={onReady} />
         </div>
       </Col>
       <Col xs={24} lg={14}>
-        <Bar {...configs.bar} onReady={onReady} />
+        <Bar key={listKey} {...configs.bar} onReady={onReady} />
       </Col>
     </Row>
   );
