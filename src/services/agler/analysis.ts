@@ -2,7 +2,7 @@
 /* eslint-disable */
 import { request } from "@umijs/max";
 
-/** Key figures, calls per day and usage per interface over a range of days (admin) GET /api/analysis/overview */
+/** Key figures, calls per day and usage per interface over a range of days (admin) Aggregated from the call log on each request, so a call counts as soon as it is recorded. p95 is the nearest-rank percentile: the smallest latency that at least 95 % of the calls do not exceed. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted. GET /api/analysis/overview */
 export async function getAnalysisOverview(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.getAnalysisOverviewParams,
@@ -17,7 +17,7 @@ export async function getAnalysisOverview(
   });
 }
 
-/** The most called interfaces, most called first (admin) GET /api/analysis/top/interface/invoke */
+/** The most called interfaces, most called first (admin) Counts every call that reached an interface, answered with success or an error; calls refused before (not logged in, offline interface, parameters that are not valid JSON) are not counted. Only interfaces with calls are listed, most called first; ties go to the smaller id. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted. GET /api/analysis/top/interface/invoke */
 export async function listTopInvokeInterfaceInfo(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.listTopInvokeInterfaceInfoParams,

@@ -2,17 +2,45 @@ declare namespace API {
   type AnalysisOverview = {
     startDate: string;
     endDate: string;
+    /** Calls that reached an interface, success or error */
     totalCalls: number;
     successCalls: number;
-    /** 0 to 1; 0 when there were no calls */
+    errorCalls: number;
+    /** successCalls / totalCalls, 0 to 1; 0 when there were no calls */
     successRate: number;
-    /** milliseconds */
+    /** Mean latency in milliseconds, rounded; 0 without calls */
+    avgLatency: number;
+    /** Nearest-rank 95th percentile of the latencies, milliseconds; 0 without calls */
     p95Latency: number;
+    /** Interfaces with at least one call */
     interfacesCalled: number;
+    previous: AnalysisPeriod;
     /** One entry per day of the range, zero-filled */
     daily: DailyCalls[];
     /** Every interface called in the range, most called first */
     interfaces: InterfaceUsage[];
+  };
+
+  type AnalysisPeriod =
+    // #/components/schemas/AnalysisTotals
+    AnalysisTotals & {
+      startDate: string;
+      endDate: string;
+    };
+
+  type AnalysisTotals = {
+    /** Calls that reached an interface, success or error */
+    totalCalls: number;
+    successCalls: number;
+    errorCalls: number;
+    /** successCalls / totalCalls, 0 to 1; 0 when there were no calls */
+    successRate: number;
+    /** Mean latency in milliseconds, rounded; 0 without calls */
+    avgLatency: number;
+    /** Nearest-rank 95th percentile of the latencies, milliseconds; 0 without calls */
+    p95Latency: number;
+    /** Interfaces with at least one call */
+    interfacesCalled: number;
   };
 
   type BaseResponseAnalysisOverview = {
@@ -75,14 +103,16 @@ declare namespace API {
 
   type DailyCalls = {
     date: string;
+    /** Calls that reached an interface that day, success or error */
     calls: number;
+    /** Of those, the ones that answered with an error */
     errors: number;
   };
 
   type getAnalysisOverviewParams = {
     /** First day (yyyy-MM-dd, inclusive) */
     startDate: string;
-    /** Last day (yyyy-MM-dd, inclusive); at most 366 days after startDate */
+    /** Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
     endDate: string;
   };
 
@@ -158,15 +188,18 @@ declare namespace API {
     interfaceInfoId: number | string;
     name: string;
     method: HttpMethod;
+    /** 0 offline, 1 online (now) */
+    status: 0 | 1;
     calls: number;
     errors: number;
     /** 0 to 1 */
     successRate: number;
-    /** milliseconds */
+    /** milliseconds, rounded */
     avgLatency: number;
-    /** milliseconds */
+    /** Nearest-rank 95th percentile, milliseconds */
     p95Latency: number;
-    lastCallTime?: string;
+    /** The last call in the range (yyyy-MM-dd HH:mm:ss) */
+    lastCallTime: string;
   };
 
   type listInterfaceInfoByPageParams = {
@@ -184,8 +217,9 @@ declare namespace API {
   };
 
   type listTopInvokeInterfaceInfoParams = {
+    /** How many interfaces, 1 to 20 */
     limit?: number;
-    /** First day counted (yyyy-MM-dd, inclusive); all history when absent */
+    /** First day counted (yyyy-MM-dd, inclusive); all history when absent. With it, the range is at most 366 days */
     startDate?: string;
     /** Last day counted (yyyy-MM-dd, inclusive); today when absent */
     endDate?: string;

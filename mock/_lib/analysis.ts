@@ -1,0 +1,411 @@
+import { TOP_INVOKE_LIMIT } from '../../src/constants/contract';
+import { DAY_MS, formatDate, parseDate, startOfDay } from './dates';
+import type { CallRecord, InterfaceRecord, Store } from './store';
+import { formatTime } from './store';
+
+/**
+ * The usage analysis: pure aggregation over the store's call log, computed on
+ * request. The log holds the seeded history and every call `invoke` appends,
+ * so a call counts as soon as it is recorded; there is no cache to keep fresh.
+ *
+ * Rules: a range is whole local days, both ends included; calls of interfaces
+ * that no longer exist are not counted; p95 is the nearest-rank percentile
+ * (the smallest latency that at least 95 % of the calls do not exceed);
+ * "most called first" breaks ties by the smaller id (the older interface).
+ */
+
+/** The longest range the overview accepts, in days. */
+export const RANGE_MAX_DAYS = 366;
+export const P95 = 0.95;
+
+export const ANALYSIS_TEXTS = {
+  dateRequired: (name: string) => `${name} 不能为空`,
+  dateInvalid: (name: string) => `${name} 应为 yyyy-MM-dd 格式的有效日期`,
+  dateOrder: 'startDate 不能晚于 endDate',
+  rangeTooLong: `startDate 到 endDate 不能超过 ${RANGE_MAX_DAYS} 天`,
+  limitInvalid: `limit 应为 1 到 ${TOP_INVOKE_LIMIT.max} 的整数`,
+} as const;
+
+/** Whole local days; `endMs` is the midnight after the last day. */
+export type DayRange = {
+  startDate: string;
+  endDate: string;
+  startMs: number;
+  endMs: number;
+  days: number;
+};
+
+export type AnalysisTotals = {
+  totalCalls: number;
+  successCalls: number;
+  errorCalls: number;
+  /** 0 to 1; 0 without calls */
+  successRate: number;
+  /** ms, rounded */
+  avgLatency: number;
+  /** ms */
+  p95Latency: number;
+  interfacesCalled: number;
+};
+
+export type DailyCalls = { date: string; calls: number; errors: number };
+
+export type InterfaceUsage = {
+  interfaceInfoId: string;
+  name: string;
+  method: InterfaceRecord['method'];
+  status: InterfaceRecord['status'];
+  calls: number;
+  errors: number;
+  successRate: number;
+  avgLatency: number;
+  p95Latency: number;
+  lastCallTime: string;
+};
+
+export type AnalysisOverview = AnalysisTotals & {
+  startDate: string;
+  endDate: string;
+  /** The same number of days right before the range, for the trend of the key figures. */
+  previous: AnalysisTotals & { startDate: string; endDate: string };
+  daily: DailyCalls[];
+  interfaces: InterfaceUsage[];
+};
+
+export type TopInterface = InterfaceRecord & { totalNum: number };
+
+// ---------------------------------------------------------------- ranges
+
+/** A range of `days` whole days ending with the day that holds `now`. */
+export function lastDays(days: number, now: number): DayRange {
+  const endMs = startOfDay(now, 1);
+  const startMs = startOfDay(now, 1 - days);
+  return { startDate: formatDate(startMs), endDate: formatDate(now), startMs, endMs, days };
+}
+
+/** The range from one `yyyy-MM-dd` to another, both included (already valid texts). */
+export function dayRange(startDate: string, endDate: string): DayRange {
+  const startMs = parseDate(startDate);
+  const lastMs = parseDate(endDate);
+  if (startMs === undefined || lastMs === undefined)
+    throw new Error(`invalid range ${startDate}..${endDate}`);
+  const endMs = startOfDay(lastMs, 1);
+  return { startDate, endDate, startMs, endMs, days: Math.round((endMs - startMs) / DAY_MS) };
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A span of time: `startMs` inclusive, `endMs` exclusive. */
+export type TimeWindow = { startMs: number; endMs: number };
+
+export type Query = Record<string, unknown>;
+
+function readDate(query: Query, name: string): Parsed<number | undefined> {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return { ok: true, value: undefined };
+  const ms = parseDate(raw);
+  return ms === undefined
+    ? { ok: false, message: ANALYSIS_TEXTS.dateInvalid(name) }
+    : { ok: true, value: ms };
+}
+
+function readDates(query: Query): Parsed<{ start?: number; end?: number }> {
+  const start = readDate(query, 'startDate');
+  if (!start.ok) return start;
+  const end = readDate(query, 'endDate');
+  if (!end.ok) return end;
+  return { ok: true, value: { start: start.value, end: end.value } };
+}
+
+function rangeOf(start: number, end: number): Parsed<DayRange> {
+  if (start > end) return { ok: false, message: ANALYSIS_TEXTS.dateOrder };
+  const range = dayRange(formatDate(start), formatDate(end));
+  if (range.days > RANGE_MAX_DAYS) return { ok: false, message: ANALYSIS_TEXTS.rangeTooLong };
+  return { ok: true, value: range };
+}
+
+/** `startDate` and `endDate` of the overview: both required, at most RANGE_MAX_DAYS days. */
+export function parseOverviewQuery(query: Query): Parsed<DayRange> {
+  const dates = readDates(query);
+  if (!dates.ok) return dates;
+  const { start, end } = dates.value;
+  if (start === undefined) return { ok: false, message: ANALYSIS_TEXTS.dateRequired('startDate') };
+  if (end === undefined) return { ok: false, message: ANALYSIS_TEXTS.dateRequired('endDate') };
+  return rangeOf(start, end);
+}
+
+/** `limit` of the top list: absent means the contract's default. */
+export function parseLimit(raw: unknown): Parsed<number> {
+  if (raw === undefined || raw === '') return { ok: true, value: TOP_INVOKE_LIMIT.default };
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof text !== 'string' || !/^\d{1,3}$/.test(text))
+    return { ok: false, message: ANALYSIS_TEXTS.limitInvalid };
+  const limit = Number(text);
+  if (limit < 1 || limit > TOP_INVOKE_LIMIT.max) return { ok: false, message: ANALYSIS_TEXTS.limitInvalid };
+  return { ok: true, value: limit };
+}
+
+/**
+ * `limit`, `startDate` and `endDate` of the top list. Without `startDate` it
+ * counts all history (the contract's original form), without `endDate` up to
+ * today.
+ */
+export function parseTopQuery(query: Query, now: number): Parsed<{ limit: number; window: TimeWindow }> {
+  const limit = parseLimit(query.limit);
+  if (!limit.ok) return limit;
+  const dates = readDates(query);
+  if (!dates.ok) return dates;
+  const end = dates.value.end ?? startOfDay(now);
+  if (dates.value.start === undefined) {
+    return {
+      ok: true,
+      value: { limit: limit.value, window: { startMs: -Infinity, endMs: startOfDay(end, 1) } },
+    };
+  }
+  const range = rangeOf(dates.value.start, end);
+  if (!range.ok) return range;
+  return { ok: true, value: { limit: limit.value, window: range.value } };
+}
+
+// ---------------------------------------------------------------- statistics
+
+/**
+ * The k-th smallest value (0-based) of `values[from..to)`, rearranging that
+ * part: Hoare's selection, linear on average, so no interface needs a sort.
+ */
+function selectKth(values: Float64Array, k: number, from = 0, to = values.length): number {
+  let lo = from;
+  let hi = to - 1;
+  const target = from + k;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i] < pivot) i += 1;
+      while (values[j] > pivot) j -= 1;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i += 1;
+        j -= 1;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return values[target];
+  }
+  return values[target];
+}
+
+/** The 1-based nearest rank of percentile `p` among `n` values. */
+function nearestRank(n: number, p: number): number {
+  return Math.min(n, Math.max(1, Math.ceil(p * n)));
+}
+
+/** Nearest-rank percentile of `values[from..to)`, rearranging that part; 0 when it is empty. */
+function percentileInPlace(values: Float64Array, p: number, from = 0, to = values.length): number {
+  const n = to - from;
+  return n === 0 ? 0 : selectKth(values, nearestRank(n, p) - 1, from, to);
+}
+
+/** Nearest-rank percentile (`p` from 0 to 1) of latencies; 0 when there are none. */
+export function percentile(values: ArrayLike<number>, p: number): number {
+  return percentileInPlace(Float64Array.from(values), p);
+}
+
+/** Compares 64-bit decimal ids without converting them to numbers. */
+export function compareIds(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const round = (value: number) => Math.round(value);
+
+// ---------------------------------------------------------------- aggregation
+
+/** Local midnights from the range's first day to the day after its last. */
+function dayBounds(range: DayRange): number[] {
+  const bounds = [range.startMs];
+  for (let i = 1; i <= range.days; i += 1) bounds.push(startOfDay(range.startMs, i));
+  return bounds;
+}
+
+/** The index of the day that holds `time` (inside the range); exact across DST changes. */
+function dayIndex(bounds: number[], time: number): number {
+  let i = Math.min(bounds.length - 2, Math.max(0, Math.floor((time - bounds[0]) / DAY_MS)));
+  while (i > 0 && time < bounds[i]) i -= 1;
+  while (i < bounds.length - 2 && time >= bounds[i + 1]) i += 1;
+  return i;
+}
+
+/** Position of each interface in the catalogue, by id. */
+function slotsOf(interfaces: readonly InterfaceRecord[]): Map<string, number> {
+  const slots = new Map<string, number>();
+  for (let i = 0; i < interfaces.length; i += 1) slots.set(interfaces[i].id, i);
+  return slots;
+}
+
+function totalsOf(
+  calls: number,
+  errors: number,
+  latencySum: number,
+  p95: number,
+  interfacesCalled: number,
+): AnalysisTotals {
+  return {
+    totalCalls: calls,
+    successCalls: calls - errors,
+    errorCalls: errors,
+    successRate: calls ? (calls - errors) / calls : 0,
+    avgLatency: calls ? round(latencySum / calls) : 0,
+    p95Latency: p95,
+    interfacesCalled,
+  };
+}
+
+/**
+ * Key figures, calls per day (zero-filled) and usage per interface in
+ * `range`, plus the totals of the equally long period right before it.
+ *
+ * Two passes over the log: the first counts per interface and per day, the
+ * second lays every latency out in one typed array, grouped by interface, so
+ * each interface's p95 is a selection inside its own segment.
+ */
+export function aggregateCalls(
+  calls: readonly CallRecord[],
+  interfaces: readonly InterfaceRecord[],
+  range: DayRange,
+): AnalysisOverview {
+  const slots = slotsOf(interfaces);
+  const size = interfaces.length;
+  const callsOf = new Int32Array(size);
+  const errorsOf = new Int32Array(size);
+  const latencySumOf = new Float64Array(size);
+  const lastOf = new Float64Array(size);
+  const slotOfCall = new Int32Array(calls.length).fill(-1);
+  const bounds = dayBounds(range);
+  const dayCalls = new Array<number>(range.days).fill(0);
+  const dayErrors = new Array<number>(range.days).fill(0);
+  const previousStart = startOfDay(range.startMs, -range.days);
+  const previousLatencies: number[] = [];
+  const previousInterfaces = new Set<number>();
+  let total = 0;
+  let errors = 0;
+  let latencySum = 0;
+  let previousErrors = 0;
+  let previousLatencySum = 0;
+
+  for (let c = 0; c < calls.length; c += 1) {
+    const call = calls[c];
+    const time = call.time;
+    if (time < previousStart || time >= range.endMs) continue;
+    const slot = slots.get(call.interfaceInfoId);
+    if (slot === undefined) continue;
+    if (time < range.startMs) {
+      previousLatencies.push(call.latency);
+      previousLatencySum += call.latency;
+      previousInterfaces.add(slot);
+      if (!call.success) previousErrors += 1;
+      continue;
+    }
+    slotOfCall[c] = slot;
+    const day = dayIndex(bounds, time);
+    callsOf[slot] += 1;
+    latencySumOf[slot] += call.latency;
+    if (time > lastOf[slot]) lastOf[slot] = time;
+    total += 1;
+    latencySum += call.latency;
+    dayCalls[day] += 1;
+    if (!call.success) {
+      errorsOf[slot] += 1;
+      errors += 1;
+      dayErrors[day] += 1;
+    }
+  }
+
+  const offsets = new Int32Array(size + 1);
+  for (let i = 0; i < size; i += 1) offsets[i + 1] = offsets[i] + callsOf[i];
+  const cursor = offsets.slice(0, size);
+  const latencies = new Float64Array(total);
+  for (let c = 0; c < calls.length; c += 1) {
+    const slot = slotOfCall[c];
+    if (slot >= 0) latencies[cursor[slot]++] = calls[c].latency;
+  }
+  // Before the per-interface selections rearrange the segments (harmless, but clearer apart).
+  const p95 = percentileInPlace(latencies.slice(), P95);
+
+  const called: number[] = [];
+  for (let i = 0; i < size; i += 1) if (callsOf[i] > 0) called.push(i);
+  called.sort((a, b) => callsOf[b] - callsOf[a] || compareIds(interfaces[a].id, interfaces[b].id));
+  const rows: InterfaceUsage[] = called.map((slot) => {
+    const record = interfaces[slot];
+    const n = callsOf[slot];
+    return {
+      interfaceInfoId: record.id,
+      name: record.name,
+      method: record.method,
+      status: record.status,
+      calls: n,
+      errors: errorsOf[slot],
+      successRate: (n - errorsOf[slot]) / n,
+      avgLatency: round(latencySumOf[slot] / n),
+      p95Latency: percentileInPlace(latencies, P95, offsets[slot], offsets[slot + 1]),
+      lastCallTime: formatTime(lastOf[slot]),
+    };
+  });
+
+  return {
+    startDate: range.startDate,
+    endDate: range.endDate,
+    ...totalsOf(total, errors, latencySum, p95, called.length),
+    previous: {
+      startDate: formatDate(previousStart),
+      endDate: formatDate(startOfDay(range.startMs, -1)),
+      ...totalsOf(
+        previousLatencies.length,
+        previousErrors,
+        previousLatencySum,
+        percentile(previousLatencies, P95),
+        previousInterfaces.size,
+      ),
+    },
+    daily: bounds
+      .slice(0, -1)
+      .map((ms, i) => ({ date: formatDate(ms), calls: dayCalls[i], errors: dayErrors[i] })),
+    interfaces: rows,
+  };
+}
+
+/** The overview of the store from `startDate` to `endDate` (`yyyy-MM-dd`, both included). */
+export function aggregateOverview(store: Store, startDate: string, endDate: string): AnalysisOverview {
+  return aggregateCalls(store.calls, store.interfaces, dayRange(startDate, endDate));
+}
+
+/** The `limit` most called interfaces in `window`; ties go to the smaller id. */
+export function rankTopInterfaces(
+  calls: readonly CallRecord[],
+  interfaces: readonly InterfaceRecord[],
+  limit: number,
+  window: TimeWindow = { startMs: -Infinity, endMs: Infinity },
+): TopInterface[] {
+  const slots = slotsOf(interfaces);
+  const counts = new Int32Array(interfaces.length);
+  for (let c = 0; c < calls.length; c += 1) {
+    const call = calls[c];
+    if (call.time < window.startMs || call.time >= window.endMs) continue;
+    const slot = slots.get(call.interfaceInfoId);
+    if (slot !== undefined) counts[slot] += 1;
+  }
+  const called: number[] = [];
+  for (let i = 0; i < counts.length; i += 1) if (counts[i] > 0) called.push(i);
+  return called
+    .sort((a, b) => counts[b] - counts[a] || compareIds(interfaces[a].id, interfaces[b].id))
+    .slice(0, limit)
+    .map((slot) => ({ ...interfaces[slot], totalNum: counts[slot] }));
+}
+
+export function topInterfaces(store: Store, limit: number, window?: TimeWindow): TopInterface[] {
+  return rankTopInterfaces(store.calls, store.interfaces, limit, window);
+}

@@ -1,0 +1,51 @@
+import { createStyles } from 'antd-style';
+import type { ReactNode } from 'react';
+
+const useStyles = createStyles(({ token }) => ({
+  figure: { margin: 0, position: 'relative' },
+  caption: {
+    marginBottom: token.marginXS,
+    color: token.colorTextSecondary,
+    fontSize: token.fontSizeSM,
+  },
+  // Read by screen readers, not shown: the chart's data as a table.
+  visuallyHidden: {
+    position: 'absolute',
+    width: 1,
+    height: 1,
+    padding: 0,
+    margin: -1,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
+}));
+
+type ChartFigureProps = {
+  /** What the chart shows; read out as the figure's name. */
+  label: string;
+  /** A short visible caption above the chart. */
+  caption?: ReactNode;
+  height: number;
+  /** The chart's data as text (a table) for screen readers. */
+  textEquivalent: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * A chart with its text equivalent: the canvas is hidden from assistive
+ * technology, which reads the table instead.
+ */
+export function ChartFigure({ label, caption, height, textEquivalent, children }: ChartFigureProps) {
+  const { styles } = useStyles();
+  return (
+    <figure className={styles.figure} aria-label={label}>
+      {caption ? <figcaption className={styles.caption}>{caption}</figcaption> : null}
+      <div aria-hidden style={{ height }}>
+        {children}
+      </div>
+      <div className={styles.visuallyHidden}>{textEquivalent}</div>
+    </figure>
+  );
+}

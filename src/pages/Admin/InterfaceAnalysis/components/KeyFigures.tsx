@@ -1,0 +1,121 @@
+import { StatisticCard } from '@ant-design/pro-components';
+import { theme } from 'antd';
+import {
+  formatCount,
+  formatLatency,
+  formatPointChange,
+  formatRate,
+  formatSignedLatency,
+  formatSignedPercent,
+  relativeChange,
+} from '../format';
+import { ANALYSIS_TEXTS } from '../texts';
+import { Delta } from './Delta';
+
+const F = ANALYSIS_TEXTS.figures;
+
+type KeyFiguresProps = { overview?: API.AnalysisOverview; loading: boolean };
+
+/** The range at a glance: calls, success rate, p95 latency and interfaces called, each against the previous period. */
+export function KeyFigures({ overview, loading }: KeyFiguresProps) {
+  const { token } = theme.useToken();
+  const o = overview;
+  const prev = o?.previous;
+  const hasCalls = !!o && o.totalCalls > 0;
+  const comparable = hasCalls && !!prev && prev.totalCalls > 0;
+  const days = o?.daily.length || 1;
+  const secondary = (text: string) => (
+    <span key="s" style={{ color: token.colorTextSecondary }}>
+      {text}
+    </span>
+  );
+
+  const callsChange = o && prev ? relativeChange(o.totalCalls, prev.totalCalls) : undefined;
+  const interfacesChange = o && prev ? relativeChange(o.interfacesCalled, prev.interfacesCalled) : undefined;
+  const rateChange = comparable ? o.successRate - prev.successRate : undefined;
+  const p95Change = comparable ? o.p95Latency - prev.p95Latency : undefined;
+
+  const cards = [
+    {
+      key: 'calls',
+      title: F.totalCalls,
+      value: o ? formatCount(o.totalCalls) : F.noData,
+      suffix: F.callsUnit,
+      lines: o && [
+        secondary(F.dailyAverage(formatCount(Math.round(o.totalCalls / days)))),
+        <Delta
+          key="d"
+          change={callsChange}
+          text={callsChange === undefined ? '' : formatSignedPercent(callsChange)}
+          polarity="neutral"
+        />,
+      ],
+    },
+    {
+      key: 'rate',
+      title: F.successRate,
+      value: hasCalls ? formatRate(o.successRate) : F.noData,
+      lines: o && [
+        secondary(F.errors(formatCount(o.errorCalls))),
+        <Delta
+          key="d"
+          change={rateChange}
+          text={rateChange === undefined ? '' : formatPointChange(rateChange)}
+          polarity="higherIsBetter"
+        />,
+      ],
+    },
+    {
+      key: 'p95',
+      title: F.p95Latency,
+      value: hasCalls ? formatLatency(o.p95Latency) : F.noData,
+      lines: o && [
+        secondary(F.avgLatency(hasCalls ? formatLatency(o.avgLatency) : F.noData)),
+        <Delta
+          key="d"
+          change={p95Change}
+          text={p95Change === undefined ? '' : formatSignedLatency(p95Change)}
+          polarity="lowerIsBetter"
+        />,
+      ],
+    },
+    {
+      key: 'interfaces',
+      title: F.interfacesCalled,
+      value: o ? formatCount(o.interfacesCalled) : F.noData,
+      suffix: F.interfacesUnit,
+      lines: o && [
+        secondary(F.ofInterfaces),
+        <Delta
+          key="d"
+          change={interfacesChange}
+          text={interfacesChange === undefined ? '' : formatSignedPercent(interfacesChange)}
+          polarity="neutral"
+        />,
+      ],
+    },
+  ];
+
+  return (
+    <section aria-label={F.label}>
+      <StatisticCard.Group direction="row" loading={loading && !o}>
+        {cards.map((card, i) => [
+          i > 0 ? <StatisticCard.Divider key={`${card.key}-divider`} type="vertical" /> : null,
+          <StatisticCard
+            key={card.key}
+            statistic={{
+              title: card.title,
+              value: card.value,
+              suffix: card.suffix,
+              description: card.lines ? (
+                <div style={{ display: 'flex', flexDirection: 'column', gap: 2, fontSize: token.fontSizeSM }}>
+                  {card.lines}
+                </div>
+              ) : null,
+            }}
+          />,
+        ])}
+      </StatisticCard.Group>
+    </section>
+  );
+}

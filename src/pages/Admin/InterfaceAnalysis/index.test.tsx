@@ -1,0 +1,277 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import dayjs from 'dayjs';
+import { createHistory } from '@umijs/max';
+import { unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom';
+import { ApiError } from '@/requestConfig';
+import { getAnalysisOverview, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
+import InterfaceAnalysisPage from './index';
+
+// jsdom computes a style by matching every rule of the CSS-in-JS sheets (thousands on this
+// page), most of a second per call, and role queries and clicks ask for many. These tests
+// read content and behaviour, not layout, so every element gets the empty style.
+const emptyStyle = document.createElement('div').style;
+beforeAll(() => {
+  jest.spyOn(window, 'getComputedStyle').mockImplementation(() => emptyStyle);
+});
+
+jest.mock('@/services/agler/analysis');
+
+// Canvas charts cannot draw in jsdom; these stand-ins show what they were given and offer their clicks.
+jest.mock('./components/charts', () => ({
+  TrendChart: ({ daily }: { daily: API.DailyCalls[] }) => <div>{`trend of ${daily.length} days`}</div>,
+  TopCharts: ({ items, onOpen }: { items: { id: string; name: string }[]; onOpen: (id: string) => void }) => (
+    <div>
+      {items.map((item) => (
+        <button key={item.id} type="button" onClick={() => onOpen(item.id)}>
+          {`slice ${item.name}`}
+        </button>
+      ))}
+    </div>
+  ),
+}));
+
+const overviewMock = jest.mocked(getAnalysisOverview);
+const topMock = jest.mocked(listTopInvokeInterfaceInfo);
+
+const WEATHER = '1800000000000000001';
+const AVATAR = '1800000000000000002';
+const PHONE = '1800000000000000003';
+
+function usage(id: string, name: string, calls: number, errors: number, p95: number): API.InterfaceUsage {
+  return {
+    interfaceInfoId: id,
+    name,
+    method: 'GET',
+    status: 1,
+    calls,
+    errors,
+    successRate: (calls - errors) / calls,
+    avgLatency: Math.round(p95 / 2),
+    p95Latency: p95,
+    lastCallTime: '2026-11-22 10:00:00',
+  };
+}
+
+const totals = {
+  totalCalls: 1600,
+  successCalls: 1500,
+  errorCalls: 100,
+  successRate: 0.9375,
+  avgLatency: 120,
+  p95Latency: 640,
+  interfacesCalled: 3,
+};
+
+function overview(over: Partial<API.AnalysisOverview> = {}): API.AnalysisOverview {
+  return {
+    startDate: '2026-10-24',
+    endDate: '2026-11-22',
+    ...totals,
+    previous: {
+      ...totals,
+      startDate: '2026-09-24',
+      endDate: '2026-10-23',
+      totalCalls: 1000,
+      interfacesCalled: 3,
+    },
+    daily: [
+      { date: '2026-11-21', calls: 700, errors: 40 },
+      { date: '2026-11-22', calls: 900, errors: 60 },
+    ],
+    interfaces: [
+      usage(WEATHER, '天气查询', 1000, 10, 200),
+      usage(AVATAR, '随机头像', 500, 80, 1500),
+      usage(PHONE, '手机号归属地', 100, 10, 90),
+    ],
+    ...over,
+  };
+}
+
+const top: API.InterfaceInfoInvokeVO[] = [
+  {
+    id: WEATHER,
+    name: '天气查询',
+    url: 'https://api.example.com/weather',
+    method: 'GET',
+    status: 1,
+    totalNum: 1000,
+  },
+  {
+    id: AVATAR,
+    name: '随机头像',
+    url: 'https://api.example.com/avatar',
+    method: 'GET',
+    status: 1,
+    totalNum: 500,
+  },
+];
+
+const ok = <T,>(data: T) => Promise.resolve({ code: 0, data, message: 'ok' }) as never;
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** The page in a router driven by umi's own history, as `history.push` in the app is. */
+function renderPage(url = '/admin/interface_analysis') {
+  const history = createHistory({ type: 'memory', initialEntries: [url] });
+  return render(
+    <App>
+      <HistoryRouter history={history}>
+        <InterfaceAnalysisPage />
+        <Location />
+      </HistoryRouter>
+    </App>,
+  );
+}
+
+const locationText = () => screen.getByTestId('location').textContent;
+const usageTable = () => screen.getByRole('table', { name: '接口调用明细' });
+const namesInTable = () =>
+  within(usageTable())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getByRole('link').textContent);
+
+beforeEach(() => {
+  overviewMock.mockReset().mockImplementation(() => ok(overview()));
+  topMock.mockReset().mockImplementation(() => ok(top));
+});
+
+describe('interface analysis page', () => {
+  it('shows the key figures of the last 30 days against the previous period', async () => {
+    renderPage();
+    const figures = await screen.findByRole('region', { name: '关键指标' });
+    await within(figures).findByText('1,600');
+    expect(within(figures).getByText('93.7%')).toBeInTheDocument();
+    expect(within(figures).getByText('640 ms')).toBeInTheDocument();
+    expect(within(figures).getByText('+60%')).toBeInTheDocument();
+    expect(within(figures).getByText('失败 100 次')).toBeInTheDocument();
+    const today = dayjs();
+    expect(overviewMock).toHaveBeenCalledWith(
+      { startDate: today.subtract(29, 'day').format('YYYY-MM-DD'), endDate: today.format('YYYY-MM-DD') },
+      { skipErrorHandler: true },
+    );
+    expect(topMock).toHaveBeenCalledWith(expect.objectContaining({ limit: 5 }), { skipErrorHandler: true });
+  });
+
+  it('lists every interface, most called first, sortable by any column and filterable by name', async () => {
+    renderPage();
+    await screen.findByRole('table', { name: '接口调用明细' });
+    expect(namesInTable()).toEqual(['天气查询', '随机头像', '手机号归属地']);
+    await userEvent.click(within(usageTable()).getByText('P95 耗时'));
+    expect(namesInTable()).toEqual(['手机号归属地', '天气查询', '随机头像']);
+    await userEvent.click(within(usageTable()).getByText('成功率'));
+    expect(namesInTable()).toEqual(['随机头像', '手机号归属地', '天气查询']);
+    await userEvent.type(screen.getByRole('textbox', { name: '按接口名称筛选' }), '头像');
+    expect(namesInTable()).toEqual(['随机头像']);
+  });
+
+  it('gives each chart its data as a table for screen readers', async () => {
+    renderPage();
+    const trend = await screen.findByRole('table', { name: '每日调用与失败次数' });
+    expect(within(trend).getByRole('rowheader', { name: '2026-11-22' })).toBeInTheDocument();
+    expect(within(trend).getByText('900')).toBeInTheDocument();
+    const ranking = screen.getByRole('table', { name: '调用次数前 5 的接口' });
+    expect(within(ranking).getByRole('rowheader', { name: '天气查询' })).toBeInTheDocument();
+    expect(within(ranking).getByText('62.5%')).toBeInTheDocument();
+    expect(within(ranking).getByRole('rowheader', { name: '其他接口' })).toBeInTheDocument();
+    expect(within(ranking).getByText('100')).toBeInTheDocument();
+  });
+
+  it('opens an interface from a chart element', async () => {
+    renderPage();
+    // The chart is hidden from assistive technology (its table is read instead), but not from the mouse.
+    await userEvent.click(await screen.findByRole('button', { name: 'slice 随机头像', hidden: true }));
+    expect(locationText()).toBe(`/interface_info/${AVATAR}`);
+  });
+
+  it('opens an interface from a row of the table or its name', async () => {
+    renderPage();
+    await screen.findByRole('table', { name: '接口调用明细' });
+    expect(within(usageTable()).getByRole('link', { name: '手机号归属地' })).toHaveAttribute(
+      'href',
+      `/interface_info/${PHONE}`,
+    );
+    await userEvent.click(within(usageTable()).getByText('1,000'));
+    expect(locationText()).toBe(`/interface_info/${WEATHER}`);
+  });
+
+  it('keeps the range and the top list size in the URL and reloads for them', async () => {
+    renderPage();
+    await screen.findByRole('table', { name: '接口调用明细' });
+    await userEvent.click(screen.getByRole('radio', { name: '近 7 天' }));
+    expect(locationText()).toBe('/admin/interface_analysis?range=7');
+    const today = dayjs();
+    await waitFor(() =>
+      expect(overviewMock).toHaveBeenLastCalledWith(
+        { startDate: today.subtract(6, 'day').format('YYYY-MM-DD'), endDate: today.format('YYYY-MM-DD') },
+        { skipErrorHandler: true },
+      ),
+    );
+    await userEvent.click(screen.getByText('Top 10'));
+    expect(locationText()).toBe('/admin/interface_analysis?range=7&top=10');
+    await waitFor(() =>
+      expect(topMock).toHaveBeenLastCalledWith(expect.objectContaining({ limit: 10 }), expect.anything()),
+    );
+  });
+
+  it('starts from a chosen range given in the URL', async () => {
+    renderPage('/admin/interface_analysis?start=2026-03-01&end=2026-03-31&top=3');
+    await screen.findByRole('table', { name: '接口调用明细' });
+    expect(overviewMock).toHaveBeenCalledWith(
+      { startDate: '2026-03-01', endDate: '2026-03-31' },
+      { skipErrorHandler: true },
+    );
+    expect(topMock).toHaveBeenCalledWith(
+      { limit: 3, startDate: '2026-03-01', endDate: '2026-03-31' },
+      { skipErrorHandler: true },
+    );
+    expect(screen.getByRole('radio', { name: '近 30 天' })).not.toBeChecked();
+  });
+
+  it('says so when the range has no calls', async () => {
+    overviewMock.mockImplementation(() =>
+      ok(
+        overview({
+          totalCalls: 0,
+          successCalls: 0,
+          errorCalls: 0,
+          successRate: 0,
+          interfacesCalled: 0,
+          interfaces: [],
+        }),
+      ),
+    );
+    topMock.mockImplementation(() => ok([]));
+    renderPage();
+    expect(await screen.findByText('所选时间范围内没有调用记录')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: '接口调用明细' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message with a retry that reloads", async () => {
+    overviewMock.mockImplementationOnce(() =>
+      Promise.reject(new ApiError({ code: 50000, message: '统计服务暂时不可用' })),
+    );
+    renderPage();
+    expect(await screen.findByText('统计服务暂时不可用')).toBeInTheDocument();
+    expect(screen.getByText('分析数据加载失败')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByRole('table', { name: '接口调用明细' })).toBeInTheDocument();
+    expect(screen.queryByText('统计服务暂时不可用')).not.toBeInTheDocument();
+  });
+
+  it('shows a failed top list in its own card and keeps the rest', async () => {
+    topMock.mockImplementationOnce(() =>
+      Promise.reject(new ApiError({ code: 50000, message: '排行暂时不可用' })),
+    );
+    renderPage();
+    expect(await screen.findByText('排行暂时不可用')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: '接口调用明细' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByRole('table', { name: '调用次数前 5 的接口' })).toBeInTheDocument();
+  });
+});

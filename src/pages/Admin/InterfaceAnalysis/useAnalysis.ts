@@ -1,0 +1,36 @@
+import { useRequest } from 'ahooks';
+import { ResponseCode } from '@/constants';
+import { ApiError, handleRequestError } from '@/requestConfig';
+import { getAnalysisOverview, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
+import type { AnalysisRange, TopLimit } from './range';
+
+/** The page shows failures itself, next to what failed, with a way to retry. */
+const SHOWN_INLINE = { skipErrorHandler: true };
+
+/** A lost session still returns to the login page, as everywhere else. */
+function onError(error: Error) {
+  if (error instanceof ApiError && error.code === ResponseCode.NOT_LOGIN) handleRequestError(error);
+}
+
+/**
+ * The overview and the top list of a range. Each reloads when its inputs
+ * change; an answer that arrives after a newer request started is dropped.
+ */
+export function useAnalysis(range: AnalysisRange, limit: TopLimit) {
+  const { startDate, endDate } = range;
+  const overview = useRequest(
+    async () => {
+      const res = await getAnalysisOverview({ startDate, endDate }, SHOWN_INLINE);
+      return res.data as API.AnalysisOverview;
+    },
+    { refreshDeps: [startDate, endDate], onError },
+  );
+  const top = useRequest(
+    async () => {
+      const res = await listTopInvokeInterfaceInfo({ limit, startDate, endDate }, SHOWN_INLINE);
+      return res.data ?? [];
+    },
+    { refreshDeps: [startDate, endDate, limit], onError },
+  );
+  return { overview, top };
+}
