@@ -59,5 +59,8 @@ export default function TrendChart({ daily, height }: TrendChartProps) {
       interaction: { tooltip: { shared: true, crosshairsStroke: chart.token.colorBorder } },
     };
   }, [daily, height, chart]);
-  return <Area {...config} />;
+  // A new range is a new chart: G2's update animation cannot morph a smooth area path
+  // into one with a different number of points (it throws "Mismatched interpolation").
+  const rangeKey = `${daily[0]?.date}:${daily.length}`;
+  return <Area key={rangeKey} {...config} />;
 }
