@@ -62,7 +62,7 @@ export default defineConfig({
   define: { API_BASE_URL },
   // `ANALYZE=1 npm run build` writes dist/report.json: the size of every module in every chunk.
   analyze: { analyzerMode: 'json', reportFilename: 'report.json', generateStatsFile: !!process.env.ANALYZE_STATS, statsOptions: { reasons: true, modules: true, chunks: false, assets: false } },
-  plugins: ['@umijs/max-plugin-openapi', require.resolve('./config/plugins/noRoutePreload')],
+  plugins: ['@umijs/max-plugin-openapi', require.resolve('./config/plugins/routePreload')],
   openAPI: [
     {
       requestLibPath: "import { request } from '@umijs/max'",
