@@ -13,7 +13,10 @@ function parseKeepingIds(text: string): Answer {
 /** Calls a write endpoint as the given session would, and reads its answer as the app does. */
 function call(endpoint: string, body: unknown, who: 'admin' | 'user' | 'nobody' = 'admin'): Answer {
   const handler = interfaceWriteHandlers[`POST /api/interfaceInfo/${endpoint}`];
-  const req = { body, headers: who === 'nobody' ? {} : { cookie: `${SESSION_COOKIE}=${who}-session` } } as unknown as Request;
+  const req = {
+    body,
+    headers: who === 'nobody' ? {} : { cookie: `${SESSION_COOKIE}=${who}-session` },
+  } as unknown as Request;
   let text = '';
   const res = {
     status: () => res,
@@ -71,7 +74,12 @@ describe('add', () => {
   });
 
   it('trims the name and url, and stores absent optional texts as empty', () => {
-    const id = addOne({ name: '  天气  ', url: ' https://a.example.com ', description: undefined, requestParams: undefined });
+    const id = addOne({
+      name: '  天气  ',
+      url: ' https://a.example.com ',
+      description: undefined,
+      requestParams: undefined,
+    });
     expect(store.interfaces.find((item) => item.id === id)).toMatchObject({
       name: '天气',
       url: 'https://a.example.com',
@@ -105,14 +113,17 @@ describe('add', () => {
 });
 
 describe('admin only', () => {
-  it.each(['add', 'update', 'delete', 'online', 'offline'])('%s answers 40101 to a user and 40100 without a session, changing nothing', (endpoint) => {
-    const id = addOne();
-    const snapshot = JSON.stringify(store.interfaces);
-    const body = endpoint === 'add' ? valid : { id, ...valid, name: '改名' };
-    expect(call(endpoint, body, 'user')).toMatchObject({ code: 40101, message: '无权限' });
-    expect(call(endpoint, body, 'nobody')).toMatchObject({ code: 40100 });
-    expect(JSON.stringify(store.interfaces)).toBe(snapshot);
-  });
+  it.each(['add', 'update', 'delete', 'online', 'offline'])(
+    '%s answers 40101 to a user and 40100 without a session, changing nothing',
+    (endpoint) => {
+      const id = addOne();
+      const snapshot = JSON.stringify(store.interfaces);
+      const body = endpoint === 'add' ? valid : { id, ...valid, name: '改名' };
+      expect(call(endpoint, body, 'user')).toMatchObject({ code: 40101, message: '无权限' });
+      expect(call(endpoint, body, 'nobody')).toMatchObject({ code: 40100 });
+      expect(JSON.stringify(store.interfaces)).toBe(snapshot);
+    },
+  );
 });
 
 describe('update', () => {
@@ -136,14 +147,20 @@ describe('update', () => {
   it('validates what it is given and stores nothing invalid', () => {
     const id = addOne();
     const snapshot = JSON.stringify(store.interfaces);
-    expect(call('update', { id, name: '', description: 'ok' })).toMatchObject({ code: 40000, message: '请输入接口名称' });
+    expect(call('update', { id, name: '', description: 'ok' })).toMatchObject({
+      code: 40000,
+      message: '请输入接口名称',
+    });
     expect(call('update', { id, url: 'ftp://x' }).code).toBe(40000);
     expect(call('update', { id, requestHeader: '{' }).message).toMatch(/^请求头：/);
     expect(JSON.stringify(store.interfaces)).toBe(snapshot);
   });
 
   it('answers 40400 for a missing id and 40000 for a malformed one', () => {
-    expect(call('update', { id: interfaceIdOf(999_999), ...valid })).toMatchObject({ code: 40400, message: '接口不存在' });
+    expect(call('update', { id: interfaceIdOf(999_999), ...valid })).toMatchObject({
+      code: 40400,
+      message: '接口不存在',
+    });
     expect(call('update', { id: 'abc', ...valid })).toMatchObject({ code: 40000, message: 'id 不合法' });
     expect(call('update', valid).code).toBe(40000);
   });
@@ -161,7 +178,10 @@ describe('online and offline', () => {
   });
 
   it('answer 40400 for a missing id and 40000 for a malformed one', () => {
-    expect(call('online', { id: interfaceIdOf(999_999) })).toMatchObject({ code: 40400, message: '接口不存在' });
+    expect(call('online', { id: interfaceIdOf(999_999) })).toMatchObject({
+      code: 40400,
+      message: '接口不存在',
+    });
     expect(call('offline', { id: '1.5' }).code).toBe(40000);
     expect(call('offline', {}).code).toBe(40000);
   });

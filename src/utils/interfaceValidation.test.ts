@@ -31,7 +31,15 @@ describe('checkInterfaceField', () => {
     expect(checkInterfaceField('url', '')).toBe('请输入接口地址');
     expect(checkInterfaceField('url', 'http://localhost:8123/api/name')).toBeUndefined();
     const message = '接口地址必须是以 http:// 或 https:// 开头的完整地址';
-    for (const bad of ['api.example.com/x', '/api/x', 'ftp://example.com', 'http:/example.com', 'http://', 'https://exa mple.com', 'javascript:alert(1)']) {
+    for (const bad of [
+      'api.example.com/x',
+      '/api/x',
+      'ftp://example.com',
+      'http:/example.com',
+      'http://',
+      'https://exa mple.com',
+      'javascript:alert(1)',
+    ]) {
       expect(checkInterfaceField('url', bad)).toBe(message);
     }
     const long = `https://example.com/${'a'.repeat(512 - 20)}`;
@@ -41,7 +49,8 @@ describe('checkInterfaceField', () => {
   });
 
   it('accepts only the five methods, in capitals', () => {
-    for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) expect(checkInterfaceField('method', method)).toBeUndefined();
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])
+      expect(checkInterfaceField('method', method)).toBeUndefined();
     expect(checkInterfaceField('method', 'get')).toBe('请求方法必须是 GET、POST、PUT、DELETE、PATCH 之一');
     expect(checkInterfaceField('method', 'HEAD')).toBe('请求方法必须是 GET、POST、PUT、DELETE、PATCH 之一');
     expect(checkInterfaceField('method', undefined)).toBe('请输入请求方法');
@@ -51,7 +60,9 @@ describe('checkInterfaceField', () => {
     expect(checkInterfaceField('requestParams', '')).toBeUndefined();
     expect(checkInterfaceField('requestHeader', '{"a": 1}')).toBeUndefined();
     expect(checkInterfaceField('responseHeader', '[]')).toBeUndefined();
-    expect(checkInterfaceField('requestParams', '[{"name": }]')).toBe('请求参数：JSON 格式错误（第 1 行第 11 列）：缺少值');
+    expect(checkInterfaceField('requestParams', '[{"name": }]')).toBe(
+      '请求参数：JSON 格式错误（第 1 行第 11 列）：缺少值',
+    );
     expect(checkInterfaceField('requestHeader', "{'a': 1}")).toMatch(/^请求头：JSON 格式错误/);
     expect(checkInterfaceField('responseHeader', '{"a": 1,}')).toMatch(/^响应头：JSON 格式错误/);
   });
@@ -86,12 +97,18 @@ describe('validateInterface', () => {
 
   it('needs every required field of a new interface', () => {
     expect(validateInterface({})).toEqual({ field: 'name', message: '请输入接口名称' });
-    expect(validateInterface({ name: 'x', url: 'https://a.b' })).toEqual({ field: 'method', message: '请输入请求方法' });
+    expect(validateInterface({ name: 'x', url: 'https://a.b' })).toEqual({
+      field: 'method',
+      message: '请输入请求方法',
+    });
   });
 
   it('checks only the given fields of a partial update, but those fully', () => {
     expect(validateInterface({ description: '新描述' }, { partial: true })).toBeUndefined();
-    expect(validateInterface({ name: '' }, { partial: true })).toEqual({ field: 'name', message: '请输入接口名称' });
+    expect(validateInterface({ name: '' }, { partial: true })).toEqual({
+      field: 'name',
+      message: '请输入接口名称',
+    });
     expect(validateInterface({ name: null }, { partial: true })?.field).toBe('name');
   });
 

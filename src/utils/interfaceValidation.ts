@@ -83,7 +83,7 @@ function isJsonField(field: InterfaceField): field is JsonField {
  */
 export function checkInterfaceField(field: InterfaceField, value: unknown): string | undefined {
   if (value !== undefined && value !== null && typeof value !== 'string') return T.notText(field);
-  const text = field === 'name' || field === 'url' ? (value ?? '').trim() : value ?? '';
+  const text = field === 'name' || field === 'url' ? (value ?? '').trim() : (value ?? '');
 
   if (field === 'method') return isHttpMethod(text) ? undefined : text ? T.method : T.required(field);
   if ((field === 'name' || field === 'url') && !text) return T.required(field);
@@ -107,7 +107,8 @@ export function validateInterface(
   input: unknown,
   options: { partial?: boolean } = {},
 ): InterfaceFieldError | { field: undefined; message: string } | undefined {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) return { field: undefined, message: T.notObject };
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    return { field: undefined, message: T.notObject };
   const values = input as Record<string, unknown>;
   for (const field of INTERFACE_FIELDS) {
     if (options.partial && values[field] === undefined) continue;

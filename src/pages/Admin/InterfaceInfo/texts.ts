@@ -26,8 +26,8 @@ export const ADMIN_INTERFACE_TEXTS = {
   confirmDelete: '删除',
   cancel: '取消',
 
-  published: '已发布',
-  tookOffline: '已下线',
+  published: '已发布，用户现在可以看到它',
+  tookOffline: '已下线，用户将看不到它',
   deleted: '已删除',
   created: '已创建，接口处于下线状态，发布后用户可见',
   saved: '已保存',
