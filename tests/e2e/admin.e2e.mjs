@@ -44,7 +44,10 @@ async function createInterface(page, name, { online = false } = {}) {
 }
 
 async function findByName(page, name) {
-  const res = await api(page, `/api/interfaceInfo/list/page?current=1&pageSize=50&name=${encodeURIComponent(name)}`);
+  const res = await api(
+    page,
+    `/api/interfaceInfo/list/page?current=1&pageSize=50&name=${encodeURIComponent(name)}`,
+  );
   assert.equal(res.code, 0, res.message);
   return res.data.records.filter((r) => r.name === name);
 }
@@ -53,7 +56,9 @@ async function findByName(page, name) {
 async function searchTable(page, name) {
   const search = page.locator('.ant-pro-table-search');
   await search.getByLabel('接口名称').fill(name);
-  const answered = page.waitForResponse((r) => r.url().includes('/api/interfaceInfo/list/page') && r.url().includes('name='));
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/interfaceInfo/list/page') && r.url().includes('name='),
+  );
   await search.getByRole('button', { name: /查\s*询/ }).click();
   await answered;
 }
@@ -66,8 +71,15 @@ const confirmTitle = (page, text) => page.locator('.ant-modal-confirm-title', { 
 const count = (requests, path) => requests.filter((url) => url.includes(path)).length;
 
 async function chooseMethod(page, method) {
-  await drawer(page).locator('.ant-select').filter({ has: page.locator('#interfaceForm_method') }).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${method}"]`).click();
+  await drawer(page)
+    .locator('.ant-select')
+    .filter({ has: page.locator('#interfaceForm_method') })
+    .click();
+  await page
+    .locator(
+      `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${method}"]`,
+    )
+    .click();
 }
 
 async function openAdminPage(page) {
@@ -135,7 +147,9 @@ export const scenarios = [
         await login(userPage, 'user');
         await userPage.getByPlaceholder('站内搜索').fill(name);
         await userPage.getByPlaceholder('站内搜索').press('Enter');
-        await userPage.waitForURL((url) => url.pathname === '/' && url.searchParams.get('searchText') === name);
+        await userPage.waitForURL(
+          (url) => url.pathname === '/' && url.searchParams.get('searchText') === name,
+        );
         await userPage.getByRole('link', { name }).first().click();
         await waitForPath(userPage, `/interface_info/${id}`);
         await userPage.getByText(name).first().waitFor();
@@ -144,7 +158,9 @@ export const scenarios = [
         const row = rowOf(page, name);
         await row.getByText('下线', { exact: true }).click();
         await popconfirm(page).getByText('确定下线该接口吗？').waitFor();
-        await popconfirm(page).getByRole('button', { name: /下\s*线/ }).click();
+        await popconfirm(page)
+          .getByRole('button', { name: /下\s*线/ })
+          .click();
         await page.getByText('已下线，用户将看不到它').waitFor();
         await row.getByText('已下线').waitFor();
         await row.getByText('发布', { exact: true }).waitFor();
@@ -155,7 +171,11 @@ export const scenarios = [
         await userPage.goto(`/?searchText=${encodeURIComponent(name)}`);
         await listed;
         await userPage.waitForLoadState('networkidle');
-        assert.equal(await userPage.getByRole('link', { name }).count(), 0, 'no link to the offline interface');
+        assert.equal(
+          await userPage.getByRole('link', { name }).count(),
+          0,
+          'no link to the offline interface',
+        );
       } finally {
         await userContext.close();
       }
@@ -173,14 +193,18 @@ export const scenarios = [
       await row.getByText('删除', { exact: true }).click();
       await popconfirm(page).getByText(`确定删除接口「${name}」吗？`).waitFor();
       await page.screenshot({ path: path.join(screenshotDir, 'admin-delete-confirm.png') });
-      await popconfirm(page).getByRole('button', { name: /取\s*消/ }).click();
+      await popconfirm(page)
+        .getByRole('button', { name: /取\s*消/ })
+        .click();
       await popconfirm(page).waitFor({ state: 'hidden' });
       assert.equal(count(requests, '/api/interfaceInfo/delete'), 0, 'cancel sends no delete');
       assert.equal((await findByName(page, name)).length, 1);
       await row.waitFor();
 
       await row.getByText('删除', { exact: true }).click();
-      await popconfirm(page).getByRole('button', { name: /删\s*除/ }).click();
+      await popconfirm(page)
+        .getByRole('button', { name: /删\s*除/ })
+        .click();
       await page.getByText('已删除', { exact: true }).waitFor();
       await row.waitFor({ state: 'detached' });
       assert.equal(count(requests, '/api/interfaceInfo/delete'), 1);
@@ -242,7 +266,10 @@ export const scenarios = [
 
       // A refusal the form cannot foresee: shown in the form, values kept, nothing changed.
       await page.route('**/api/interfaceInfo/update', (route) =>
-        route.fulfill({ contentType: 'application/json', body: '{"code":40000,"data":null,"message":"接口地址已被其他接口使用"}' }),
+        route.fulfill({
+          contentType: 'application/json',
+          body: '{"code":40000,"data":null,"message":"接口地址已被其他接口使用"}',
+        }),
       );
       await form.getByRole('button', { name: /保\s*存/ }).click();
       await form.getByRole('alert').getByText('接口地址已被其他接口使用').waitFor();
@@ -289,7 +316,10 @@ export const scenarios = [
       await confirm.getByRole('button', { name: /删\s*除/ }).click();
       await page.getByText('已删除 2 个接口，1 个失败：接口已被删除').waitFor();
       for (const n of [1, 2, 3]) await rowOf(page, `${prefix}-${n}`).waitFor({ state: 'detached' });
-      const left = await api(page, `/api/interfaceInfo/list/page?pageSize=50&name=${encodeURIComponent(prefix)}`);
+      const left = await api(
+        page,
+        `/api/interfaceInfo/list/page?pageSize=50&name=${encodeURIComponent(prefix)}`,
+      );
       assert.equal(left.data.total, 0);
     },
   },
@@ -317,7 +347,10 @@ export const scenarios = [
       await searchTable(page, name);
       const row = rowOf(page, name);
       await page.route('**/api/interfaceInfo/online', (route) =>
-        route.fulfill({ contentType: 'application/json', body: '{"code":50001,"data":null,"message":"操作失败：数据库繁忙"}' }),
+        route.fulfill({
+          contentType: 'application/json',
+          body: '{"code":50001,"data":null,"message":"操作失败：数据库繁忙"}',
+        }),
       );
       await row.getByText('发布', { exact: true }).click();
       await page.getByText('操作失败：数据库繁忙').waitFor();
