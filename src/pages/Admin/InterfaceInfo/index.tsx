@@ -4,7 +4,7 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Button, Popconfirm, Space, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
 import { HTTP_METHODS, INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode, SORT_FIELDS } from '@/constants';
@@ -23,6 +23,8 @@ type SortField = (typeof SORT_FIELDS)[number];
 type FormState = { open: boolean; record?: API.InterfaceInfo; key: number };
 
 const DEFAULT_SORT = { createTime: 'descend' } as const;
+const FRESH_HIGHLIGHT_MS = 4000;
+const SELECTION_COLUMN_WIDTH = 48;
 
 const useStyles = createStyles(({ token }) => ({
   id: {
@@ -59,6 +61,13 @@ export default function InterfaceInfoAdminPage() {
   const [selectedKeys, setSelectedKeys] = useState<Id[]>([]);
   const [formState, setFormState] = useState<FormState>({ open: false, key: 0 });
   const [freshId, setFreshId] = useState<string>();
+
+  // The row just saved stands out for a moment, so the admin sees where it went.
+  useEffect(() => {
+    if (freshId === undefined) return undefined;
+    const timer = setTimeout(() => setFreshId(undefined), FRESH_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [freshId]);
 
   const reload = () => actionRef.current?.reload();
   const openForm = (record?: API.InterfaceInfo) =>
@@ -131,7 +140,12 @@ export default function InterfaceInfoAdminPage() {
             ),
           ].join('；');
           const text = kind === 'delete' ? T.batchDeletePartial : T.batchOfflinePartial;
-          message.error({ content: text(done, failures.length, reasons), duration: 6 });
+          // Interfaces someone else deleted are a notice; a refusal is an error.
+          const refused = failures.some(({ error }) => !isCode(error, ResponseCode.NOT_FOUND));
+          message[refused ? 'error' : 'warning']({
+            content: text(done, failures.length, reasons),
+            duration: 6,
+          });
         }
         // What failed stays selected, unless it no longer exists.
         setSelectedKeys(
@@ -175,7 +189,7 @@ export default function InterfaceInfoAdminPage() {
       dataIndex: 'url',
       ellipsis: true,
       copyable: true,
-      width: 240,
+      width: 220,
     },
     {
       title: T.columns.status,
@@ -193,7 +207,7 @@ export default function InterfaceInfoAdminPage() {
       dataIndex: 'description',
       hideInSearch: true,
       ellipsis: true,
-      width: 180,
+      width: 200,
     },
     {
       title: T.columns.createTime,
@@ -201,7 +215,7 @@ export default function InterfaceInfoAdminPage() {
       hideInSearch: true,
       sorter: true,
       defaultSortOrder: 'descend',
-      width: 170,
+      width: 165,
       render: (_, record) => <span className={styles.time}>{formatTime(record.createTime)}</span>,
     },
     {
@@ -209,7 +223,7 @@ export default function InterfaceInfoAdminPage() {
       dataIndex: 'updateTime',
       hideInSearch: true,
       sorter: true,
-      width: 170,
+      width: 165,
       render: (_, record) => <span className={styles.time}>{formatTime(record.updateTime)}</span>,
     },
     {
@@ -217,7 +231,7 @@ export default function InterfaceInfoAdminPage() {
       valueType: 'option',
       key: 'actions',
       fixed: 'right',
-      width: 150,
+      width: 140,
       render: (_, record) => [
         <Typography.Link key="edit" onClick={() => openForm(record)}>
           {T.edit}
@@ -256,13 +270,20 @@ export default function InterfaceInfoAdminPage() {
     },
   ];
 
+  // The columns' own widths plus the selection column: wider than the page at 1366 px, so the
+  // table scrolls sideways and keeps the actions in view (fixed right), with ellipsis where set.
+  const tableWidth = columns.reduce(
+    (sum, column) => sum + (Number(column.width) || 0),
+    SELECTION_COLUMN_WIDTH,
+  );
+
   return (
     <PageContainer>
       <ProTable<API.InterfaceInfo>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
-        scroll={{ x: 1350 }}
+        scroll={{ x: tableWidth }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true, pageSizeOptions: [10, 20, PAGE_SIZE_MAX] }}
         rowClassName={(record) =>
