@@ -207,12 +207,22 @@ export const scenarios = [
     }),
   },
   {
-    name: 'admin: delete asks first; cancel sends nothing, confirm deletes',
+    name: 'admin: take-offline and delete ask first; cancel sends nothing, confirm deletes',
     run: cleaningUp('删除', async ({ page, requests }, name) => {
       await openAdminPage(page);
-      await createInterface(page, name);
+      await createInterface(page, name, { online: true });
       await searchTable(page, name);
       const row = rowOf(page, name);
+
+      await row.getByText('下线', { exact: true }).click();
+      await popconfirm(page).getByText('确定下线该接口吗？').waitFor();
+      await popconfirm(page)
+        .getByRole('button', { name: /取\s*消/ })
+        .click();
+      await popconfirm(page).waitFor({ state: 'hidden' });
+      assert.equal(count(requests, '/api/interfaceInfo/offline'), 0, 'cancel sends no offline');
+      await row.getByText('已上线').waitFor();
+      assert.equal((await findByName(page, name))[0].status, 1);
 
       await row.getByText('删除', { exact: true }).click();
       await popconfirm(page).getByText(`确定删除接口「${name}」吗？`).waitFor();
