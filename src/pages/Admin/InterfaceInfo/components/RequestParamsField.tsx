@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { JsonEditor } from '@/components/JsonEditor';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
 import type { ParamRow } from './paramRows';
-import { PARAM_TYPES, emptyParamRow, paramRowsFromJson, paramRowsToJson } from './paramRows';
+import { PARAM_TYPES } from '@/utils/requestParams';
+import { emptyParamRow, paramRowsFromJson, paramRowsToJson } from './paramRows';
 
 const T = ADMIN_INTERFACE_TEXTS.params;
 

@@ -7,10 +7,11 @@ const T = ADMIN_INTERFACE_TEXTS.params;
  * The request-parameter list `[{ name, type, required, description }]` as rows
  * of a table, and back. The JSON text stays the field's one value: the rows are
  * a view of it, so the two can never disagree. Keys the table does not show are
- * carried along unchanged.
+ * carried along unchanged. Unlike the catalogue's lenient reader
+ * (`@/utils/requestParams`, which shows whatever it can), an editor must write
+ * back exactly what it read, so values it cannot show faithfully (a `required`
+ * of "yes", a numeric name) send the admin to the JSON instead of being coerced.
  */
-
-export const PARAM_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'] as const;
 
 export type ParamRow = {
   name: string;
