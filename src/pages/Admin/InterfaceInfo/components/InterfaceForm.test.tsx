@@ -1,0 +1,259 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { StyleProvider } from '@ant-design/cssinjs';
+import { App, ConfigProvider } from 'antd';
+import { ApiError } from '@/requestConfig';
+import { addInterfaceInfo, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
+import { InterfaceForm } from './InterfaceForm';
+
+// The request layer's only use of the framework here is navigation on 40100.
+jest.mock('@umijs/max', () => ({
+  history: { push: jest.fn(), location: { pathname: '/admin/interface_info', search: '' } },
+}));
+jest.mock('@/services/agler/interfaceInfo', () => ({
+  addInterfaceInfo: jest.fn(),
+  updateInterfaceInfo: jest.fn(),
+}));
+
+const addMock = jest.mocked(addInterfaceInfo);
+const updateMock = jest.mocked(updateInterfaceInfo);
+
+const record: API.InterfaceInfo = {
+  id: '1800000000000000007',
+  name: '天气查询',
+  description: '按城市查询天气',
+  url: 'https://api.example.com/weather',
+  method: 'POST',
+  requestParams: '[{"name":"city","type":"string","required":true,"description":"城市"}]',
+  requestHeader: '{"Content-Type":"application/json"}',
+  responseHeader: '',
+  status: 0,
+};
+
+/**
+ * antd's styles are kept out of the DOM (`mock="server"`): jsdom re-parses every injected
+ * rule on each style lookup, which made this form's tests minutes slower. Motion is off.
+ */
+function setup(props: { record?: API.InterfaceInfo } = {}) {
+  const handlers = { onClose: jest.fn(), onSaved: jest.fn(), onGone: jest.fn() };
+  render(
+    <StyleProvider mock="server">
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <App>
+          <InterfaceForm open record={props.record} {...handlers} />
+        </App>
+      </ConfigProvider>
+    </StyleProvider>,
+  );
+  return handlers;
+}
+
+const field = (label: string) => screen.getByLabelText(label);
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const button = (name: RegExp | string) => screen.getByRole('button', { name });
+const submitButton = () => button(/(创\s*建|保\s*存)$/);
+const submit = () => fireEvent.click(submitButton());
+const cancel = () => fireEvent.click(button(/^取\s*消$/));
+
+beforeEach(() => {
+  addMock.mockReset();
+  updateMock.mockReset();
+});
+
+describe('InterfaceForm validation', () => {
+  it('asks for a name and a url, and sends nothing', async () => {
+    setup();
+    submit();
+    expect(await screen.findByText('请输入接口名称')).toBeInTheDocument();
+    expect(screen.getByText('请输入接口地址')).toBeInTheDocument();
+    expect(addMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a name longer than 50 characters', async () => {
+    setup();
+    type('接口名称', 'n'.repeat(51));
+    expect(await screen.findByText('接口名称不能超过 50 个字符')).toBeInTheDocument();
+    type('接口名称', 'n'.repeat(50));
+    await waitFor(() => expect(screen.queryByText('接口名称不能超过 50 个字符')).not.toBeInTheDocument());
+  });
+
+  it('refuses a url that is not an absolute http(s) url', async () => {
+    setup();
+    type('接口名称', '天气');
+    type('接口地址', 'api.example.com/weather');
+    submit();
+    expect(
+      await screen.findByText('接口地址必须是以 http:// 或 https:// 开头的完整地址'),
+    ).toBeInTheDocument();
+    expect(addMock).not.toHaveBeenCalled();
+  });
+
+  it('shows where a JSON field is broken and sends nothing', async () => {
+    setup();
+    type('接口名称', '天气');
+    type('接口地址', 'https://api.example.com/weather');
+    type('请求头', '{"Content-Type": }');
+    submit();
+    expect(await screen.findByText('JSON 格式错误（第 1 行第 18 列）：缺少值')).toBeInTheDocument();
+    expect(addMock).not.toHaveBeenCalled();
+  });
+
+  it('formats a JSON field with its format button', () => {
+    setup();
+    type('响应头', '{"a":1}');
+    const formatButtons = screen.getAllByRole('button', { name: /格式化/ });
+    fireEvent.click(formatButtons[formatButtons.length - 1]);
+    expect(field('响应头')).toHaveValue('{\n  "a": 1\n}');
+  });
+});
+
+describe('InterfaceForm request parameters', () => {
+  it('keeps rows and JSON in sync both ways', async () => {
+    setup();
+    fireEvent.click(button(/添加参数/));
+    fireEvent.change(screen.getByLabelText('参数名（第 1 行）'), { target: { value: 'city' } });
+    fireEvent.click(screen.getByLabelText('必填（第 1 行）'));
+    fireEvent.change(screen.getByLabelText('说明（第 1 行）'), { target: { value: '城市' } });
+
+    fireEvent.click(screen.getByText('JSON'));
+    const json = field('请求参数') as HTMLTextAreaElement;
+    expect(JSON.parse(json.value)).toEqual([
+      { name: 'city', type: 'string', required: true, description: '城市' },
+    ]);
+
+    type(
+      '请求参数',
+      '[{"name":"city","type":"string","required":true,"description":"城市"},{"name":"days","type":"integer"}]',
+    );
+    fireEvent.click(screen.getByText('参数表'));
+    expect(screen.getByLabelText('参数名（第 2 行）')).toHaveValue('days');
+    expect(screen.getByLabelText('必填（第 2 行）')).not.toBeChecked();
+
+    fireEvent.click(screen.getByLabelText('删除（第 1 行）'));
+    expect(screen.getByLabelText('参数名（第 1 行）')).toHaveValue('days');
+    expect(screen.queryByLabelText('参数名（第 2 行）')).not.toBeInTheDocument();
+  });
+
+  it('edits text that is no parameter list only as JSON, saying why', () => {
+    setup({ record: { ...record, requestParams: '{"city": "string"}' } });
+    expect(field('请求参数')).toHaveValue('{"city": "string"}');
+    fireEvent.click(screen.getByText('参数表'));
+    expect(screen.getByText(/请求参数不是数组/)).toBeInTheDocument();
+    fireEvent.click(button('切换到 JSON'));
+    expect(field('请求参数')).toHaveValue('{"city": "string"}');
+  });
+});
+
+describe('InterfaceForm saving', () => {
+  it('creates with trimmed text and reports the new id', async () => {
+    addMock.mockResolvedValue({ code: 0, data: '1800000000000000042', message: 'ok' });
+    const { onSaved } = setup();
+    type('接口名称', '  天气  ');
+    type('接口地址', ' https://api.example.com/weather ');
+    submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('1800000000000000042', true));
+    expect(addMock).toHaveBeenCalledWith(
+      {
+        name: '天气',
+        description: '',
+        url: 'https://api.example.com/weather',
+        method: 'GET',
+        requestParams: '',
+        requestHeader: '',
+        responseHeader: '',
+      },
+      { skipErrorHandler: true },
+    );
+  });
+
+  it('pre-fills an edit and sends the id exactly as received', async () => {
+    updateMock.mockResolvedValue({ code: 0, data: true, message: 'ok' });
+    const { onSaved } = setup({ record });
+    expect(field('接口名称')).toHaveValue('天气查询');
+    expect(field('接口地址')).toHaveValue('https://api.example.com/weather');
+    expect(screen.getByLabelText('参数名（第 1 行）')).toHaveValue('city');
+    type('接口描述', '新的描述');
+    submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('1800000000000000007', false));
+    expect(updateMock).toHaveBeenCalledWith(
+      expect.objectContaining({
+        id: '1800000000000000007',
+        name: '天气查询',
+        method: 'POST',
+        description: '新的描述',
+      }),
+      { skipErrorHandler: true },
+    );
+  });
+
+  it("shows the server's 40000 message in the form and keeps every value", async () => {
+    addMock.mockRejectedValue(new ApiError({ code: 40000, message: '接口地址已被其他接口使用' }));
+    const { onSaved, onClose } = setup();
+    type('接口名称', '天气');
+    type('接口地址', 'https://api.example.com/weather');
+    type('请求头', '{"X-Token":"abc"}');
+    submit();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('保存失败');
+    expect(alert).toHaveTextContent('接口地址已被其他接口使用');
+    expect(screen.getAllByText('接口地址已被其他接口使用')).toHaveLength(1);
+    expect(field('接口名称')).toHaveValue('天气');
+    expect(field('接口地址')).toHaveValue('https://api.example.com/weather');
+    expect(field('请求头')).toHaveValue('{"X-Token":"abc"}');
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('says so when the interface was deleted meanwhile, and asks for a refresh', async () => {
+    updateMock.mockRejectedValue(new ApiError({ code: 40400, message: '接口不存在' }));
+    const { onGone, onSaved } = setup({ record });
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('该接口已被删除，无法保存；列表已刷新。');
+    expect(onGone).toHaveBeenCalledTimes(1);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('sends once however often submit is pressed, showing loading meanwhile', async () => {
+    let resolve: (value: API.BaseResponseId) => void = () => undefined;
+    addMock.mockImplementation(
+      () =>
+        new Promise((r) => {
+          resolve = r;
+        }),
+    );
+    const { onSaved } = setup();
+    type('接口名称', '天气');
+    type('接口地址', 'https://api.example.com/weather');
+    submit();
+    await waitFor(() => expect(addMock).toHaveBeenCalledTimes(1));
+    submit();
+    submit();
+    await waitFor(() => expect(submitButton()).toHaveClass('ant-btn-loading'));
+    await act(async () => resolve({ code: 0, data: '1', message: 'ok' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(addMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('InterfaceForm closing', () => {
+  it('closes at once when nothing changed', () => {
+    const { onClose } = setup({ record });
+    cancel();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before throwing away changes, and closes only when told to', async () => {
+    const { onClose } = setup();
+    type('接口名称', '半成品');
+    cancel();
+    expect(await screen.findByText('关闭后，本次填写的内容不会保存。')).toBeInTheDocument();
+    expect(screen.getAllByText('放弃未保存的修改？').length).toBeGreaterThan(0);
+    fireEvent.click(button('继续编辑'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(field('接口名称')).toHaveValue('半成品');
+
+    cancel();
+    fireEvent.click(await screen.findByRole('button', { name: '放弃修改' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});

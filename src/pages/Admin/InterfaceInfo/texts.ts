@@ -1,0 +1,96 @@
+import { INTERFACE_LIMITS } from '@/constants';
+import { INTERFACE_FIELD_LABELS } from '@/utils/interfaceValidation';
+
+/** Every text of the interface management page, its form and its confirmations. */
+export const ADMIN_INTERFACE_TEXTS = {
+  columns: {
+    id: 'ID',
+    ...INTERFACE_FIELD_LABELS,
+    status: '状态',
+    createTime: '创建时间',
+    updateTime: '更新时间',
+    actions: '操作',
+  },
+  status: { online: '已上线', offline: '已下线' },
+  create: '新建接口',
+  edit: '编辑',
+  publish: '发布',
+  offline: '下线',
+  delete: '删除',
+
+  offlineConfirm: '确定下线该接口吗？',
+  offlineConfirmHint: '下线后，用户将无法查看和调用它。',
+  deleteConfirm: (name: string) => `确定删除接口「${name}」吗？`,
+  deleteConfirmHint: '删除后不可恢复。',
+  confirmOffline: '下线',
+  confirmDelete: '删除',
+  cancel: '取消',
+
+  published: '已发布，用户现在可以看到它',
+  tookOffline: '已下线，用户将看不到它',
+  deleted: '已删除',
+  created: '已创建，接口处于下线状态，发布后用户可见',
+  saved: '已保存',
+  /** Someone else deleted the interface after the table was loaded. */
+  gone: '该接口已被删除，列表已刷新',
+
+  selected: (count: number) => `已选择 ${count} 项`,
+  clearSelection: '取消选择',
+  batchOffline: '批量下线',
+  batchDelete: '批量删除',
+  batchOfflineConfirm: (count: number) => `确定下线选中的 ${count} 个接口吗？`,
+  batchDeleteConfirm: (count: number) => `确定删除选中的 ${count} 个接口吗？`,
+  batchOfflineDone: (count: number) => `已下线 ${count} 个接口`,
+  batchDeleteDone: (count: number) => `已删除 ${count} 个接口`,
+  batchOfflinePartial: (done: number, failed: number, reasons: string) =>
+    `已下线 ${done} 个接口，${failed} 个失败：${reasons}`,
+  batchDeletePartial: (done: number, failed: number, reasons: string) =>
+    `已删除 ${done} 个接口，${failed} 个失败：${reasons}`,
+  batchGone: '接口已被删除',
+
+  form: {
+    createTitle: '新建接口',
+    editTitle: (name: string) => `编辑接口：${name}`,
+    submitCreate: '创建',
+    submitEdit: '保存',
+    cancel: '取消',
+    namePlaceholder: '例如：天气查询',
+    urlPlaceholder: 'https://api.example.com/v1/weather',
+    urlHint: `以 http:// 或 https:// 开头的完整地址，最多 ${INTERFACE_LIMITS.urlMax} 个字符`,
+    descriptionPlaceholder: '这个接口做什么，调用时要注意什么',
+    methodPlaceholder: '请选择请求方法',
+    jsonHint: '留空或填写 JSON',
+    paramsHint: '参数表与 JSON 是同一份内容的两种编辑方式；留空表示没有参数',
+    requestHeaderPlaceholder: '{\n  "Content-Type": "application/json"\n}',
+    responseHeaderPlaceholder: '{\n  "Content-Type": "application/json"\n}',
+    requestParamsPlaceholder:
+      '[\n  { "name": "city", "type": "string", "required": true, "description": "城市" }\n]',
+    discardTitle: '放弃未保存的修改？',
+    discardContent: '关闭后，本次填写的内容不会保存。',
+    discardOk: '放弃修改',
+    discardCancel: '继续编辑',
+    saveFailed: '保存失败',
+    goneWhileEditing: '该接口已被删除，无法保存；列表已刷新。',
+  },
+
+  params: {
+    rows: '参数表',
+    json: 'JSON',
+    name: '参数名',
+    type: '类型',
+    required: '必填',
+    description: '说明',
+    actions: '操作',
+    add: '添加参数',
+    remove: '删除',
+    empty: '暂无参数',
+    rowLabel: (column: string, row: number) => `${column}（第 ${row} 行）`,
+    notRows: '当前内容无法按参数表编辑，请在 JSON 中修改：',
+    toJson: '切换到 JSON',
+    notArray: '请求参数不是数组',
+    itemNotObject: (row: number) => `第 ${row} 项不是对象`,
+    badKey: (row: number, key: string, kind: string) => `第 ${row} 项的 ${key} 应为${kind}`,
+    kindText: '文本',
+    kindBoolean: '布尔值',
+  },
+} as const;

@@ -1,0 +1,129 @@
+// Relative imports on purpose: the mocks import this file too, outside the app's `@/` alias.
+import { checkJson } from '../components/JsonEditor/json';
+import { HTTP_METHODS, INTERFACE_LIMITS } from '../constants/contract';
+import type { HttpMethod } from '../constants/contract';
+
+/**
+ * The contract's rules for an interface's fields (shared/api-contract.md,
+ * "Validation of an interface"): one source for the admin form and the mock
+ * server, so both say the same thing in the same words.
+ */
+
+export const INTERFACE_FIELDS = [
+  'name',
+  'description',
+  'url',
+  'method',
+  'requestParams',
+  'requestHeader',
+  'responseHeader',
+] as const;
+export type InterfaceField = (typeof INTERFACE_FIELDS)[number];
+
+export const JSON_FIELDS = ['requestParams', 'requestHeader', 'responseHeader'] as const;
+export type JsonField = (typeof JSON_FIELDS)[number];
+
+/** How each field is called wherever a user reads about it. */
+export const INTERFACE_FIELD_LABELS: Record<InterfaceField, string> = {
+  name: '接口名称',
+  description: '接口描述',
+  url: '接口地址',
+  method: '请求方法',
+  requestParams: '请求参数',
+  requestHeader: '请求头',
+  responseHeader: '响应头',
+};
+
+const L = INTERFACE_FIELD_LABELS;
+
+export const INTERFACE_VALIDATION_TEXTS = {
+  required: (field: InterfaceField) => `请输入${L[field]}`,
+  notText: (field: InterfaceField) => `${L[field]}必须是文本`,
+  tooLong: (field: InterfaceField, max: number) => `${L[field]}不能超过 ${max} 个字符`,
+  url: `${L.url}必须是以 http:// 或 https:// 开头的完整地址`,
+  method: `${L.method}必须是 ${HTTP_METHODS.join('、')} 之一`,
+  /** A JSON field's problem, named; `detail` is checkJson's line/column message. */
+  json: (field: JsonField, detail: string) => `${L[field]}：${detail}`,
+  notObject: '请求体必须是 JSON 对象',
+} as const;
+
+const T = INTERFACE_VALIDATION_TEXTS;
+
+const MAX_LENGTH: Partial<Record<InterfaceField, number>> = {
+  name: INTERFACE_LIMITS.nameMax,
+  description: INTERFACE_LIMITS.descriptionMax,
+  url: INTERFACE_LIMITS.urlMax,
+};
+
+/** Scheme, `//`, a host, and no whitespace anywhere: what "absolute http(s) URL" means here. */
+const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+
+export function isAbsoluteHttpUrl(text: string): boolean {
+  if (!ABSOLUTE_HTTP_URL.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export function isHttpMethod(value: unknown): value is HttpMethod {
+  return typeof value === 'string' && (HTTP_METHODS as readonly string[]).includes(value);
+}
+
+function isJsonField(field: InterfaceField): field is JsonField {
+  return (JSON_FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * What is wrong with one field's value, or undefined when it is fine. A value
+ * that is absent (undefined or null) counts as empty. Names and URLs are judged
+ * without surrounding whitespace, as they are stored.
+ */
+export function checkInterfaceField(field: InterfaceField, value: unknown): string | undefined {
+  if (value !== undefined && value !== null && typeof value !== 'string') return T.notText(field);
+  const text = field === 'name' || field === 'url' ? (value ?? '').trim() : (value ?? '');
+
+  if (field === 'method') return isHttpMethod(text) ? undefined : text ? T.method : T.required(field);
+  if ((field === 'name' || field === 'url') && !text) return T.required(field);
+  const max = MAX_LENGTH[field];
+  if (max !== undefined && text.length > max) return T.tooLong(field, max);
+  if (field === 'url' && !isAbsoluteHttpUrl(text)) return T.url;
+  if (isJsonField(field)) {
+    const detail = checkJson(text, { allowEmpty: true });
+    return detail ? T.json(field, detail) : undefined;
+  }
+  return undefined;
+}
+
+export type InterfaceFieldError = { field: InterfaceField; message: string };
+
+/**
+ * The first problem of an interface's fields, in the contract's order, or
+ * undefined. With `partial` (an update) only the fields present are checked.
+ */
+export function validateInterface(
+  input: unknown,
+  options: { partial?: boolean } = {},
+): InterfaceFieldError | { field: undefined; message: string } | undefined {
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    return { field: undefined, message: T.notObject };
+  const values = input as Record<string, unknown>;
+  for (const field of INTERFACE_FIELDS) {
+    if (options.partial && values[field] === undefined) continue;
+    const message = checkInterfaceField(field, values[field]);
+    if (message) return { field, message };
+  }
+  return undefined;
+}
+
+/** An antd Form rule for one field, giving the same message the server gives. */
+export function interfaceFieldRule(field: InterfaceField) {
+  return {
+    validator: (_: unknown, value: unknown) => {
+      const message = checkInterfaceField(field, value);
+      return message ? Promise.reject(new Error(message)) : Promise.resolve();
+    },
+  };
+}
