@@ -1,6 +1,7 @@
 import { INTERFACE_STATUS } from '../../src/constants/contract';
 import { DAY_MS, dayNumberOf, parseTime, startOfDay } from './dates';
 import type { CallRecord, InterfaceRecord, UserRecord } from './store';
+import { hashText, seededRandom } from './random';
 
 /**
  * The seeded call history: what the interfaces went through in the days
@@ -48,27 +49,6 @@ const OUTAGE_CYCLE = 41;
 /** Traffic swings ±SEASON_SWING over a year. */
 const SEASON_SWING = 0.15;
 
-/** FNV-1a: a stable 32-bit hash of a text. */
-export function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: a small, fast, seedable generator of floats in [0, 1). */
-export function randomStream(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function normal(random: () => number): number {
   const u = 1 - random();
@@ -109,7 +89,7 @@ function has(trait: { every: number; at: number }, index: number) {
 
 function profileOf(record: InterfaceRecord, index: number, historyStart: number, now: number): Profile {
   const seed = hashText(record.id);
-  const random = randomStream(seed);
+  const random = seededRandom(seed);
   const slow = has(SLOW_EVERY, index);
   const failing = has(FAILING_EVERY, index);
   const created = parseTime(record.createTime) ?? historyStart;
@@ -176,7 +156,7 @@ export function seedCalls(interfaces: InterfaceRecord[], users: UserRecord[], no
 
     for (const profile of profiles) {
       if (dayEnd <= profile.activeFrom || dayStart >= profile.activeUntil) continue;
-      const random = randomStream(profile.seed ^ Math.imul(dayNumber, 0x9e3779b1));
+      const random = seededRandom(profile.seed ^ Math.imul(dayNumber, 0x9e3779b1));
       const outage =
         profile.outagePhase !== undefined && (dayNumber + profile.outagePhase) % OUTAGE_CYCLE < OUTAGE_DAYS;
       const errorRate = outage ? 0.55 : profile.errorRate;

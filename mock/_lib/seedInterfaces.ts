@@ -2,7 +2,7 @@ import type { HttpMethod } from '../../src/constants/contract';
 import type { RequestParam } from '../../src/utils/requestParams';
 import { serializeRequestParams } from '../../src/utils/requestParams';
 import type { ServiceKey } from './invokeServices';
-import { hashText, seededRandom } from './invokeServices';
+import { hashText, seededRandom } from './random';
 import type { InterfaceRecord } from './store';
 import { formatTime, interfaceIdOf } from './store';
 
