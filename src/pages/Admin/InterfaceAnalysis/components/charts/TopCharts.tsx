@@ -162,7 +162,11 @@ export default function TopCharts({ items, restCalls, totalCalls, limit, height,
       interaction: { elementHighlight: { background: true } },
       state: { inactive: { opacity: 0.45 } },
     };
-    return { pie, bar };
+    // No animations: @antv/g throws "Mismatched interpolation arguments" when a chart is
+    // redrawn mid-animation (range, top size or a click changing it), and the figures
+    // read better without them.
+    const still = { animate: false as const };
+    return { pie: { ...pie, ...still }, bar: { ...bar, ...still } };
   }, [items, restCalls, totalCalls, limit, height, chart]);
 
   // A new list is a new chart: updating one in place merges the old colour domain into the new.

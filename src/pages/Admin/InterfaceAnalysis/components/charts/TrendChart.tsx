@@ -36,7 +36,9 @@ export default function TrendChart({ daily, height }: TrendChartProps) {
         y: { nice: true },
       },
       style: { fillOpacity: 0.14 },
-      line: { shapeField: 'smooth', style: { lineWidth: 2 } },
+      // No animations: see TopCharts.
+      animate: false as const,
+      line: { shapeField: 'smooth', style: { lineWidth: 2 }, animate: false as const },
       axis: {
         x: {
           ...chart.axis.x,
