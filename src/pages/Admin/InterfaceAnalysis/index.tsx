@@ -10,7 +10,7 @@ import { KeyFigures } from './components/KeyFigures';
 import { RangeControl } from './components/RangeControl';
 import { TopTable, TrendTable } from './components/TextTables';
 import { UsageTable } from './components/UsageTable';
-import { interfacePath } from './paths';
+import { interfacePath } from '@/utils/interfacePath';
 import type { AnalysisRange, TopLimit } from './range';
 import { presetRange, queryFor, rangeFromQuery, TOP_LIMITS, topLimitFromQuery } from './range';
 import { ANALYSIS_TEXTS } from './texts';

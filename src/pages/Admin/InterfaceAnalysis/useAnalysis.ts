@@ -1,6 +1,5 @@
 import { useRequest } from 'ahooks';
-import { ResponseCode } from '@/constants';
-import { ApiError, handleRequestError } from '@/requestConfig';
+import { handleLostSession } from '@/utils/apiError';
 import { getAnalysisOverview, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
 import type { AnalysisRange, TopLimit } from './range';
 
@@ -9,7 +8,7 @@ const SHOWN_INLINE = { skipErrorHandler: true };
 
 /** A lost session still returns to the login page, as everywhere else. */
 function onError(error: Error) {
-  if (error instanceof ApiError && error.code === ResponseCode.NOT_LOGIN) handleRequestError(error);
+  handleLostSession(error);
 }
 
 /**

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
 import { HTTP_METHODS, INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode, SORT_FIELDS } from '@/constants';
-import { ApiError, errorText, handleRequestError } from '@/requestConfig';
+import { errorText, handleRequestError } from '@/requestConfig';
 import {
   deleteInterfaceInfo,
   listInterfaceInfoByPage,
@@ -17,6 +17,7 @@ import {
 } from '@/services/agler/interfaceInfo';
 import { InterfaceForm } from './components/InterfaceForm';
 import { ADMIN_INTERFACE_TEXTS as T } from './texts';
+import { handleLostSession, hasErrorCode } from '@/utils/apiError';
 
 type Id = API.InterfaceInfo['id'];
 type SortField = (typeof SORT_FIELDS)[number];
@@ -37,10 +38,6 @@ const useStyles = createStyles(({ token }) => ({
     '& > td': { background: `${token.colorPrimaryBg} !important`, transition: 'background 0.6s' },
   },
 }));
-
-function isCode(error: unknown, code: number) {
-  return error instanceof ApiError && error.code === code;
-}
 
 function formatTime(text?: string) {
   return text ? dayjs(text).format('YYYY-MM-DD HH:mm:ss') : '-';
@@ -76,7 +73,7 @@ export default function InterfaceInfoAdminPage() {
 
   /** One failure, shown once: a vanished interface refreshes the table, anything else says what the server said. */
   const reportFailure = (error: unknown) => {
-    if (isCode(error, ResponseCode.NOT_FOUND)) {
+    if (hasErrorCode(error, ResponseCode.NOT_FOUND)) {
       message.warning(T.gone);
       reload();
       return;
@@ -121,10 +118,7 @@ export default function InterfaceInfoAdminPage() {
           try {
             await action({ id }, { skipErrorHandler: true });
           } catch (error) {
-            if (isCode(error, ResponseCode.NOT_LOGIN)) {
-              handleRequestError(error);
-              return;
-            }
+            if (handleLostSession(error)) return;
             failures.push({ id, error });
           }
         }
@@ -135,13 +129,13 @@ export default function InterfaceInfoAdminPage() {
           const reasons = [
             ...new Set(
               failures.map(({ error }) =>
-                isCode(error, ResponseCode.NOT_FOUND) ? T.batchGone : errorText(error),
+                hasErrorCode(error, ResponseCode.NOT_FOUND) ? T.batchGone : errorText(error),
               ),
             ),
           ].join('；');
           const text = kind === 'delete' ? T.batchDeletePartial : T.batchOfflinePartial;
           // Interfaces someone else deleted are a notice; a refusal is an error.
-          const refused = failures.some(({ error }) => !isCode(error, ResponseCode.NOT_FOUND));
+          const refused = failures.some(({ error }) => !hasErrorCode(error, ResponseCode.NOT_FOUND));
           message[refused ? 'error' : 'warning']({
             content: text(done, failures.length, reasons),
             duration: 6,
@@ -149,9 +143,9 @@ export default function InterfaceInfoAdminPage() {
         }
         // What failed stays selected, unless it no longer exists.
         setSelectedKeys(
-          failures.filter(({ error }) => !isCode(error, ResponseCode.NOT_FOUND)).map(({ id }) => id),
+          failures.filter(({ error }) => !hasErrorCode(error, ResponseCode.NOT_FOUND)).map(({ id }) => id),
         );
-        if (done > 0 || failures.some(({ error }) => isCode(error, ResponseCode.NOT_FOUND))) reload();
+        if (done > 0 || failures.some(({ error }) => hasErrorCode(error, ResponseCode.NOT_FOUND))) reload();
       },
     });
   };

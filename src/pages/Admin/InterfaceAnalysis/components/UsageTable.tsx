@@ -8,7 +8,7 @@ import { MethodTag } from '@/components/MethodTag';
 import { INTERFACE_STATUS } from '@/constants';
 import { formatCount, formatLatency, formatRate } from '../format';
 import { ANALYSIS_TEXTS } from '../texts';
-import { interfacePath } from '../paths';
+import { interfacePath } from '@/utils/interfacePath';
 
 const T = ANALYSIS_TEXTS.table;
 /** Below these the success rate is shown as a warning or an error. */

@@ -4,8 +4,9 @@ import { createStyles } from 'antd-style';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { JsonEditor, jsonRule } from '@/components/JsonEditor';
 import { HTTP_METHODS, INTERFACE_LIMITS, ResponseCode } from '@/constants';
-import { ApiError, errorText, handleRequestError } from '@/requestConfig';
+import { errorText } from '@/requestConfig';
 import { addInterfaceInfo, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
+import { handleLostSession, hasErrorCode } from '@/utils/apiError';
 import { INTERFACE_FIELDS, interfaceFieldRule } from '@/utils/interfaceValidation';
 import type { InterfaceField } from '@/utils/interfaceValidation';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
@@ -45,10 +46,6 @@ function bodyOf(values: Partial<InterfaceFormValues>): API.InterfaceInfoAddReque
     requestHeader: text('requestHeader'),
     responseHeader: text('responseHeader'),
   };
-}
-
-function isCode(error: unknown, code: number) {
-  return error instanceof ApiError && error.code === code;
 }
 
 type InterfaceFormProps = {
@@ -120,9 +117,8 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
         onSaved(res.data ?? '', true);
       }
     } catch (error) {
-      if (isCode(error, ResponseCode.NOT_LOGIN)) {
-        handleRequestError(error);
-      } else if (record && isCode(error, ResponseCode.NOT_FOUND)) {
+      if (handleLostSession(error)) return;
+      if (record && hasErrorCode(error, ResponseCode.NOT_FOUND)) {
         setServerError(T.goneWhileEditing);
         onGone();
       } else {
