@@ -5,4 +5,33 @@ module.exports = {
   rules: {
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
   },
+  // Dependencies point one way: src/, mock/ and server/ use contract/; contract/ uses none of them.
+  overrides: [
+    {
+      files: ['contract/**'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [
+          { group: ['@/*', '@@/*', '@umijs/*', 'umi', 'react', 'react-dom', 'antd', 'antd/*', '@ant-design/*'], message: 'contract/ is plain TypeScript: no app, UI or framework imports.' },
+          { group: ['../../*', '**/src/*', '**/mock/*', '**/server/*', '**/config/*'], message: 'contract/ imports nothing else of the repository.' },
+          { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os', 'child_process', 'stream', 'url', 'util'], message: 'contract/ runs in browsers too: no Node-only modules.' },
+        ] }],
+      },
+    },
+    {
+      files: ['src/**'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [
+          { group: ['**/mock/*', '**/mock', '**/server/*', '**/server'], message: 'src/ never imports the mocks or the server: share through @agler/contract.' },
+        ] }],
+      },
+    },
+    {
+      files: ['mock/**'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [
+          { group: ['@/*', '**/src/*', '**/src', '**/server/*'], message: 'mock/ never imports src/ or server/: share through @agler/contract.' },
+        ] }],
+      },
+    },
+  ],
 };

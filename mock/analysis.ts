@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import { ResponseCode } from '../src/constants/contract';
+import { ResponseCode } from '@agler/contract/constants';
 import { aggregateCalls, parseOverviewQuery, parseTopQuery, rankTopInterfaces } from './_lib/analysis';
 import { fail, ok, requireAdmin } from './_lib/http';
-import { store } from './_lib/store';
+import { sharedStore } from './_lib/store';
 
 /** The usage analysis (admins only), aggregated from the store's call log on each request. */
 export default {
@@ -13,7 +13,7 @@ export default {
       fail(res, ResponseCode.PARAMS_ERROR, query.message);
       return;
     }
-    ok(res, rankTopInterfaces(store.calls, store.interfaces, query.value.limit, query.value.window));
+    ok(res, rankTopInterfaces(sharedStore().calls, sharedStore().interfaces, query.value.limit, query.value.window));
   },
 
   'GET /api/analysis/overview': (req: Request, res: Response) => {
@@ -23,6 +23,6 @@ export default {
       fail(res, ResponseCode.PARAMS_ERROR, range.message);
       return;
     }
-    ok(res, aggregateCalls(store.calls, store.interfaces, range.value));
+    ok(res, aggregateCalls(sharedStore().calls, sharedStore().interfaces, range.value));
   },
 };

@@ -1,12 +1,13 @@
 import type { Request, Response } from 'express';
-import type { HttpMethod } from '../src/constants/contract';
-import { HTTP_METHODS, INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode, SORT_FIELDS, USER_ROLE } from '../src/constants/contract';
+import type { HttpMethod, SortField } from '@agler/contract/constants';
+import { HTTP_METHODS, INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode, SORT_FIELDS, USER_ROLE } from '@agler/contract/constants';
 import { fail, MOCK_TEXTS, parseId, requireUser, send } from './_lib/http';
 import { interfaceWriteHandlers } from './_lib/interfaceWrites';
 import { runService } from './_lib/invokeServices';
-import { serviceKeyOf } from './_lib/seedInterfaces';
+import { serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
+import { compareIds } from '@agler/contract/ids';
 import type { CallRecord, InterfaceRecord, UserRecord } from './_lib/store';
-import { store } from './_lib/store';
+import { sharedStore } from './_lib/store';
 
 /** The interface domain: catalogue reads and invoke here, admin writes in _lib/interfaceWrites. */
 
@@ -26,7 +27,6 @@ export const INTERFACE_TEXTS = {
 
 type Envelope = { code: number; data: unknown; message: string };
 type Query = Record<string, unknown>;
-type SortField = (typeof SORT_FIELDS)[number];
 
 const success = (data: unknown): Envelope => ({ code: ResponseCode.SUCCESS, data, message: 'ok' });
 const failure = (code: number, message: string): Envelope => ({ code, data: null, message });
@@ -70,11 +70,6 @@ function haystackOf(r: InterfaceRecord): Haystack {
   return fresh;
 }
 
-/** Ids are decimal texts of one magnitude or another: shorter is smaller. */
-function compareIds(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 // Names sort in Chinese collation order (pinyin), times as their text.
 const collator = new Intl.Collator('zh-CN', { numeric: true });
@@ -99,7 +94,7 @@ type SortedIndex = { source: InterfaceRecord[]; order: InterfaceRecord[]; keys: 
 const sortedIndexes = new Map<SortField, SortedIndex>();
 
 function sortedByField(field: SortField): InterfaceRecord[] {
-  const all = store.interfaces;
+  const all = sharedStore().interfaces;
   const cached = sortedIndexes.get(field);
   if (cached && cached.source === all && cached.order.length === all.length && all.every((r) => cached.keys.get(r) === r[field])) {
     return cached.order;
@@ -182,7 +177,7 @@ export function listPage(query: Query, user: UserRecord): Envelope {
 function findInterface(rawId: unknown): InterfaceRecord | Envelope {
   const id = parseId(rawId);
   if (!id) return failure(ResponseCode.PARAMS_ERROR, MOCK_TEXTS.badId);
-  const record = store.interfaces.find((r) => r.id === id);
+  const record = sharedStore().interfaces.find((r) => r.id === id);
   if (!record) return failure(ResponseCode.NOT_FOUND, INTERFACE_TEXTS.notFound);
   return record;
 }
@@ -201,7 +196,7 @@ export function getOne(query: Query, user: UserRecord): Envelope {
 
 /** Every call that reached an interface is kept for the analysis. */
 export function recordCall(call: CallRecord) {
-  store.calls.push(call);
+  sharedStore().calls.push(call);
 }
 
 /**
@@ -228,7 +223,7 @@ export function invoke(body: unknown, user: UserRecord, now = Date.now()): { env
     }
   }
 
-  const outcome = runService(serviceKeyOf(found.id), params, found);
+  const outcome = runService(serviceKeyOf(found.id, sharedStore().seededCount), params, found);
   recordCall({ interfaceInfoId: found.id, userId: user.id, time: now, success: outcome.success, latency: outcome.latency });
   return {
     envelope: outcome.success ? success(outcome.data) : failure(ResponseCode.PARAMS_ERROR, outcome.message),

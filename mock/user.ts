@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import { ACCOUNT_LENGTH, PASSWORD_LENGTH, ResponseCode, SESSION_COOKIE } from '../src/constants/contract';
+import { ACCOUNT_LENGTH, PASSWORD_LENGTH, ResponseCode, SESSION_COOKIE } from '@agler/contract/constants';
 import { currentUser, fail, ok, sessionIdOf } from './_lib/http';
-import { hashPassword, newSessionId, store, toLoginUserVO } from './_lib/store';
+import { hashPassword, newSessionId, sharedStore, toLoginUserVO } from './_lib/store';
 
 export const USER_TEXTS = {
   accountLength: `账号长度应为 ${ACCOUNT_LENGTH.min} 到 ${ACCOUNT_LENGTH.max} 个字符`,
@@ -40,22 +40,22 @@ export default {
       fail(res, ResponseCode.PARAMS_ERROR, USER_TEXTS.passwordLength);
       return;
     }
-    const user = store.users.find((u) => u.userAccount === userAccount);
+    const user = sharedStore().users.find((u) => u.userAccount === userAccount);
     if (!user || user.passwordHash !== hashPassword(userPassword)) {
       fail(res, ResponseCode.PARAMS_ERROR, USER_TEXTS.wrongCredentials);
       return;
     }
     const previous = sessionIdOf(req);
-    if (previous) store.sessions.delete(previous);
+    if (previous) sharedStore().sessions.delete(previous);
     const sid = newSessionId();
-    store.sessions.set(sid, user.id);
+    sharedStore().sessions.set(sid, user.id);
     res.setHeader('Set-Cookie', sessionCookie(sid));
     ok(res, toLoginUserVO(user));
   },
 
   'POST /api/user/logout': (req: Request, res: Response) => {
     const sid = sessionIdOf(req);
-    if (sid) store.sessions.delete(sid);
+    if (sid) sharedStore().sessions.delete(sid);
     res.setHeader('Set-Cookie', sessionCookie('', 0));
     ok(res, true);
   },

@@ -2,7 +2,7 @@ import type { RequestConfig, RequestOptions } from '@umijs/max';
 import { history } from '@umijs/max';
 import { ResponseCode } from '@/constants';
 import { notifySessionExpired, showError } from '@/utils/feedback';
-import { parseJsonKeepingBigInts } from '@/utils/json';
+import { parseJsonExact } from '@agler/contract/json';
 import { loginUrlFor } from '@/utils/redirect';
 
 /** The envelope of every answer (shared/api-contract.md). */
@@ -76,11 +76,15 @@ export function handleRequestError(error: unknown, opts?: RequestOptions): void 
   showError(errorText(error));
 }
 
+/** Answers nest at most this deep; deeper ones are refused before parsing, so no answer can exhaust the stack. */
+const RESPONSE_MAX_DEPTH = 512;
+
 export function parseResponseText(data: unknown): unknown {
   if (typeof data !== 'string') return data;
   if (data === '') return data;
   try {
-    return parseJsonKeepingBigInts(data);
+    // An interface's own answer may nest deeper than what the API accepts as input.
+    return parseJsonExact(data, { maxDepth: RESPONSE_MAX_DEPTH });
   } catch {
     throw Object.assign(new Error(REQUEST_TEXTS.invalidJson), { code: 'ERR_INVALID_JSON' });
   }

@@ -1,7 +1,7 @@
 import { performance } from 'perf_hooks';
 import { aggregateOverview, lastDays, topInterfaces } from './analysis';
 import { storeWithHistory } from './analysisFixtures';
-import { HISTORY_DAYS } from './seedCalls';
+import { HISTORY_DAYS } from '@agler/contract/demo/seedCalls';
 import type { Store } from './store';
 import { createStore } from './store';
 

@@ -3,7 +3,6 @@ import {
   aggregateCalls,
   aggregateOverview,
   ANALYSIS_TEXTS,
-  compareIds,
   dayRange,
   lastDays,
   parseLimit,
@@ -12,6 +11,7 @@ import {
   percentile,
   rankTopInterfaces,
 } from './analysis';
+import { compareIds } from '@agler/contract/ids';
 import { call, fakeInterface } from './analysisFixtures';
 import { createStore } from './store';
 

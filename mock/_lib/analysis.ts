@@ -1,7 +1,8 @@
-import { TOP_INVOKE_LIMIT } from '../../src/constants/contract';
-import { DAY_MS, formatDate, parseDate, startOfDay } from './dates';
+import { MAX_RANGE_DAYS, TOP_INVOKE_LIMIT } from '@agler/contract/constants';
+import { compareIds } from '@agler/contract/ids';
+import { DAY_MS, formatDate, parseDate, startOfDay } from '@agler/contract/dates';
 import type { CallRecord, InterfaceRecord, Store } from './store';
-import { formatTime } from './store';
+import { formatTime } from '@agler/contract/dates';
 
 /**
  * The usage analysis: pure aggregation over the store's call log, computed on
@@ -14,15 +15,13 @@ import { formatTime } from './store';
  * "most called first" breaks ties by the smaller id (the older interface).
  */
 
-/** The longest range the overview accepts, in days. */
-export const RANGE_MAX_DAYS = 366;
 export const P95 = 0.95;
 
 export const ANALYSIS_TEXTS = {
   dateRequired: (name: string) => `${name} 不能为空`,
   dateInvalid: (name: string) => `${name} 应为 yyyy-MM-dd 格式的有效日期`,
   dateOrder: 'startDate 不能晚于 endDate',
-  rangeTooLong: `startDate 到 endDate 不能超过 ${RANGE_MAX_DAYS} 天`,
+  rangeTooLong: `startDate 到 endDate 不能超过 ${MAX_RANGE_DAYS} 天`,
   limitInvalid: `limit 应为 1 到 ${TOP_INVOKE_LIMIT.max} 的整数`,
 } as const;
 
@@ -120,11 +119,11 @@ function readDates(query: Query): Parsed<{ start?: number; end?: number }> {
 function rangeOf(start: number, end: number): Parsed<DayRange> {
   if (start > end) return { ok: false, message: ANALYSIS_TEXTS.dateOrder };
   const range = dayRange(formatDate(start), formatDate(end));
-  if (range.days > RANGE_MAX_DAYS) return { ok: false, message: ANALYSIS_TEXTS.rangeTooLong };
+  if (range.days > MAX_RANGE_DAYS) return { ok: false, message: ANALYSIS_TEXTS.rangeTooLong };
   return { ok: true, value: range };
 }
 
-/** `startDate` and `endDate` of the overview: both required, at most RANGE_MAX_DAYS days. */
+/** `startDate` and `endDate` of the overview: both required, at most MAX_RANGE_DAYS days. */
 export function parseOverviewQuery(query: Query): Parsed<DayRange> {
   const dates = readDates(query);
   if (!dates.ok) return dates;
@@ -215,11 +214,6 @@ export function percentile(values: ArrayLike<number>, p: number): number {
   return percentileInPlace(Float64Array.from(values), p);
 }
 
-/** Compares 64-bit decimal ids without converting them to numbers. */
-export function compareIds(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 const round = (value: number) => Math.round(value);
 

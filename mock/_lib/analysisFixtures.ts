@@ -1,7 +1,9 @@
-import { HTTP_METHODS } from '../../src/constants/contract';
+import { HTTP_METHODS } from '@agler/contract/constants';
 import type { CallRecord, InterfaceRecord, Store } from './store';
-import { ADMIN_ID, createStore, formatTime, interfaceIdOf } from './store';
-import { seedCalls } from './seedCalls';
+import { ADMIN_ID, interfaceIdOf } from '@agler/contract/demo/accounts';
+import { formatTime } from '@agler/contract/dates';
+import { createStore } from './store';
+import { seedCalls } from '@agler/contract/demo/seedCalls';
 
 /**
  * Interfaces and calls built by the analysis tests themselves, so they do not

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import { ResponseCode } from '../../src/constants/contract';
+import { ResponseCode } from '@agler/contract/constants';
 import type { UserRecord } from './store';
-import { store } from './store';
-import { SESSION_COOKIE } from '../../src/constants/contract';
+import { sharedStore } from './store';
+import { SESSION_COOKIE } from '@agler/contract/constants';
 
 /** Keys whose values are 64-bit ids: sent as bare JSON numbers, like a Java backend does. */
 const ID_KEYS = /"(id|userId|interfaceInfoId)":"(-?\d{1,20})"/g;
@@ -51,8 +51,8 @@ export function sessionIdOf(req: Request): string | undefined {
 
 export function currentUser(req: Request): UserRecord | undefined {
   const sid = sessionIdOf(req);
-  const userId = sid ? store.sessions.get(sid) : undefined;
-  return userId ? store.users.find((u) => u.id === userId) : undefined;
+  const userId = sid ? sharedStore().sessions.get(sid) : undefined;
+  return userId ? sharedStore().users.find((u) => u.id === userId) : undefined;
 }
 
 /** The logged-in user, or undefined after answering 40100 (or 40101 for a banned one). */

@@ -1,15 +1,16 @@
-import { SEARCH_SUGGESTIONS } from '@/components/HeaderSearch';
-import { HTTP_METHODS } from '@/constants';
-import { exampleText } from '@/pages/InterfaceInfo/example';
-import { parseRequestParams } from '@/utils/requestParams';
+import { HTTP_METHODS, SEARCH_SUGGESTIONS } from '@agler/contract/constants';
+import { exampleText } from '@agler/contract/example';
+import { parseRequestParams } from '@agler/contract/requestParams';
 import { getOne, invoke, listPage } from '../interfaceInfo';
-import { HAND_WRITTEN_COUNT, seedInterfaces } from './seedInterfaces';
+import { HAND_WRITTEN_COUNT, seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { InterfaceRecord } from './store';
-import { ADMIN_ID, formatTime, interfaceIdOf, resetStore, store } from './store';
+import { ADMIN_ID, interfaceIdOf } from '@agler/contract/demo/accounts';
+import { formatTime } from '@agler/contract/dates';
+import { resetStore, sharedStore } from './store';
 
 const NOW = Date.UTC(2026, 5, 1);
-const admin = () => store.users.find((u) => u.userRole === 'admin')!;
-const user = () => store.users.find((u) => u.userRole === 'user')!;
+const admin = () => sharedStore().users.find((u) => u.userRole === 'admin')!;
+const user = () => sharedStore().users.find((u) => u.userRole === 'user')!;
 type Page = { records: InterfaceRecord[]; total: number; current: number; size: number; pages: number };
 const page = (query: Record<string, unknown>, who = user()) => listPage(query, who).data as Page;
 
@@ -93,7 +94,7 @@ describe('GET list/page', () => {
   });
 
   it('shows users only online interfaces; a user asking for offline ones gets nothing', () => {
-    const online = store.interfaces.filter((r) => r.status === 1).length;
+    const online = sharedStore().interfaces.filter((r) => r.status === 1).length;
     expect(page({ pageSize: '50' }).total).toBe(online);
     expect(page({ pageSize: '50' }).records.every((r) => r.status === 1)).toBe(true);
     expect(page({ status: '0' }).total).toBe(0);
@@ -121,7 +122,7 @@ describe('GET list/page', () => {
     const cmp = (a: InterfaceRecord, b: InterfaceRecord) =>
       (field === 'name' ? collator.compare(key(a), key(b)) : key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    const expected = [...store.interfaces].sort(cmp).map((r) => r.id);
+    const expected = [...sharedStore().interfaces].sort(cmp).map((r) => r.id);
     expect(page({ pageSize: '50', sortField: field, sortOrder: 'ascend' }, admin()).records.map((r) => r.id)).toEqual(expected);
     expect(page({ pageSize: '50', sortField: field, sortOrder: 'descend' }, admin()).records.map((r) => r.id)).toEqual(expected.reverse());
   });
@@ -135,19 +136,19 @@ describe('GET list/page', () => {
   it('follows changes to the store after a page was served', () => {
     const byName = () => page({ sortField: 'name', sortOrder: 'ascend' }, admin()).records[0];
     expect(byName().name).not.toBe('00 第一');
-    store.interfaces[10].name = '00 第一';
+    sharedStore().interfaces[10].name = '00 第一';
     expect(byName().name).toBe('00 第一');
-    store.interfaces.push({ ...store.interfaces[0], id: interfaceIdOf(99), name: '新接口 zzz', createTime: '2026-03-01 00:00:00' });
+    sharedStore().interfaces.push({ ...sharedStore().interfaces[0], id: interfaceIdOf(99), name: '新接口 zzz', createTime: '2026-03-01 00:00:00' });
     expect(page({}, admin()).records[0].name).toBe('新接口 zzz');
-    store.interfaces[0].status = 0;
-    expect(page({ pageSize: '50' }).records.some((r) => r.id === store.interfaces[0].id)).toBe(false);
+    sharedStore().interfaces[0].status = 0;
+    expect(page({ pageSize: '50' }).records.some((r) => r.id === sharedStore().interfaces[0].id)).toBe(false);
   });
 });
 
 describe('GET get', () => {
   it('answers an online interface to anyone, an offline one only to admins', () => {
-    const online = store.interfaces.find((r) => r.status === 1)!;
-    const offline = store.interfaces.find((r) => r.status === 0)!;
+    const online = sharedStore().interfaces.find((r) => r.status === 1)!;
+    const offline = sharedStore().interfaces.find((r) => r.status === 0)!;
     expect(getOne({ id: online.id }, user())).toMatchObject({ code: 0, data: { id: online.id } });
     expect(getOne({ id: offline.id }, user()).code).toBe(40400);
     expect(getOne({ id: offline.id }, admin())).toMatchObject({ code: 0, data: { id: offline.id } });
@@ -161,12 +162,12 @@ describe('GET get', () => {
 });
 
 describe('POST invoke', () => {
-  const byName = (name: string) => store.interfaces.find((r) => r.name === name)!;
+  const byName = (name: string) => sharedStore().interfaces.find((r) => r.name === name)!;
   const call = (name: string, params: unknown) =>
     invoke({ id: byName(name).id, userRequestParams: typeof params === 'string' ? params : JSON.stringify(params) }, user(), NOW);
 
   it('answers every online seeded interface when called with the example the console prefills', () => {
-    for (const r of store.interfaces.filter((i) => i.status === 1)) {
+    for (const r of sharedStore().interfaces.filter((i) => i.status === 1)) {
       const { envelope } = invoke({ id: r.id, userRequestParams: exampleText(r.requestParams) }, user(), NOW);
       expect({ name: r.name, code: envelope.code, message: envelope.message }).toEqual({ name: r.name, code: 0, message: 'ok' });
       expect(envelope.data).not.toBeUndefined();
@@ -199,23 +200,23 @@ describe('POST invoke', () => {
   });
 
   it('records calls that reached the interface, failed or not, with a latency', () => {
-    const before = store.calls.length;
+    const before = sharedStore().calls.length;
     call('天气查询', { city: '北京' });
     call('天气查询', {});
-    expect(store.calls.slice(before)).toEqual([
+    expect(sharedStore().calls.slice(before)).toEqual([
       { interfaceInfoId: byName('天气查询').id, userId: user().id, time: NOW, success: true, latency: expect.any(Number) },
       { interfaceInfoId: byName('天气查询').id, userId: user().id, time: NOW, success: false, latency: expect.any(Number) },
     ]);
-    expect(store.calls[before].latency).toBeGreaterThan(0);
+    expect(sharedStore().calls[before].latency).toBeGreaterThan(0);
   });
 
   it('refuses, without recording, closed interfaces, unknown ids and parameters that are not JSON', () => {
-    const before = store.calls.length;
+    const before = sharedStore().calls.length;
     expect(call('天气查询（旧版）', { city: '北京' }).envelope).toMatchObject({ code: 40000, message: '接口已关闭' });
     expect(invoke({ id: byName('天气查询（旧版）').id }, admin(), NOW).envelope.message).toBe('接口已关闭');
     expect(call('天气查询', '{city:').envelope).toMatchObject({ code: 40000, message: expect.stringContaining('userRequestParams') });
     expect(invoke({ id: interfaceIdOf(777) }, user(), NOW).envelope.code).toBe(40400);
     expect(invoke({ id: 'x' }, user(), NOW).envelope.code).toBe(40000);
-    expect(store.calls.length).toBe(before);
+    expect(sharedStore().calls.length).toBe(before);
   });
 });

@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE } from '../../src/constants/contract';
+import { SESSION_COOKIE } from '@agler/contract/constants';
 import { interfaceWriteHandlers } from './interfaceWrites';
-import { ADMIN_ID, USER_ID, interfaceIdOf, resetStore, store } from './store';
+import { ADMIN_ID, USER_ID, interfaceIdOf } from '@agler/contract/demo/accounts';
+import { resetStore, sharedStore } from './store';
 
 type Answer = { code: number; data: unknown; message: string };
 
@@ -49,22 +50,22 @@ function addOne(overrides: Record<string, unknown> = {}): string {
 
 beforeEach(() => {
   resetStore({ interfaceCount: 0 });
-  store.sessions.set('admin-session', ADMIN_ID);
-  store.sessions.set('user-session', USER_ID);
+  sharedStore().sessions.set('admin-session', ADMIN_ID);
+  sharedStore().sessions.set('user-session', USER_ID);
 });
 
 describe('add', () => {
   it('stores a new offline interface created by the admin and answers its id as a bare number', () => {
-    const before = store.interfaces.length;
-    const seq = store.nextInterfaceSeq;
+    const before = sharedStore().interfaces.length;
+    const seq = sharedStore().nextInterfaceSeq;
     const answer = call('add', valid);
     expect(answer).toEqual({ code: 0, data: interfaceIdOf(seq), message: 'ok' });
-    expect(store.interfaces).toHaveLength(before + 1);
-    const created = store.interfaces.find((item) => item.id === answer.data);
+    expect(sharedStore().interfaces).toHaveLength(before + 1);
+    const created = sharedStore().interfaces.find((item) => item.id === answer.data);
     expect(created).toMatchObject({ ...valid, status: 0, userId: ADMIN_ID });
     expect(created?.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(created?.updateTime).toBe(created?.createTime);
-    expect(store.nextInterfaceSeq).toBe(seq + 1);
+    expect(sharedStore().nextInterfaceSeq).toBe(seq + 1);
   });
 
   it('keeps the id exactly: it is beyond 2^53', () => {
@@ -80,7 +81,7 @@ describe('add', () => {
       description: undefined,
       requestParams: undefined,
     });
-    expect(store.interfaces.find((item) => item.id === id)).toMatchObject({
+    expect(sharedStore().interfaces.find((item) => item.id === id)).toMatchObject({
       name: '天气',
       url: 'https://a.example.com',
       description: '',
@@ -100,11 +101,11 @@ describe('add', () => {
     ['invalid responseHeader', { responseHeader: 'text' }, /^响应头：JSON 格式错误/],
     ['a name that is no text', { name: 7 }, '接口名称必须是文本'],
   ])('refuses %s with 40000 naming the field, storing nothing', (_label, overrides, message) => {
-    const before = [...store.interfaces];
+    const before = [...sharedStore().interfaces];
     const answer = call('add', { ...valid, ...overrides });
     expect(answer.code).toBe(40000);
     expect(answer.message).toMatch(message);
-    expect(store.interfaces).toEqual(before);
+    expect(sharedStore().interfaces).toEqual(before);
   });
 
   it('refuses a body that is not an object', () => {
@@ -117,11 +118,11 @@ describe('admin only', () => {
     '%s answers 40101 to a user and 40100 without a session, changing nothing',
     (endpoint) => {
       const id = addOne();
-      const snapshot = JSON.stringify(store.interfaces);
+      const snapshot = JSON.stringify(sharedStore().interfaces);
       const body = endpoint === 'add' ? valid : { id, ...valid, name: '改名' };
       expect(call(endpoint, body, 'user')).toMatchObject({ code: 40101, message: '无权限' });
       expect(call(endpoint, body, 'nobody')).toMatchObject({ code: 40100 });
-      expect(JSON.stringify(store.interfaces)).toBe(snapshot);
+      expect(JSON.stringify(sharedStore().interfaces)).toBe(snapshot);
     },
   );
 });
@@ -129,7 +130,7 @@ describe('admin only', () => {
 describe('update', () => {
   it('changes only the given fields and bumps updateTime', () => {
     const id = addOne();
-    const record = store.interfaces.find((item) => item.id === id)!;
+    const record = sharedStore().interfaces.find((item) => item.id === id)!;
     record.updateTime = '2020-01-01 00:00:00';
     const answer = call('update', { id, description: '新描述', status: 1, userId: USER_ID });
     expect(answer).toEqual({ code: 0, data: true, message: 'ok' });
@@ -141,19 +142,19 @@ describe('update', () => {
     const id = addOne();
     expect(call('update', { id, name: '甲' }).code).toBe(0);
     expect(call('update', { id: String(id), name: '乙' }).code).toBe(0);
-    expect(store.interfaces.find((item) => item.id === id)?.name).toBe('乙');
+    expect(sharedStore().interfaces.find((item) => item.id === id)?.name).toBe('乙');
   });
 
   it('validates what it is given and stores nothing invalid', () => {
     const id = addOne();
-    const snapshot = JSON.stringify(store.interfaces);
+    const snapshot = JSON.stringify(sharedStore().interfaces);
     expect(call('update', { id, name: '', description: 'ok' })).toMatchObject({
       code: 40000,
       message: '请输入接口名称',
     });
     expect(call('update', { id, url: 'ftp://x' }).code).toBe(40000);
     expect(call('update', { id, requestHeader: '{' }).message).toMatch(/^请求头：/);
-    expect(JSON.stringify(store.interfaces)).toBe(snapshot);
+    expect(JSON.stringify(sharedStore().interfaces)).toBe(snapshot);
   });
 
   it('answers 40400 for a missing id and 40000 for a malformed one', () => {
@@ -169,7 +170,7 @@ describe('update', () => {
 describe('online and offline', () => {
   it('change only the status', () => {
     const id = addOne();
-    const record = store.interfaces.find((item) => item.id === id)!;
+    const record = sharedStore().interfaces.find((item) => item.id === id)!;
     const before = { ...record };
     expect(call('online', { id })).toEqual({ code: 0, data: true, message: 'ok' });
     expect(record).toEqual({ ...before, status: 1 });
@@ -192,7 +193,7 @@ describe('delete', () => {
     const keep = addOne({ name: '保留' });
     const id = addOne();
     expect(call('delete', { id })).toEqual({ code: 0, data: true, message: 'ok' });
-    expect(store.interfaces.map((item) => item.id)).toEqual([keep]);
+    expect(sharedStore().interfaces.map((item) => item.id)).toEqual([keep]);
     expect(call('delete', { id })).toMatchObject({ code: 40400, message: '接口不存在' });
     expect(call('online', { id }).code).toBe(40400);
   });

@@ -1,10 +1,12 @@
 import type { Request, Response } from 'express';
-import { INTERFACE_STATUS, ResponseCode } from '../../src/constants/contract';
-import { INTERFACE_FIELDS, validateInterface } from '../../src/utils/interfaceValidation';
-import type { InterfaceField } from '../../src/utils/interfaceValidation';
+import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
+import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
+import type { InterfaceField } from '@agler/contract/interfaceValidation';
 import { MOCK_TEXTS, fail, ok, okId, parseId, requireAdmin } from './http';
 import type { InterfaceRecord } from './store';
-import { formatTime, interfaceIdOf, store } from './store';
+import { formatTime } from '@agler/contract/dates';
+import { interfaceIdOf } from '@agler/contract/demo/accounts';
+import { sharedStore } from './store';
 
 /**
  * The admin write endpoints of the interface domain (add, update, delete,
@@ -37,7 +39,7 @@ function targetOf(req: Request, res: Response): InterfaceRecord | undefined {
     fail(res, ResponseCode.PARAMS_ERROR, MOCK_TEXTS.badId);
     return undefined;
   }
-  const record = store.interfaces.find((item) => String(item.id) === id);
+  const record = sharedStore().interfaces.find((item) => String(item.id) === id);
   if (!record) fail(res, ResponseCode.NOT_FOUND, WRITE_TEXTS.notFound);
   return record;
 }
@@ -53,7 +55,7 @@ const add: Handler = (req, res) => {
   const body = bodyOf(req);
   const now = formatTime(Date.now());
   const record: InterfaceRecord = {
-    id: interfaceIdOf(store.nextInterfaceSeq++),
+    id: interfaceIdOf(sharedStore().nextInterfaceSeq++),
     name: storedValue('name', body.name),
     description: storedValue('description', body.description),
     url: storedValue('url', body.url),
@@ -66,7 +68,7 @@ const add: Handler = (req, res) => {
     createTime: now,
     updateTime: now,
   };
-  store.interfaces.push(record);
+  sharedStore().interfaces.push(record);
   okId(res, record.id);
 };
 
@@ -92,7 +94,7 @@ const remove: Handler = (req, res) => {
   if (!requireAdmin(req, res)) return;
   const record = targetOf(req, res);
   if (!record) return;
-  store.interfaces.splice(store.interfaces.indexOf(record), 1);
+  sharedStore().interfaces.splice(sharedStore().interfaces.indexOf(record), 1);
   ok(res, true);
 };
 

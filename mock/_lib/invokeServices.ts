@@ -1,8 +1,8 @@
 import { createHash } from 'crypto';
-import type { RequestParam } from '../../src/utils/requestParams';
-import { requestParamList } from '../../src/utils/requestParams';
+import type { RequestParam } from '@agler/contract/requestParams';
+import { requestParamList } from '@agler/contract/requestParams';
 import type { InterfaceRecord } from './store';
-import { hashText, seededRandom } from './random';
+import { hashText, seededRandom } from '@agler/contract/random';
 
 /**
  * The small API services behind `POST /api/interfaceInfo/invoke`: each seeded

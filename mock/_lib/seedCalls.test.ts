@@ -1,9 +1,10 @@
 import { aggregateCalls, lastDays, percentile } from './analysis';
 import { fakeInterface, fakeInterfaces } from './analysisFixtures';
-import { formatDate, startOfDay } from './dates';
-import { HISTORY_DAYS, seedCalls } from './seedCalls';
+import { formatDate, startOfDay } from '@agler/contract/dates';
+import { HISTORY_DAYS, seedCalls } from '@agler/contract/demo/seedCalls';
 import type { CallRecord, UserRecord } from './store';
-import { formatTime, seedUsers } from './store';
+import { formatTime } from '@agler/contract/dates';
+import { seedUsers } from './store';
 
 const NOW = new Date(2026, 10, 22, 14, 30, 0).getTime();
 const users = seedUsers();

@@ -1,4 +1,4 @@
-export * from './contract';
+export * from '@agler/contract/constants';
 
 export const LOGIN_PATH = '/user/login';
 export const HOME_PATH = '/';

@@ -2,14 +2,12 @@ import { SearchOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
 import { AutoComplete, Input } from 'antd';
 import { useRef, useState } from 'react';
-import { HOME_PATH, SEARCH_PARAM } from '@/constants';
+import { HOME_PATH, SEARCH_PARAM, SEARCH_SUGGESTIONS } from '@/constants';
 
 export const HEADER_SEARCH_TEXTS = {
   placeholder: '站内搜索',
 } as const;
 
-/** Canned suggestions: common things people look for in the catalogue. */
-export const SEARCH_SUGGESTIONS = ['天气', 'IP', '随机', '翻译'] as const;
 
 /** The home page filtered by `text`, or the plain home page for blank text. */
 export function searchUrl(text: string): string {

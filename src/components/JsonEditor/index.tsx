@@ -1,9 +1,9 @@
 import { FormatPainterOutlined } from '@ant-design/icons';
 import { Button, Input, Tooltip } from 'antd';
 import { createStyles } from 'antd-style';
-import { checkJson, formatJson } from './json';
+import { checkJson, formatJson } from '@agler/contract/json';
 
-export { checkJson, formatJson, JSON_TEXTS } from './json';
+export { checkJson, formatJson, JSON_TEXTS } from '@agler/contract/json';
 
 export const JSON_EDITOR_TEXTS = {
   format: '格式化',

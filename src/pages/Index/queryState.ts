@@ -1,4 +1,4 @@
-import type { HttpMethod } from '@/constants';
+import type { HttpMethod, SortField, SortOrder } from '@/constants';
 import { HTTP_METHODS, PAGE_SIZE_MAX, SEARCH_PARAM, SORT_FIELDS } from '@/constants';
 
 /**
@@ -7,9 +7,6 @@ import { HTTP_METHODS, PAGE_SIZE_MAX, SEARCH_PARAM, SORT_FIELDS } from '@/consta
  * state and back; defaults are left out of the URL to keep it clean, and
  * anything unreadable falls back to its default.
  */
-
-export type SortField = (typeof SORT_FIELDS)[number];
-export type SortOrder = 'ascend' | 'descend';
 
 export type CatalogueQuery = {
   searchText: string;

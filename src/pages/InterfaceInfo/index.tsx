@@ -13,12 +13,12 @@ import { HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
 import { errorCodeOf, handleLostSession } from '@/utils/apiError';
-import { formatJsonText } from '@/utils/json';
+import { formatJsonText } from '@agler/contract/json';
 import { CallPanel } from './components/CallPanel';
 import { CodeBlock } from './components/CodeBlock';
 import { CodeSamples } from './components/CodeSamples';
 import { ParamsTable } from './components/ParamsTable';
-import { exampleText } from './example';
+import { exampleText } from '@agler/contract/example';
 import { VIEW_TEXTS } from './texts';
 
 const useStyles = createStyles(({ token }) => ({

@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
+import { MAX_RANGE_DAYS } from '@agler/contract/constants';
+import { DATE_FORMAT } from '@agler/contract/dates';
 
 /**
  * The page's state in the URL query, so a view can be shared, reloaded and
@@ -7,12 +9,9 @@ import type { Dayjs } from 'dayjs';
  * included) or `?start=YYYY-MM-DD&end=YYYY-MM-DD`, and `top=3|5|10|20`.
  */
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
 export const PRESET_DAYS = [7, 30, 90] as const;
 export type PresetDays = (typeof PRESET_DAYS)[number];
 export const DEFAULT_PRESET: PresetDays = 30;
-/** The longest range the analysis endpoints accept. */
-export const MAX_RANGE_DAYS = 366;
 
 export const TOP_LIMITS = [3, 5, 10, 20] as const;
 export type TopLimit = (typeof TOP_LIMITS)[number];

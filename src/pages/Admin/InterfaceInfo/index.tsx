@@ -3,7 +3,8 @@ import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Button, Popconfirm, Space, Typography } from 'antd';
 import { createStyles } from 'antd-style';
-import dayjs from 'dayjs';
+import type { SortField } from '@agler/contract/constants';
+import { displayTime } from '@agler/contract/dates';
 import { useEffect, useRef, useState } from 'react';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -20,7 +21,6 @@ import { ADMIN_INTERFACE_TEXTS as T } from './texts';
 import { handleLostSession, hasErrorCode } from '@/utils/apiError';
 
 type Id = API.InterfaceInfo['id'];
-type SortField = (typeof SORT_FIELDS)[number];
 type FormState = { open: boolean; record?: API.InterfaceInfo; key: number };
 
 const DEFAULT_SORT = { createTime: 'descend' } as const;
@@ -38,10 +38,6 @@ const useStyles = createStyles(({ token }) => ({
     '& > td': { background: `${token.colorPrimaryBg} !important`, transition: 'background 0.6s' },
   },
 }));
-
-function formatTime(text?: string) {
-  return text ? dayjs(text).format('YYYY-MM-DD HH:mm:ss') : '-';
-}
 
 /** ProTable's sort object as the contract's sortField / sortOrder; newest first by default. */
 function sortParamsOf(sort: Record<string, 'ascend' | 'descend' | null> | undefined) {
@@ -210,7 +206,7 @@ export default function InterfaceInfoAdminPage() {
       sorter: true,
       defaultSortOrder: 'descend',
       width: 165,
-      render: (_, record) => <span className={styles.time}>{formatTime(record.createTime)}</span>,
+      render: (_, record) => <span className={styles.time}>{displayTime(record.createTime)}</span>,
     },
     {
       title: T.columns.updateTime,
@@ -218,7 +214,7 @@ export default function InterfaceInfoAdminPage() {
       hideInSearch: true,
       sorter: true,
       width: 165,
-      render: (_, record) => <span className={styles.time}>{formatTime(record.updateTime)}</span>,
+      render: (_, record) => <span className={styles.time}>{displayTime(record.updateTime)}</span>,
     },
     {
       title: T.columns.actions,

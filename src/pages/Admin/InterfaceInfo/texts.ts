@@ -1,5 +1,5 @@
 import { INTERFACE_LIMITS } from '@/constants';
-import { INTERFACE_FIELD_LABELS } from '@/utils/interfaceValidation';
+import { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceValidation';
 
 /** Every text of the interface management page, its form and its confirmations. */
 export const ADMIN_INTERFACE_TEXTS = {

@@ -2,7 +2,8 @@ import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons
 import { Button, Input, Segmented, Select, Tooltip } from 'antd';
 import { createStyles } from 'antd-style';
 import { HTTP_METHODS, SORT_FIELDS } from '@/constants';
-import type { CatalogueQuery, SortField } from '../queryState';
+import type { SortField } from '@/constants';
+import type { CatalogueQuery } from '../queryState';
 import { INDEX_TEXTS } from '../texts';
 
 const useStyles = createStyles(({ token }) => ({

@@ -1,7 +1,7 @@
 import { Table, Tag, Typography } from 'antd';
 import { createStyles } from 'antd-style';
-import type { RequestParam } from '@/utils/requestParams';
-import { parseRequestParams } from '@/utils/requestParams';
+import type { RequestParam } from '@agler/contract/requestParams';
+import { parseRequestParams } from '@agler/contract/requestParams';
 import { VIEW_TEXTS } from '../texts';
 import { CodeBlock } from './CodeBlock';
 

@@ -2,7 +2,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Radio, Space, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { AnalysisRange, PresetDays } from '../range';
-import { DATE_FORMAT, isDisabledDay, PRESET_DAYS } from '../range';
+import { DATE_FORMAT } from '@agler/contract/dates';
+import { isDisabledDay, PRESET_DAYS } from '../range';
 import { ANALYSIS_TEXTS } from '../texts';
 
 const T = ANALYSIS_TEXTS.range;

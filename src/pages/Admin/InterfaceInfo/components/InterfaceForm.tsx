@@ -7,8 +7,8 @@ import { HTTP_METHODS, INTERFACE_LIMITS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { addInterfaceInfo, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
 import { handleLostSession, hasErrorCode } from '@/utils/apiError';
-import { INTERFACE_FIELDS, interfaceFieldRule } from '@/utils/interfaceValidation';
-import type { InterfaceField } from '@/utils/interfaceValidation';
+import { INTERFACE_FIELDS, interfaceFieldRule } from '@agler/contract/interfaceValidation';
+import type { InterfaceField } from '@agler/contract/interfaceValidation';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
 import { RequestParamsField } from './RequestParamsField';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { JsonEditor } from '@/components/JsonEditor';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
 import type { ParamRow } from './paramRows';
-import { PARAM_TYPES } from '@/utils/requestParams';
+import { PARAM_TYPES } from '@agler/contract/requestParams';
 import { emptyParamRow, paramRowsFromJson, paramRowsToJson } from './paramRows';
 
 const T = ADMIN_INTERFACE_TEXTS.params;

@@ -1,4 +1,4 @@
-import { checkJson } from '@/components/JsonEditor/json';
+import { checkJson } from '@agler/contract/json';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
 
 const T = ADMIN_INTERFACE_TEXTS.params;

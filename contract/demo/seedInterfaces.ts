@@ -1,10 +1,10 @@
-import type { HttpMethod } from '../../src/constants/contract';
-import type { RequestParam } from '../../src/utils/requestParams';
-import { serializeRequestParams } from '../../src/utils/requestParams';
-import type { ServiceKey } from './invokeServices';
-import { hashText, seededRandom } from './random';
-import type { InterfaceRecord } from './store';
-import { formatTime, interfaceIdOf } from './store';
+import type { HttpMethod } from '../constants';
+import type { RequestParam } from '../requestParams';
+import { serializeRequestParams } from '../requestParams';
+import { formatTime } from '../dates';
+import { hashText, seededRandom } from '../random';
+import type { InterfaceInfo } from '../types';
+import { interfaceIdOf, interfaceSeqOf } from './accounts';
 
 /**
  * The seeded catalogue: hand-written interfaces first (realistic names, urls
@@ -415,11 +415,55 @@ const HAND_WRITTEN: Seed[] = [
   },
 ];
 
-/** The service behind each seeded interface; interfaces created later are served by echo. */
-const serviceById = new Map<string, ServiceKey>();
+/** The small services that answer the demo interfaces' calls. */
+export const DEMO_SERVICE_KEYS = [
+  'echo',
+  'resource',
+  'randomName',
+  'weather',
+  'weatherForecast',
+  'airQuality',
+  'ipLookup',
+  'ipBlacklist',
+  'quote',
+  'translate',
+  'wordDefinition',
+  'htmlEscape',
+  'uuid',
+  'timestamp',
+  'base64',
+  'hashDigest',
+  'shortUrl',
+  'phoneLocation',
+  'exchangeRate',
+  'bmi',
+  'passwordStrength',
+  'pinyin',
+  'holiday',
+  'express',
+  'randomNumber',
+  'randomPassword',
+  'textStats',
+  'colorConvert',
+  'joke',
+  'postUsername',
+  'avatar',
+  'idCard',
+  'jsonValidate',
+  'qrcode',
+  'postcode'
+] as const;
+export type ServiceKey = (typeof DEMO_SERVICE_KEYS)[number];
 
-export function serviceKeyOf(id: string): ServiceKey {
-  return serviceById.get(id) ?? 'echo';
+/**
+ * The service behind an interface of a catalogue seeded with `seededCount`
+ * interfaces: each hand-written one its own, the generated ones a resource,
+ * and interfaces created later an echo.
+ */
+export function serviceKeyOf(id: string, seededCount: number): ServiceKey {
+  const seq = interfaceSeqOf(id);
+  if (seq >= 1 && seq <= HAND_WRITTEN.length) return HAND_WRITTEN[seq - 1].service;
+  return seq >= 1 && seq <= seededCount ? 'resource' : 'echo';
 }
 
 /** The newest seeded interface is this old: a fixed point, so the seed never depends on the current date. */
@@ -441,7 +485,7 @@ function toRows(params: Seed['params'] = []): RequestParam[] {
   return params.map(([name, type, required, description]) => ({ name, type, required, description }));
 }
 
-function handWritten(seed: Seed, index: number, creatorId: string): InterfaceRecord {
+function handWritten(seed: Seed, index: number, creatorId: string): InterfaceInfo {
   const seq = index + 1;
   const created = NEWEST_CREATE - index * (2 * DAY + 5 * HOUR) - (hashText(seed.name) % 600) * 60_000;
   const updated = Math.min(NEWEST_CREATE + 3 * DAY, created + ((index * 7) % 19) * DAY + (index % 5) * HOUR);
@@ -581,7 +625,7 @@ const ACTIONS: Action[] = [
 ];
 
 /** The oldest hand-written interface's creation time: generated ones are older still. */
-function generated(seq: number, handCount: number, creatorId: string): InterfaceRecord {
+function generated(seq: number, handCount: number, creatorId: string): InterfaceInfo {
   const n = seq - handCount - 1;
   const rand = seededRandom(hashText(`interface:${seq}`));
   const [zh, en, path] = RESOURCES[n % RESOURCES.length];
@@ -610,13 +654,11 @@ function generated(seq: number, handCount: number, creatorId: string): Interface
 }
 
 /** Deterministic seed interfaces: `count` records, the hand-written ones first. */
-export function seedInterfaces(count: number, creatorId: string): InterfaceRecord[] {
-  serviceById.clear();
-  const records: InterfaceRecord[] = [];
+export function seedInterfaces(count: number, creatorId: string): InterfaceInfo[] {
+  const records: InterfaceInfo[] = [];
   for (let seq = 1; seq <= count; seq += 1) {
     const seed = HAND_WRITTEN[seq - 1];
     const record = seed ? handWritten(seed, seq - 1, creatorId) : generated(seq, HAND_WRITTEN.length, creatorId);
-    serviceById.set(record.id, seed ? seed.service : 'resource');
     records.push(record);
   }
   return records;

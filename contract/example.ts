@@ -1,5 +1,5 @@
-import type { RequestParam } from '@/utils/requestParams';
-import { parseRequestParams } from '@/utils/requestParams';
+import type { RequestParam } from './requestParams';
+import { parseRequestParams } from './requestParams';
 
 /**
  * Example values by parameter name, the way API documentation usually fills

@@ -1,6 +1,7 @@
 /**
- * Facts of the HTTP contract (shared/api-contract.md) that both the app and the
- * mocks rely on. Change them here and in config/openapi.json together.
+ * Facts of the HTTP contract (shared/api-contract.md) that the console, the
+ * mocks and the server rely on. Change them here and in config/openapi.json
+ * together.
  */
 
 /** Envelope codes. */
@@ -18,6 +19,7 @@ export const ResponseCode = {
 export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
 
 export const USER_ROLE = { USER: 'user', ADMIN: 'admin', BAN: 'ban' } as const;
+export type UserRole = (typeof USER_ROLE)[keyof typeof USER_ROLE];
 
 /** Length limits of the login form. */
 export const ACCOUNT_LENGTH = { min: 4, max: 256 } as const;
@@ -28,17 +30,32 @@ export const INTERFACE_LIMITS = {
   nameMax: 50,
   descriptionMax: 256,
   urlMax: 512,
+  /** Each of requestParams, requestHeader and responseHeader, in characters. */
+  jsonTextMax: 8192,
 } as const;
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const INTERFACE_STATUS = { OFFLINE: 0, ONLINE: 1 } as const;
+export type InterfaceStatus = (typeof INTERFACE_STATUS)[keyof typeof INTERFACE_STATUS];
 
 export const PAGE_SIZE_MAX = 50;
 export const SORT_FIELDS = ['createTime', 'updateTime', 'name'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 
 export const TOP_INVOKE_LIMIT = { default: 3, max: 20 } as const;
 
+/** The longest range the analysis endpoints accept, in days. */
+export const MAX_RANGE_DAYS = 366;
+
+/** Largest request body the API reads, in bytes. */
+export const BODY_MAX_BYTES = 1024 * 1024;
+
 /** The session cookie the mocks set; a real backend names its own. */
 export const SESSION_COOKIE = 'AGLER_SESSION';
+
+/** The header's canned site-search suggestions: common things people look for (the demo catalogue answers each). */
+export const SEARCH_SUGGESTIONS = ['天气', 'IP', '随机', '翻译'] as const;

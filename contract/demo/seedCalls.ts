@@ -1,7 +1,7 @@
-import { INTERFACE_STATUS } from '../../src/constants/contract';
-import { DAY_MS, dayNumberOf, parseTime, startOfDay } from './dates';
-import type { CallRecord, InterfaceRecord, UserRecord } from './store';
-import { hashText, seededRandom } from './random';
+import { INTERFACE_STATUS } from '../constants';
+import { DAY_MS, dayNumberOf, parseTime, startOfDay } from '../dates';
+import type { CallRecord, InterfaceInfo } from '../types';
+import { hashText, seededRandom } from '../random';
 
 /**
  * The seeded call history: what the interfaces went through in the days
@@ -87,7 +87,7 @@ function has(trait: { every: number; at: number }, index: number) {
   return index % trait.every === trait.at;
 }
 
-function profileOf(record: InterfaceRecord, index: number, historyStart: number, now: number): Profile {
+function profileOf(record: InterfaceInfo, index: number, historyStart: number, now: number): Profile {
   const seed = hashText(record.id);
   const random = seededRandom(seed);
   const slow = has(SLOW_EVERY, index);
@@ -112,8 +112,11 @@ function profileOf(record: InterfaceRecord, index: number, historyStart: number,
   };
 }
 
+/** Who may appear as a caller in the history. */
+export type Caller = { id: string; userRole: string };
+
 /** Picks a caller: ordinary users call far more than admins; banned users do not call. */
-function callerPicker(users: UserRecord[]): (random: () => number) => string {
+function callerPicker(users: Caller[]): (random: () => number) => string {
   const callers = users.filter((u) => u.userRole !== 'ban');
   const weights = callers.map((u) => (u.userRole === 'admin' ? 1 : 5));
   const total = weights.reduce((a, b) => a + b, 0);
@@ -138,7 +141,7 @@ function hourOf(random: () => number): number {
  * The deterministic call history of `interfaces` over the HISTORY_DAYS days
  * up to `now` (today only until `now`), oldest first.
  */
-export function seedCalls(interfaces: InterfaceRecord[], users: UserRecord[], now: number): CallRecord[] {
+export function seedCalls(interfaces: InterfaceInfo[], users: Caller[], now: number): CallRecord[] {
   const historyStart = startOfDay(now, 1 - HISTORY_DAYS);
   // Popularity follows a hash order of the ids: stable, and unrelated to the catalogue's own order.
   const ordered = [...interfaces].sort((a, b) => hashText(a.id) - hashText(b.id) || (a.id < b.id ? -1 : 1));

@@ -1,12 +1,12 @@
-// Relative imports on purpose: the mocks import this file too, outside the app's `@/` alias.
-import { checkJson } from '../components/JsonEditor/json';
-import { HTTP_METHODS, INTERFACE_LIMITS } from '../constants/contract';
-import type { HttpMethod } from '../constants/contract';
+import { HTTP_METHODS, INTERFACE_LIMITS } from './constants';
+import type { HttpMethod } from './constants';
+import { checkJson } from './json';
+import { hasUnsafeCharacters, UNSAFE_CHARACTERS_TEXT } from './text';
 
 /**
  * The contract's rules for an interface's fields (shared/api-contract.md,
- * "Validation of an interface"): one source for the admin form and the mock
- * server, so both say the same thing in the same words.
+ * "Validation of an interface"): one source for the admin form, the mocks
+ * and the server, so all say the same thing in the same words.
  */
 
 export const INTERFACE_FIELDS = [
@@ -45,6 +45,7 @@ export const INTERFACE_VALIDATION_TEXTS = {
   /** A JSON field's problem, named; `detail` is checkJson's line/column message. */
   json: (field: JsonField, detail: string) => `${L[field]}：${detail}`,
   notObject: '请求体必须是 JSON 对象',
+  unsafeCharacters: (field: InterfaceField) => `${L[field]}${UNSAFE_CHARACTERS_TEXT}`,
 } as const;
 
 const T = INTERFACE_VALIDATION_TEXTS;
@@ -53,6 +54,9 @@ const MAX_LENGTH: Partial<Record<InterfaceField, number>> = {
   name: INTERFACE_LIMITS.nameMax,
   description: INTERFACE_LIMITS.descriptionMax,
   url: INTERFACE_LIMITS.urlMax,
+  requestParams: INTERFACE_LIMITS.jsonTextMax,
+  requestHeader: INTERFACE_LIMITS.jsonTextMax,
+  responseHeader: INTERFACE_LIMITS.jsonTextMax,
 };
 
 /** Scheme, `//`, a host, and no whitespace anywhere: what "absolute http(s) URL" means here. */
@@ -89,6 +93,8 @@ export function checkInterfaceField(field: InterfaceField, value: unknown): stri
   if ((field === 'name' || field === 'url') && !text) return T.required(field);
   const max = MAX_LENGTH[field];
   if (max !== undefined && text.length > max) return T.tooLong(field, max);
+  // JSON texts may hold line breaks and tabs; the other fields are one line.
+  if (hasUnsafeCharacters(text, { multiline: isJsonField(field) || field === 'description' })) return T.unsafeCharacters(field);
   if (field === 'url' && !isAbsoluteHttpUrl(text)) return T.url;
   if (isJsonField(field)) {
     const detail = checkJson(text, { allowEmpty: true });

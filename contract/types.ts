@@ -1,0 +1,36 @@
+import type { components } from './openapi';
+
+/**
+ * The API's objects, from the types generated out of config/openapi.json
+ * (`npm run openapi` writes ./openapi.d.ts). On the wire an id may be a number
+ * or a text; everything that holds records (the mocks, the server) keeps ids as
+ * decimal text and every field present.
+ */
+
+type Schemas = components['schemas'];
+type TextIds<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: string };
+
+export type InterfaceInfo = Required<TextIds<Schemas['InterfaceInfo'], 'id' | 'userId'>>;
+export type LoginUserVO = Required<TextIds<Schemas['LoginUserVO'], 'id'>>;
+export type DailyCalls = Schemas['DailyCalls'];
+export type AnalysisTotals = Schemas['AnalysisTotals'];
+export type AnalysisPeriod = Schemas['AnalysisPeriod'];
+export type InterfaceUsage = TextIds<Schemas['InterfaceUsage'], 'interfaceInfoId'>;
+export type AnalysisOverview = Omit<Schemas['AnalysisOverview'], 'interfaces'> & { interfaces: InterfaceUsage[] };
+export type TopInterface = InterfaceInfo & { totalNum: number };
+
+export type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
+
+/** The answer envelope of every endpoint. */
+export type Envelope<T = unknown> = { code: number; data: T; message: string; success?: boolean };
+
+/** One call that reached an interface, as invoke records it and the analysis reads it. */
+export type CallRecord = {
+  interfaceInfoId: string;
+  userId: string;
+  /** epoch milliseconds */
+  time: number;
+  success: boolean;
+  /** milliseconds */
+  latency: number;
+};
