@@ -3,7 +3,8 @@ import type { HttpMethod, SortField } from '@agler/contract/constants';
 import { HTTP_METHODS, INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode, SORT_FIELDS, USER_ROLE } from '@agler/contract/constants';
 import { fail, MOCK_TEXTS, parseId, requireUser, send } from './_lib/http';
 import { interfaceWriteHandlers } from './_lib/interfaceWrites';
-import { runService } from './_lib/invokeServices';
+import { runService } from '@agler/contract/demo/services';
+import { createHash } from 'crypto';
 import { serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
 import { compareIds } from '@agler/contract/ids';
 import type { CallRecord, InterfaceRecord, UserRecord } from './_lib/store';
@@ -24,6 +25,8 @@ export const INTERFACE_TEXTS = {
   paramsNotText: '参数 userRequestParams 应为 JSON 文本',
   paramsNotJson: '参数 userRequestParams 不是合法的 JSON',
 } as const;
+
+const SERVICE_ENV = { digest: (algorithm: string, text: string) => createHash(algorithm).update(text, 'utf8').digest('hex') };
 
 type Envelope = { code: number; data: unknown; message: string };
 type Query = Record<string, unknown>;
@@ -223,7 +226,7 @@ export function invoke(body: unknown, user: UserRecord, now = Date.now()): { env
     }
   }
 
-  const outcome = runService(serviceKeyOf(found.id, sharedStore().seededCount), params, found);
+  const outcome = runService(serviceKeyOf(found.id, sharedStore().seededCount), params, found, SERVICE_ENV);
   recordCall({ interfaceInfoId: found.id, userId: user.id, time: now, success: outcome.success, latency: outcome.latency });
   return {
     envelope: outcome.success ? success(outcome.data) : failure(ResponseCode.PARAMS_ERROR, outcome.message),

@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { TextDecoder, TextEncoder } from 'util';
+
+// Browsers and Node have TextEncoder/TextDecoder; jsdom's window does not.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // jsdom has no layout engine: antd's responsive helpers need matchMedia.
 Object.defineProperty(window, 'matchMedia', {

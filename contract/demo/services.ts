@@ -1,16 +1,22 @@
-import { createHash } from 'crypto';
-import type { RequestParam } from '@agler/contract/requestParams';
-import { requestParamList } from '@agler/contract/requestParams';
-import type { InterfaceRecord } from './store';
-import { hashText, seededRandom } from '@agler/contract/random';
+import { hashText, seededRandom } from '../random';
+import type { RequestParam } from '../requestParams';
+import { requestParamList } from '../requestParams';
+import type { InterfaceInfo } from '../types';
+import type { ServiceKey } from './seedInterfaces';
 
 /**
- * The small API services behind `POST /api/interfaceInfo/invoke`: each seeded
- * interface is served by one of them, so trying an interface in the console
+ * The small API services behind the demo interfaces: each seeded interface is
+ * served by one of them (serviceKeyOf), so trying an interface in the console
  * gives a believable answer. Answers depend only on the parameters (and, for
  * the "random" ones, on a `seed` parameter when given), so tests can rely on them.
  */
 
+
+export const DIGEST_ALGORITHMS = ['md5', 'sha1', 'sha256'] as const;
+export type DigestAlgorithm = (typeof DIGEST_ALGORITHMS)[number];
+
+/** What the services need of their platform: the hash digests that only Node's crypto offers in full (md5 included). */
+export type ServiceEnv = { digest: (algorithm: DigestAlgorithm, text: string) => string };
 
 function pick<T>(items: readonly T[], n: number): T {
   return items[n % items.length];
@@ -470,18 +476,28 @@ function timestamp(params: Params) {
   return { seconds: Math.floor(ms / 1000), milliseconds: ms, iso: new Date(ms).toISOString(), beijingTime: chinaTime(ms), week: WEEKDAYS[new Date(ms + 8 * 3600_000).getUTCDay()] };
 }
 
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function base64ToBytes(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
 function base64(params: Params) {
   const action = oneOf(params, 'action', ['encode', 'decode'] as const, 'encode');
   const source = text(params, 'text', { required: true, max: 5000 });
-  if (action === 'encode') return { action, result: Buffer.from(source, 'utf8').toString('base64') };
+  if (action === 'encode') return { action, result: bytesToBase64(new TextEncoder().encode(source)) };
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(source) || source.length % 4 !== 0) throw new ParamError(SERVICE_TEXTS.badBase64('text'));
-  return { action, result: Buffer.from(source, 'base64').toString('utf8') };
+  return { action, result: new TextDecoder().decode(base64ToBytes(source)) };
 }
 
-function hashDigest(params: Params) {
-  const algorithm = oneOf(params, 'algorithm', ['md5', 'sha1', 'sha256'] as const, 'sha256');
+function hashDigest(params: Params, _record: InterfaceInfo, env: ServiceEnv) {
+  const algorithm = oneOf(params, 'algorithm', DIGEST_ALGORITHMS, 'sha256');
   const source = text(params, 'text', { required: true, max: 10000 });
-  return { algorithm, digest: createHash(algorithm).update(source, 'utf8').digest('hex') };
+  return { algorithm, digest: env.digest(algorithm, source) };
 }
 
 const BASE62 = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -653,7 +669,7 @@ function textStats(params: Params) {
     words: (source.match(/[A-Za-z]+(?:'[A-Za-z]+)?/g) ?? []).length,
     digits: (source.match(/\d/g) ?? []).length,
     lines: source ? source.split(/\r?\n/).length : 0,
-    bytes: Buffer.byteLength(source, 'utf8'),
+    bytes: new TextEncoder().encode(source).length,
   };
 }
 
@@ -750,7 +766,7 @@ function postcode(params: Params) {
 }
 
 /** A REST resource: answers as a real CRUD endpoint would, after the interface's own parameter check. */
-function resource(params: Params, record: InterfaceRecord) {
+function resource(params: Params, record: InterfaceInfo) {
   const path = record.url
     .replace(/^https?:\/\/[^/]+/i, '')
     .split('?')[0]
@@ -778,7 +794,7 @@ type Service = {
   latency: number;
   /** Whether a parameter object is required (echo takes any JSON). */
   objectParams?: boolean;
-  run: (params: Params, record: InterfaceRecord) => unknown;
+  run: (params: Params, record: InterfaceInfo, env: ServiceEnv) => unknown;
 };
 
 export const SERVICES = {
@@ -817,16 +833,14 @@ export const SERVICES = {
   jsonValidate: { latency: 20, run: jsonValidate },
   qrcode: { latency: 90, run: qrcode },
   postcode: { latency: 50, run: postcode },
-} satisfies Record<string, Service>;
-
-export type ServiceKey = keyof typeof SERVICES;
+} satisfies Record<ServiceKey, Service>;
 
 export type ServiceOutcome = { success: true; data: unknown; latency: number } | { success: false; message: string; latency: number };
 
 let latencyCounter = 0;
 
 /** A believable answer time: the service's typical time, varying by interface and call; failed checks answer faster. */
-function latencyOf(service: Service, record: InterfaceRecord, success: boolean): number {
+function latencyOf(service: Service, record: InterfaceInfo, success: boolean): number {
   latencyCounter += 1;
   const rand = seededRandom(hashText(`${record.id}:${latencyCounter}`));
   const base = service.latency * (0.8 + (hashText(record.id) % 40) / 100);
@@ -838,17 +852,17 @@ function latencyOf(service: Service, record: InterfaceRecord, success: boolean):
  * Runs the service of an interface on the call's parameters (already parsed
  * JSON): first the interface's own parameter list is checked, then the service.
  */
-export function runService(key: ServiceKey, params: unknown, record: InterfaceRecord): ServiceOutcome {
+export function runService(key: ServiceKey, params: unknown, record: InterfaceInfo, env: ServiceEnv): ServiceOutcome {
   const service: Service = SERVICES[key];
   try {
     let data: unknown;
     if (service.objectParams === false) {
       if (isPlainObject(params)) checkDeclaredParams(params, requestParamList(record.requestParams) ?? []);
-      data = (service.run as (p: unknown, r: InterfaceRecord) => unknown)(params, record);
+      data = (service.run as (p: unknown, r: InterfaceInfo, e: ServiceEnv) => unknown)(params, record, env);
     } else {
       if (!isPlainObject(params)) throw new ParamError(SERVICE_TEXTS.notObject);
       checkDeclaredParams(params, requestParamList(record.requestParams) ?? []);
-      data = service.run(params, record);
+      data = service.run(params, record, env);
     }
     return { success: true, data, latency: latencyOf(service, record, true) };
   } catch (error) {
