@@ -1,0 +1,97 @@
+// The browser suite: tests/e2e/*.spec.ts in Debian's Chromium, one scenario at a time, against
+// the production build served with the mocks by `max preview` (run `npm run build` first).
+//
+//   E2E_BASE_URL  run against a server that is already up (no preview is started), e.g. a real backend
+//   E2E_PORT      the preview's port (default: the first free one from 8123); outside CI a preview
+//                 already answering there is reused, e.g. `npm run preview` with E2E_PORT=8000
+//   CHROMIUM_PATH another Chromium than /usr/bin/chromium
+import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import chromium from './tests/e2e/chromium.json';
+
+const FIRST_PORT = 8123;
+
+/**
+ * The first port from `from` on that nobody listens on. Synchronous because the config is read
+ * again by each worker: the port chosen here is handed to them through E2E_PORT.
+ */
+function firstFreePort(from: number): number {
+  const probe = `
+    const net = require('node:net');
+    const from = Number(process.argv[1]);
+    const probe = (port) => {
+      if (port >= from + 100) { console.error('no free port from ' + from); process.exit(1); }
+      const server = net.createServer();
+      server.once('error', () => probe(port + 1));
+      server.once('listening', () => server.close(() => process.stdout.write(String(port))));
+      server.listen(port, '127.0.0.1');
+    };
+    probe(from);`;
+  return Number(execFileSync(process.execPath, ['-e', probe, String(from)], { encoding: 'utf8' }));
+}
+
+const external = process.env.E2E_BASE_URL;
+if (!external && !process.env.E2E_PORT) process.env.E2E_PORT = String(firstFreePort(FIRST_PORT));
+const port = Number(process.env.E2E_PORT);
+if (!external && !(Number.isInteger(port) && port > 0 && port < 65536)) {
+  throw new Error(`E2E_PORT must be a port number, got "${process.env.E2E_PORT}"`);
+}
+if (!external && !existsSync(path.join(__dirname, 'dist/index.html'))) {
+  throw new Error('dist/ is missing: run `npm run build` first');
+}
+const baseURL = external ?? `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '*.spec.ts',
+  outputDir: 'tests/e2e/out/test-results',
+  // The scenarios share the mocks' one store (the analysis counts calls that others make), so
+  // they run one after another.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  // Sized for a busy 2-core CI machine.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'tests/e2e/out/results.json' }],
+    ['html', { outputFolder: 'tests/e2e/out/report', open: 'never' }],
+  ],
+  use: {
+    baseURL,
+    headless: chromium.headless,
+    viewport: { width: 1366, height: 900 },
+    locale: 'zh-CN',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: { mode: 'only-on-failure', fullPage: true },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || chromium.executablePath,
+          args: chromium.args,
+        },
+      },
+    },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        command: `node node_modules/@umijs/max/bin/max.js preview --port ${port}`,
+        env: { PORT: String(port), BROWSER: 'none' },
+        // Ready when the mocks answer, not only the static files.
+        url: `${baseURL}/api/user/get/login`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 120_000,
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      },
+});

@@ -1,0 +1,293 @@
+// Interface analysis (/admin/interface_analysis): counts, charts, table, URL state, access, errors.
+import type { Locator, Page } from '@playwright/test';
+import { api, atPath, expect, test } from './fixtures';
+
+const PAGE = '/admin/interface_analysis';
+const counts = new Intl.NumberFormat('zh-CN');
+const PRIMARY: Rgb = [24, 144, 255];
+
+type Rgb = [number, number, number];
+type Overview = { totalCalls: number };
+type TopInterface = { id: string; name: string; status: number; totalNum: number };
+
+/** `yyyy-MM-dd` of today moved by `days`, in the browser's time zone (the page's). */
+function dayInBrowser(page: Page, days = 0) {
+  return page.evaluate((offset) => {
+    const d = new Date();
+    d.setDate(d.getDate() + offset);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  }, days);
+}
+
+const figures = (page: Page) => page.getByRole('region', { name: '关键指标' });
+const usageTable = (page: Page) => page.getByRole('table', { name: '接口调用明细' });
+const topTable = (page: Page, limit = 5) => page.getByRole('table', { name: `调用次数前 ${limit} 的接口` });
+const dailyTable = (page: Page) => page.getByRole('table', { name: '每日调用与失败次数' });
+
+/** The cell of `column` (0-based) in the usage table's row of the interface named `name`. */
+function usageCell(page: Page, name: string, column: number) {
+  return usageTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) })
+    .getByRole('cell')
+    .nth(column);
+}
+
+/**
+ * A point inside a shape of colour `rgb` on the canvas, in CSS pixels, or null. A point whose
+ * neighbours 4 px right and 4 px down share the colour lies inside a shape, not on an edge.
+ */
+function findColour(canvas: Locator, rgb: Rgb) {
+  return canvas.evaluate((el, target) => {
+    const { width, height } = el as HTMLCanvasElement;
+    const data = (el as HTMLCanvasElement).getContext('2d')!.getImageData(0, 0, width, height).data;
+    const near = (i: number) =>
+      Math.abs(data[i] - target[0]) + Math.abs(data[i + 1] - target[1]) + Math.abs(data[i + 2] - target[2]) <
+      30;
+    for (let y = 0; y < height; y += 2) {
+      for (let x = 0; x < width; x += 2) {
+        const i = (y * width + x) * 4;
+        if (near(i) && near(i + 16) && near(i + width * 16)) {
+          const ratio = width / el.getBoundingClientRect().width;
+          return { x: (x + 4) / ratio, y: (y + 4) / ratio };
+        }
+      }
+    }
+    return null;
+  }, rgb);
+}
+
+/**
+ * Clicks a point of colour `rgb` in the `index`-th canvas inside the figure named `figure`: the
+ * charts draw the most called interface in the primary colour.
+ */
+async function clickChartColour(page: Page, figure: string, index: number, rgb: Rgb) {
+  const canvas = page.getByRole('figure', { name: figure }).locator('canvas').nth(index);
+  await expect(canvas).toBeVisible();
+  // The chart draws once its data has arrived.
+  await expect
+    .poll(() => findColour(canvas, rgb), { message: `${figure}: a shape of ${rgb}` })
+    .not.toBeNull();
+  const point = await findColour(canvas, rgb);
+  if (!point) throw new Error(`${figure}: the shape of ${rgb} is gone`);
+  await canvas.click({ position: point });
+}
+
+test("analysis: a user's call is counted in the admin's total, top list and table", async ({
+  adminPage: page,
+  newSession,
+}) => {
+  const startDate = await dayInBrowser(page, -6);
+  const endDate = await dayInBrowser(page);
+  const range = `startDate=${startDate}&endDate=${endDate}`;
+  const before = await api<Overview>(page, `/api/analysis/overview?${range}`);
+  expect(before.code).toBe(0);
+  // The most called online interface of the week: it stays in the top list after one more call.
+  const top = await api<TopInterface[]>(page, `/api/analysis/top/interface/invoke?limit=5&${range}`);
+  const target = top.data.find((item) => item.status === 1);
+  expect(target, 'an online interface is among the most called').toBeDefined();
+  const { id, name, totalNum } = target!;
+
+  await page.goto(`${PAGE}?range=7`);
+  await expect(figures(page).getByText(counts.format(before.data.totalCalls), { exact: true })).toBeVisible();
+  await expect(usageCell(page, name, 1).getByText(counts.format(totalNum), { exact: true })).toBeVisible();
+
+  const userPage = await newSession('user');
+  // The call goes through the console's own call panel, with the example it prefills.
+  await userPage.goto(`/interface_info/${id}`);
+  await userPage.getByRole('button', { name: '发送请求' }).click();
+  await expect(
+    userPage.getByRole('region', { name: '返回结果' }).getByText('成功', { exact: true }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: '刷新' }).click();
+  await expect(
+    figures(page).getByText(counts.format(before.data.totalCalls + 1), { exact: true }),
+  ).toBeVisible();
+  await expect(
+    usageCell(page, name, 1).getByText(counts.format(totalNum + 1), { exact: true }),
+  ).toBeVisible();
+  const topRow = topTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  await expect(
+    topRow
+      .getByRole('cell')
+      .nth(1)
+      .getByText(counts.format(totalNum + 1), { exact: true }),
+  ).toBeVisible();
+});
+
+test('analysis: admin sees figures, trend, top charts and the table, each chart with its text table', async ({
+  adminPage: page,
+}) => {
+  await page.goto(PAGE);
+  for (const title of ['总调用次数', '成功率', 'P95 耗时', '被调用接口']) {
+    await expect(figures(page).getByText(title, { exact: true })).toBeVisible();
+  }
+  await expect(
+    page.getByRole('figure', { name: '每日调用与失败次数' }).locator('canvas').first(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('figure', { name: '调用次数前 5 的接口' }).locator('canvas').nth(1),
+  ).toBeVisible();
+  await expect(dailyTable(page).getByRole('row'), '30 days and a header').toHaveCount(31);
+  await expect(topTable(page).getByRole('row'), 'five interfaces, the rest and a header').toHaveCount(7);
+  await expect
+    .poll(() => usageTable(page).getByRole('row').count(), { message: 'the table lists the interfaces' })
+    .toBeGreaterThan(5);
+  // Sorting by p95, slowest first.
+  const p95Header = usageTable(page).getByRole('columnheader', { name: /P95 耗时/ });
+  await p95Header.click();
+  await p95Header.click();
+  await expect(p95Header).toHaveAttribute('aria-sort', 'descending');
+  const p95 = await usageTable(page).locator('tbody tr td:nth-child(6)').allInnerTexts();
+  const ms = p95.map((t) => (t.endsWith(' s') ? parseFloat(t) * 1000 : parseFloat(t)));
+  expect(ms.length).toBeGreaterThan(0);
+  expect(ms, 'slowest first').toEqual([...ms].sort((a, b) => b - a));
+  await page.getByRole('textbox', { name: '按接口名称筛选' }).fill('no such interface name');
+  await expect(usageTable(page).getByText('没有名称匹配的接口')).toBeVisible();
+});
+
+test('analysis: range and top size live in the URL, back undoes them; slices, bars and rows open the interface', async ({
+  adminPage: page,
+}) => {
+  await page.goto(PAGE);
+  await expect(usageTable(page)).toBeVisible();
+  await page.getByText('近 7 天').click();
+  await expect(page).toHaveURL(atPath(`${PAGE}?range=7`));
+  await page.getByText('Top 10', { exact: true }).click();
+  await expect(page).toHaveURL(atPath(`${PAGE}?range=7&top=10`));
+  await expect(topTable(page, 10)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(atPath(`${PAGE}?range=7`));
+  await expect(topTable(page, 5)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(atPath(PAGE));
+
+  const start = await dayInBrowser(page, -20);
+  const end = await dayInBrowser(page, -14);
+  await page.getByPlaceholder('开始日期').click();
+  await page.getByPlaceholder('开始日期').fill(start);
+  await page.getByPlaceholder('开始日期').press('Enter');
+  await page.getByPlaceholder('结束日期').fill(end);
+  await page.getByPlaceholder('结束日期').press('Enter');
+  await expect(page).toHaveURL(atPath(`${PAGE}?start=${start}&end=${end}`));
+  await expect(dailyTable(page).getByRole('rowheader', { name: end })).toBeVisible();
+
+  const top = await api<TopInterface[]>(
+    page,
+    `/api/analysis/top/interface/invoke?limit=5&startDate=${start}&endDate=${end}`,
+  );
+  const first = top.data[0].id;
+  for (const chart of [0, 1]) {
+    // the pie, then the bar
+    await clickChartColour(page, '调用次数前 5 的接口', chart, PRIMARY);
+    await expect(page).toHaveURL(atPath(`/interface_info/${first}`));
+    await page.goBack();
+    await expect(page).toHaveURL(atPath(`${PAGE}?start=${start}&end=${end}`));
+  }
+
+  const firstRow = usageTable(page).getByRole('row').nth(1);
+  await expect(firstRow.getByRole('link'), 'the most called interface heads the table').toHaveAttribute(
+    'href',
+    `/interface_info/${first}`,
+  );
+  await firstRow.getByRole('cell').nth(3).click();
+  await expect(page).toHaveURL(atPath(`/interface_info/${first}`));
+});
+
+test('analysis: user gets 403 on the page and 40101 from the endpoints; no session gets 40100', async ({
+  userPage: page,
+  context,
+}) => {
+  await page.goto(PAGE);
+  await expect(page.getByText('抱歉，你无权访问此页面。')).toBeVisible();
+  await expect(figures(page)).toHaveCount(0);
+  const day = await dayInBrowser(page);
+  const overview = await api(page, `/api/analysis/overview?startDate=${day}&endDate=${day}`);
+  const top = await api(page, '/api/analysis/top/interface/invoke');
+  expect(overview.code).toBe(40101);
+  expect(top.code).toBe(40101);
+  expect(overview.data).toBeNull();
+  await context.clearCookies();
+  expect((await api(page, '/api/analysis/top/interface/invoke?limit=3')).code).toBe(40100);
+  expect((await api(page, `/api/analysis/overview?startDate=${day}&endDate=${day}`)).code).toBe(40100);
+});
+
+test('analysis: invalid parameters answer 40000 naming the parameter', async ({ adminPage: page }) => {
+  const cases = [
+    ['/api/analysis/overview', 'startDate'],
+    ['/api/analysis/overview?startDate=2026-02-30&endDate=2026-03-01', 'startDate'],
+    ['/api/analysis/overview?startDate=2026-03-01&endDate=tomorrow', 'endDate'],
+    ['/api/analysis/overview?startDate=2026-03-02&endDate=2026-03-01', 'startDate'],
+    ['/api/analysis/overview?startDate=2024-01-01&endDate=2026-01-01', 'startDate 到 endDate'],
+    ['/api/analysis/top/interface/invoke?limit=21', 'limit'],
+    ['/api/analysis/top/interface/invoke?limit=0', 'limit'],
+    ['/api/analysis/top/interface/invoke?limit=abc', 'limit'],
+    ['/api/analysis/top/interface/invoke?startDate=2026-1-1', 'startDate'],
+  ];
+  for (const [url, name] of cases) {
+    const answer = await api(page, url);
+    expect(answer.code, url).toBe(40000);
+    expect(answer.message, `${url} names ${name}`).toContain(name);
+  }
+  const ok = await api<TopInterface[]>(page, '/api/analysis/top/interface/invoke');
+  expect(ok.code).toBe(0);
+  expect(ok.data.length, 'three by default').toBeLessThanOrEqual(3);
+});
+
+test('analysis: an empty range says so; a failed load shows the server message once and retry recovers', async ({
+  adminPage: page,
+}) => {
+  await page.goto(`${PAGE}?start=2020-01-01&end=2020-01-07`);
+  await expect(page.getByText('所选时间范围内没有调用记录')).toBeVisible();
+  await expect(usageTable(page)).toHaveCount(0);
+
+  let failures = 1;
+  await page.route('**/api/analysis/overview**', (route) => {
+    if (failures-- > 0) {
+      return route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 50000, data: null, message: '统计服务暂时不可用' }),
+      });
+    }
+    return route.continue();
+  });
+  await page.goto(`${PAGE}?range=7`);
+  const message = page.getByText('统计服务暂时不可用');
+  await expect(page.getByText('分析数据加载失败')).toBeVisible();
+  await expect(message.first()).toBeVisible();
+  // Counted now, not awaited: a toast beside the inline message would still be on screen.
+  expect(await message.count(), 'shown once, inline, not also as a toast').toBe(1);
+  await page.getByRole('button', { name: /重\s*试/ }).click();
+  await expect(figures(page).getByText('总调用次数')).toBeVisible();
+  expect(await message.count()).toBe(0);
+  await expect(page).toHaveURL(`${PAGE}?range=7`);
+});
+
+test('analysis: only the analysis page loads the chart library', async ({ adminPage: page, requests }) => {
+  await page.goto('/admin/interface_info');
+  await expect(page.getByText('接口管理').first()).toBeVisible();
+  const scriptsBefore = new Set(requests.filter((url) => url.endsWith('.js')));
+  await page.goto(PAGE);
+  await expect(
+    page.getByRole('figure', { name: '每日调用与失败次数' }).locator('canvas').first(),
+  ).toBeVisible();
+  const scriptsAfter = requests.filter((url) => url.endsWith('.js'));
+  const fetchText = (url: string) => page.evaluate((u) => fetch(u).then((r) => r.text()), url);
+  // G2 registers its marks and interactions by these names; no other code in the app carries them.
+  const isChartLibrary = (text: string) => text.includes('elementHighlight') && text.includes('stackY');
+  for (const url of scriptsBefore) {
+    expect(
+      isChartLibrary(await fetchText(url)),
+      `${url} (loaded before the analysis page) has no chart library`,
+    ).toBe(false);
+  }
+  let found = false;
+  for (const url of scriptsAfter.filter((u) => !scriptsBefore.has(u))) {
+    if (isChartLibrary(await fetchText(url))) found = true;
+  }
+  expect(found, 'the analysis page loaded the chart library').toBe(true);
+});

@@ -1,0 +1,121 @@
+// What the browser scenarios share: the demo accounts, logging in, calling the API from a
+// page's session, and the fixtures every test gets.
+import { test as base, expect, type Page } from '@playwright/test';
+import accounts from './accounts.json';
+
+export { expect };
+
+export type Who = keyof typeof accounts;
+export const ACCOUNTS = accounts;
+
+/** A seeded interface: 天气查询, online, the newest of the catalogue. */
+export const WEATHER_ID = '1800000000000000001';
+
+/** Fills and submits the login form on the current page. */
+export async function submitLogin(page: Page, who: Who) {
+  const { account, password } = ACCOUNTS[who];
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** The user's name in the header. */
+export function userName(page: Page, who: Who) {
+  return page.getByText(ACCOUNTS[who].name, { exact: true }).filter({ visible: true }).first();
+}
+
+/** Logs in from the login page (returning to `redirect` afterwards) and waits for the user's name. */
+export async function login(page: Page, who: Who, redirect?: string) {
+  const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+  await page.goto(`/user/login${query}`);
+  await submitLogin(page, who);
+  await expect(userName(page, who)).toBeVisible();
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * For `expect(page).toHaveURL(...)`: the page is at `expected`, a path (any query then) or a path
+ * with its query (that exact query).
+ */
+export function atPath(expected: string): RegExp {
+  const query = expected.includes('?') ? '' : '(\\?[^#]*)?';
+  return new RegExp(`^[a-z]+://[^/]+${escapeRegExp(expected)}${query}(#.*)?$`);
+}
+
+/** The API's envelope. */
+export type Envelope<T> = { code: number; data: T; message: string };
+
+/**
+ * Calls the API with the page's session: a GET, or a POST of `body` as JSON. Ids beyond 2^53
+ * come back as bare numbers; they are kept as text.
+ */
+export async function api<T = unknown>(page: Page, apiPath: string, body?: unknown): Promise<Envelope<T>> {
+  const text = await page.evaluate(
+    async ([url, json]) => {
+      const init =
+        json === undefined
+          ? {}
+          : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: json };
+      return (await fetch(url, init)).text();
+    },
+    [apiPath, body === undefined ? undefined : JSON.stringify(body)] as const,
+  );
+  return JSON.parse(text.replace(/"(id|userId|data)":(\d{16,})/g, '"$1":"$2"'));
+}
+
+/** Fails the test at its end if the page threw an uncaught error at any time. */
+function watchPageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return () => expect(errors, 'uncaught page errors').toEqual([]);
+}
+
+type Fixtures = {
+  /** Every URL the test's browser context requested, in order. */
+  requests: string[];
+  /** The test's page, logged in as admin (管理员). */
+  adminPage: Page;
+  /** The test's page, logged in as user (普通用户). */
+  userPage: Page;
+  /** A second browser session, logged in as `who`, beside the test's own page. */
+  newSession: (who: Who) => Promise<Page>;
+};
+
+export const test = base.extend<Fixtures>({
+  requests: [
+    async ({ context }, use) => {
+      const urls: string[] = [];
+      context.on('request', (request) => urls.push(request.url()));
+      await use(urls);
+    },
+    // Recording starts before any page of the test loads, logins included.
+    { auto: true },
+  ],
+  page: async ({ page }, use) => {
+    const checkPageErrors = watchPageErrors(page);
+    await use(page);
+    checkPageErrors();
+  },
+  adminPage: async ({ page }, use) => {
+    await login(page, 'admin');
+    await use(page);
+  },
+  userPage: async ({ page }, use) => {
+    await login(page, 'user');
+    await use(page);
+  },
+  newSession: async ({ browser }, use) => {
+    const sessions: { close: () => Promise<void>; checkPageErrors: () => void }[] = [];
+    await use(async (who) => {
+      // Inside a test, a new context gets the config's options (base URL, viewport, locale).
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      sessions.push({ close: () => context.close(), checkPageErrors: watchPageErrors(page) });
+      await login(page, who);
+      return page;
+    });
+    for (const session of sessions) await session.close();
+    for (const session of sessions) session.checkPageErrors();
+  },
+});
