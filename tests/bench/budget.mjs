@@ -5,7 +5,7 @@
 // Needs `ANALYZE=1 npm run build` (dist/report.json) and Debian's chromium.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, launchBrowser, startPreview } from '../e2e/harness.mjs';
+import { freePort, launchBrowser, startPreview } from './harness.mjs';
 import { budgets, KB } from './budgets.mjs';
 import { dist, fileBytes, isPageOrLayoutChunk, routeFiles, sessionState, sumBytes } from './measure.mjs';
 

@@ -1,8 +1,8 @@
-// The browser suite's runner: serves the production build with the mocks
-// (`max preview`), drives Debian's Chromium with playwright-core and runs every
-// scenario of tests/e2e/*.e2e.mjs in a fresh browser context.
+// What the benchmark and the size budget share: serving the production build with the mocks
+// (`max preview`) on a free port, Debian's Chromium with the browser suite's launch options
+// (tests/e2e/chromium.json), and the demo accounts (tests/e2e/accounts.json).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,20 +10,11 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const launchOptions = readJson('tests/e2e/chromium.json');
 
-export function chromiumPath() {
-  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-}
+/** The demo accounts: `{ admin: { account, password, name }, user: ... }`. */
+export const ACCOUNTS = readJson('tests/e2e/accounts.json');
 
 export function portIsFree(port) {
   return new Promise((resolve) => {
@@ -84,13 +75,7 @@ export async function startPreview(port, env = {}) {
  */
 export async function launchBrowser() {
   return chromium.launch({
-    executablePath: chromiumPath(),
-    args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
-    headless: true,
+    ...launchOptions,
+    executablePath: process.env.CHROMIUM_PATH || launchOptions.executablePath,
   });
-}
-
-export const screenshotDir = path.join(root, 'tests/e2e/screenshots');
-export function ensureScreenshotDir() {
-  mkdirSync(screenshotDir, { recursive: true });
 }

@@ -8,8 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNTS } from '../e2e/helpers.mjs';
-import { freePort, launchBrowser, startPreview } from '../e2e/harness.mjs';
+import { ACCOUNTS, freePort, launchBrowser, startPreview } from './harness.mjs';
 import { KB } from './budgets.mjs';
 import { coldContext, dist, distFiles, root, sumBytes } from './measure.mjs';
 
