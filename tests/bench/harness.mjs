@@ -1,20 +1,23 @@
 // What the benchmark and the size budget share: serving the production build with the mocks
 // (`max preview`) on a free port, Debian's Chromium with the browser suite's launch options
-// (tests/e2e/chromium.json), and the demo accounts (tests/e2e/accounts.json).
+// (tests/e2e/chromium.json), and the demo accounts (contract/demo/accounts.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const launchOptions = readJson('tests/e2e/chromium.json');
+const launchOptions = JSON.parse(readFileSync(path.join(root, 'tests/e2e/chromium.json'), 'utf8'));
 
-/** The demo accounts: `{ admin: { account, password, name }, user: ... }`. */
-export const ACCOUNTS = readJson('tests/e2e/accounts.json');
+const { DEMO_ACCOUNTS } = await tsImport('@agler/contract/demo/accounts', import.meta.url);
+/** The demo accounts by account name: `{ admin: { account, password, name }, user: ... }`. */
+export const ACCOUNTS = Object.fromEntries(
+  DEMO_ACCOUNTS.map((a) => [a.userAccount, { account: a.userAccount, password: a.userPassword, name: a.userName }]),
+);
 
 export function portIsFree(port) {
   return new Promise((resolve) => {

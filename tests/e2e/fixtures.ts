@@ -1,27 +1,33 @@
-// What the browser scenarios share: the demo accounts, logging in, calling the API from a
+// What the browser scenarios share: logging in with the demo accounts, calling the API from a
 // page's session, and the fixtures every test gets.
+import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { test as base, expect, type Page } from '@playwright/test';
-import accounts from './accounts.json';
 
 export { expect };
 
-export type Who = keyof typeof accounts;
-export const ACCOUNTS = accounts;
+/** A demo account, by its account name. */
+export type Who = 'admin' | 'user';
+
+function demoAccount(who: Who) {
+  const found = DEMO_ACCOUNTS.find((account) => account.userAccount === who);
+  if (!found) throw new Error(`no demo account "${who}"`);
+  return found;
+}
 
 /** A seeded interface: 天气查询, online, the newest of the catalogue. */
 export const WEATHER_ID = '1800000000000000001';
 
 /** Fills and submits the login form on the current page. */
 export async function submitLogin(page: Page, who: Who) {
-  const { account, password } = ACCOUNTS[who];
-  await page.getByLabel('账号').fill(account);
-  await page.getByLabel('密码').fill(password);
+  const { userAccount, userPassword } = demoAccount(who);
+  await page.getByLabel('账号').fill(userAccount);
+  await page.getByLabel('密码').fill(userPassword);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
 /** The user's name in the header. */
 export function userName(page: Page, who: Who) {
-  return page.getByText(ACCOUNTS[who].name, { exact: true }).filter({ visible: true }).first();
+  return page.getByText(demoAccount(who).userName, { exact: true }).filter({ visible: true }).first();
 }
 
 /** Logs in from the login page (returning to `redirect` afterwards) and waits for the user's name. */
