@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { ResponseCode } from '@agler/contract/constants';
-import { aggregateCalls, parseOverviewQuery, parseTopQuery, rankTopInterfaces } from './_lib/analysis';
+import { parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
+import { aggregateCalls, rankTopInterfaces } from './_lib/analysis';
 import { fail, ok, requireAdmin } from './_lib/http';
 import { sharedStore } from './_lib/store';
 

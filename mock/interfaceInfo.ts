@@ -1,7 +1,11 @@
 import type { Request, Response } from 'express';
-import type { HttpMethod, SortField } from '@agler/contract/constants';
-import { HTTP_METHODS, INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode, SORT_FIELDS, USER_ROLE } from '@agler/contract/constants';
-import { fail, MOCK_TEXTS, parseId, requireUser, send } from './_lib/http';
+import type { SortField } from '@agler/contract/constants';
+import { INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@agler/contract/constants';
+import { MESSAGES } from '@agler/contract/messages';
+import { parseListQuery } from '@agler/contract/queries';
+import type { Query } from '@agler/contract/queries';
+import { parseId } from '@agler/contract/ids';
+import { fail, requireUser, send } from './_lib/http';
 import { interfaceWriteHandlers } from './_lib/interfaceWrites';
 import { runService } from '@agler/contract/demo/services';
 import { createHash } from 'crypto';
@@ -12,45 +16,12 @@ import { sharedStore } from './_lib/store';
 
 /** The interface domain: catalogue reads and invoke here, admin writes in _lib/interfaceWrites. */
 
-export const INTERFACE_TEXTS = {
-  badCurrent: '参数 current 应为不小于 1 的整数',
-  badPageSize: `参数 pageSize 应为 1 到 ${PAGE_SIZE_MAX} 的整数`,
-  badSortField: `参数 sortField 只能是 ${SORT_FIELDS.join('、')} 之一`,
-  badSortOrder: '参数 sortOrder 只能是 ascend 或 descend',
-  badMethod: `参数 method 只能是 ${HTTP_METHODS.join('、')} 之一`,
-  badStatus: '参数 status 只能是 0 或 1',
-  notText: (name: string) => `参数 ${name} 应为文本`,
-  notFound: '接口不存在',
-  closed: '接口已关闭',
-  paramsNotText: '参数 userRequestParams 应为 JSON 文本',
-  paramsNotJson: '参数 userRequestParams 不是合法的 JSON',
-} as const;
-
 const SERVICE_ENV = { digest: (algorithm: string, text: string) => createHash(algorithm).update(text, 'utf8').digest('hex') };
 
 type Envelope = { code: number; data: unknown; message: string };
-type Query = Record<string, unknown>;
 
 const success = (data: unknown): Envelope => ({ code: ResponseCode.SUCCESS, data, message: 'ok' });
 const failure = (code: number, message: string): Envelope => ({ code, data: null, message });
-
-/** A query value as one text; repeated keys (arrays) and nested objects are not accepted. */
-function single(query: Query, name: string): string | undefined | Envelope {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value === 'number') return String(value);
-  if (typeof value !== 'string') return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.notText(name));
-  return value;
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null;
-}
-
-function positiveInt(text: string | undefined, fallback: number): number | undefined {
-  if (text === undefined || text === '') return fallback;
-  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
-}
 
 const isAdmin = (user: UserRecord) => user.userRole === USER_ROLE.ADMIN;
 
@@ -108,37 +79,13 @@ function sortedByField(field: SortField): InterfaceRecord[] {
   return order;
 }
 
-// Built at start, so that the first page request does not pay for them.
-for (const field of SORT_FIELDS) sortedByField(field);
-
 /** `GET /api/interfaceInfo/list/page` for `user`. */
 export function listPage(query: Query, user: UserRecord): Envelope {
-  const texts: Record<string, string | undefined> = {};
-  for (const key of ['current', 'pageSize', 'sortField', 'sortOrder', 'name', 'description', 'url', 'method', 'status', 'searchText']) {
-    const value = single(query, key);
-    if (isEnvelope(value)) return value;
-    texts[key] = value;
-  }
-  const current = positiveInt(texts.current, 1);
-  if (current === undefined || current < 1) return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badCurrent);
-  const pageSize = positiveInt(texts.pageSize, 10);
-  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX) return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badPageSize);
-  const sortField = (texts.sortField || 'createTime') as SortField;
-  if (!SORT_FIELDS.includes(sortField)) return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badSortField);
-  const sortOrder = texts.sortOrder || (texts.sortField ? 'ascend' : 'descend');
-  if (sortOrder !== 'ascend' && sortOrder !== 'descend') return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badSortOrder);
-  const method = texts.method ? texts.method.toUpperCase() : undefined;
-  if (method && !HTTP_METHODS.includes(method as HttpMethod)) return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badMethod);
-  const status = texts.status ? Number(texts.status) : undefined;
-  if (texts.status && status !== INTERFACE_STATUS.ONLINE && status !== INTERFACE_STATUS.OFFLINE) {
-    return failure(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.badStatus);
-  }
+  const parsed = parseListQuery(query);
+  if (!parsed.ok) return failure(ResponseCode.PARAMS_ERROR, parsed.message);
+  const { current, pageSize, sortField, sortOrder, method, status, name, description, url, searchText: search } = parsed.value;
 
   const onlyOnline = !isAdmin(user);
-  const name = texts.name?.trim().toLowerCase();
-  const description = texts.description?.trim().toLowerCase();
-  const url = texts.url?.trim().toLowerCase();
-  const search = texts.searchText?.trim().toLowerCase();
   const needsText = !!(name || description || url || search);
 
   const accepts = (r: InterfaceRecord) => {
@@ -179,9 +126,9 @@ export function listPage(query: Query, user: UserRecord): Envelope {
 /** The interface with this id, or the envelope that refuses the id. */
 function findInterface(rawId: unknown): InterfaceRecord | Envelope {
   const id = parseId(rawId);
-  if (!id) return failure(ResponseCode.PARAMS_ERROR, MOCK_TEXTS.badId);
+  if (!id) return failure(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
   const record = sharedStore().interfaces.find((r) => r.id === id);
-  if (!record) return failure(ResponseCode.NOT_FOUND, INTERFACE_TEXTS.notFound);
+  if (!record) return failure(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return record;
 }
 
@@ -193,7 +140,7 @@ function isRecord(value: InterfaceRecord | Envelope): value is InterfaceRecord {
 export function getOne(query: Query, user: UserRecord): Envelope {
   const found = findInterface(query.id);
   if (!isRecord(found)) return found;
-  if (found.status !== INTERFACE_STATUS.ONLINE && !isAdmin(user)) return failure(ResponseCode.NOT_FOUND, INTERFACE_TEXTS.notFound);
+  if (found.status !== INTERFACE_STATUS.ONLINE && !isAdmin(user)) return failure(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return success(found);
 }
 
@@ -212,16 +159,16 @@ export function invoke(body: unknown, user: UserRecord, now = Date.now()): { env
   const { id, userRequestParams } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const found = findInterface(id);
   if (!isRecord(found)) return { envelope: found, latency: 0 };
-  if (found.status !== INTERFACE_STATUS.ONLINE) return refuse(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.closed);
+  if (found.status !== INTERFACE_STATUS.ONLINE) return refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
 
   let params: unknown = {};
   if (userRequestParams !== undefined && userRequestParams !== null) {
-    if (typeof userRequestParams !== 'string') return refuse(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.paramsNotText);
+    if (typeof userRequestParams !== 'string') return refuse(ResponseCode.PARAMS_ERROR, MESSAGES.paramsNotText);
     if (userRequestParams.trim()) {
       try {
         params = JSON.parse(userRequestParams);
       } catch {
-        return refuse(ResponseCode.PARAMS_ERROR, INTERFACE_TEXTS.paramsNotJson);
+        return refuse(ResponseCode.PARAMS_ERROR, MESSAGES.paramsNotJson);
       }
     }
   }

@@ -1,5 +1,6 @@
 import { performance } from 'perf_hooks';
-import { aggregateOverview, lastDays, topInterfaces } from './analysis';
+import { aggregateOverview, topInterfaces } from './analysis';
+import { lastDays } from '@agler/contract/queries';
 import { storeWithHistory } from './analysisFixtures';
 import { HISTORY_DAYS } from '@agler/contract/demo/seedCalls';
 import type { Store } from './store';

@@ -2,16 +2,12 @@ import { spawnSync } from 'child_process';
 import {
   aggregateCalls,
   aggregateOverview,
-  ANALYSIS_TEXTS,
-  dayRange,
-  lastDays,
-  parseLimit,
-  parseOverviewQuery,
-  parseTopQuery,
   percentile,
   rankTopInterfaces,
 } from './analysis';
 import { compareIds } from '@agler/contract/ids';
+import { MESSAGES } from '@agler/contract/messages';
+import { dayRange, lastDays, parseLimit, parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
 import { call, fakeInterface } from './analysisFixtures';
 import { createStore } from './store';
 
@@ -179,7 +175,8 @@ describe('aggregateCalls', () => {
     // The zone is fixed when a process starts, so this runs in one set to Berlin,
     // where 2026-10-25 has 25 hours.
     const script = `
-      const { aggregateCalls, dayRange } = require(${JSON.stringify(require.resolve('./analysis'))});
+      const { aggregateCalls } = require(${JSON.stringify(require.resolve('./analysis'))});
+      const { dayRange } = require(${JSON.stringify(require.resolve('@agler/contract/queries'))});
       const { call, fakeInterface } = require(${JSON.stringify(require.resolve('./analysisFixtures'))});
       const a = fakeInterface(1);
       const overview = aggregateCalls(
@@ -277,7 +274,7 @@ describe('query validation', () => {
     for (const bad of ['2026-13-01', '2026-02-30', '20260301', '2026-3-1', 'yesterday', ['2026-03-01']]) {
       expect(parseOverviewQuery({ startDate: bad, endDate: '2026-03-05' })).toEqual({
         ok: false,
-        message: ANALYSIS_TEXTS.dateInvalid('startDate'),
+        message: MESSAGES.dateInvalid('startDate'),
       });
     }
     expect(parseOverviewQuery({ startDate: '2026-03-01', endDate: '2026-02-29' })).toEqual({
@@ -289,11 +286,11 @@ describe('query validation', () => {
   it('refuses a reversed or too long range and accepts 366 days', () => {
     expect(parseOverviewQuery({ startDate: '2026-03-02', endDate: '2026-03-01' })).toEqual({
       ok: false,
-      message: ANALYSIS_TEXTS.dateOrder,
+      message: MESSAGES.dateOrder,
     });
     expect(parseOverviewQuery({ startDate: '2025-01-01', endDate: '2026-01-02' })).toEqual({
       ok: false,
-      message: ANALYSIS_TEXTS.rangeTooLong,
+      message: MESSAGES.rangeTooLong,
     });
     const longest = parseOverviewQuery({ startDate: '2025-01-01', endDate: '2026-01-01' });
     expect(longest.ok && longest.value.days).toBe(366);
@@ -325,8 +322,8 @@ describe('query validation', () => {
     });
     expect(parseTopQuery({ startDate: '2026-03-11' }, now)).toEqual({
       ok: false,
-      message: ANALYSIS_TEXTS.dateOrder,
+      message: MESSAGES.dateOrder,
     });
-    expect(parseTopQuery({ limit: '50' }, now)).toEqual({ ok: false, message: ANALYSIS_TEXTS.limitInvalid });
+    expect(parseTopQuery({ limit: '50' }, now)).toEqual({ ok: false, message: MESSAGES.limitInvalid });
   });
 });

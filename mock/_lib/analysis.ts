@@ -1,8 +1,9 @@
-import { MAX_RANGE_DAYS, TOP_INVOKE_LIMIT } from '@agler/contract/constants';
+import { DAY_MS, formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import { compareIds } from '@agler/contract/ids';
-import { DAY_MS, formatDate, parseDate, startOfDay } from '@agler/contract/dates';
+import { dayRange } from '@agler/contract/queries';
+import type { DayRange, TimeWindow } from '@agler/contract/queries';
+import type { AnalysisOverview, AnalysisTotals, InterfaceUsage, TopInterface } from '@agler/contract/types';
 import type { CallRecord, InterfaceRecord, Store } from './store';
-import { formatTime } from '@agler/contract/dates';
 
 /**
  * The usage analysis: pure aggregation over the store's call log, computed on
@@ -17,154 +18,7 @@ import { formatTime } from '@agler/contract/dates';
 
 export const P95 = 0.95;
 
-export const ANALYSIS_TEXTS = {
-  dateRequired: (name: string) => `${name} 不能为空`,
-  dateInvalid: (name: string) => `${name} 应为 yyyy-MM-dd 格式的有效日期`,
-  dateOrder: 'startDate 不能晚于 endDate',
-  rangeTooLong: `startDate 到 endDate 不能超过 ${MAX_RANGE_DAYS} 天`,
-  limitInvalid: `limit 应为 1 到 ${TOP_INVOKE_LIMIT.max} 的整数`,
-} as const;
 
-/** Whole local days; `endMs` is the midnight after the last day. */
-export type DayRange = {
-  startDate: string;
-  endDate: string;
-  startMs: number;
-  endMs: number;
-  days: number;
-};
-
-export type AnalysisTotals = {
-  totalCalls: number;
-  successCalls: number;
-  errorCalls: number;
-  /** 0 to 1; 0 without calls */
-  successRate: number;
-  /** ms, rounded */
-  avgLatency: number;
-  /** ms */
-  p95Latency: number;
-  interfacesCalled: number;
-};
-
-export type DailyCalls = { date: string; calls: number; errors: number };
-
-export type InterfaceUsage = {
-  interfaceInfoId: string;
-  name: string;
-  method: InterfaceRecord['method'];
-  status: InterfaceRecord['status'];
-  calls: number;
-  errors: number;
-  successRate: number;
-  avgLatency: number;
-  p95Latency: number;
-  lastCallTime: string;
-};
-
-export type AnalysisOverview = AnalysisTotals & {
-  startDate: string;
-  endDate: string;
-  /** The same number of days right before the range, for the trend of the key figures. */
-  previous: AnalysisTotals & { startDate: string; endDate: string };
-  daily: DailyCalls[];
-  interfaces: InterfaceUsage[];
-};
-
-export type TopInterface = InterfaceRecord & { totalNum: number };
-
-// ---------------------------------------------------------------- ranges
-
-/** A range of `days` whole days ending with the day that holds `now`. */
-export function lastDays(days: number, now: number): DayRange {
-  const endMs = startOfDay(now, 1);
-  const startMs = startOfDay(now, 1 - days);
-  return { startDate: formatDate(startMs), endDate: formatDate(now), startMs, endMs, days };
-}
-
-/** The range from one `yyyy-MM-dd` to another, both included (already valid texts). */
-export function dayRange(startDate: string, endDate: string): DayRange {
-  const startMs = parseDate(startDate);
-  const lastMs = parseDate(endDate);
-  if (startMs === undefined || lastMs === undefined)
-    throw new Error(`invalid range ${startDate}..${endDate}`);
-  const endMs = startOfDay(lastMs, 1);
-  return { startDate, endDate, startMs, endMs, days: Math.round((endMs - startMs) / DAY_MS) };
-}
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** A span of time: `startMs` inclusive, `endMs` exclusive. */
-export type TimeWindow = { startMs: number; endMs: number };
-
-export type Query = Record<string, unknown>;
-
-function readDate(query: Query, name: string): Parsed<number | undefined> {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return { ok: true, value: undefined };
-  const ms = parseDate(raw);
-  return ms === undefined
-    ? { ok: false, message: ANALYSIS_TEXTS.dateInvalid(name) }
-    : { ok: true, value: ms };
-}
-
-function readDates(query: Query): Parsed<{ start?: number; end?: number }> {
-  const start = readDate(query, 'startDate');
-  if (!start.ok) return start;
-  const end = readDate(query, 'endDate');
-  if (!end.ok) return end;
-  return { ok: true, value: { start: start.value, end: end.value } };
-}
-
-function rangeOf(start: number, end: number): Parsed<DayRange> {
-  if (start > end) return { ok: false, message: ANALYSIS_TEXTS.dateOrder };
-  const range = dayRange(formatDate(start), formatDate(end));
-  if (range.days > MAX_RANGE_DAYS) return { ok: false, message: ANALYSIS_TEXTS.rangeTooLong };
-  return { ok: true, value: range };
-}
-
-/** `startDate` and `endDate` of the overview: both required, at most MAX_RANGE_DAYS days. */
-export function parseOverviewQuery(query: Query): Parsed<DayRange> {
-  const dates = readDates(query);
-  if (!dates.ok) return dates;
-  const { start, end } = dates.value;
-  if (start === undefined) return { ok: false, message: ANALYSIS_TEXTS.dateRequired('startDate') };
-  if (end === undefined) return { ok: false, message: ANALYSIS_TEXTS.dateRequired('endDate') };
-  return rangeOf(start, end);
-}
-
-/** `limit` of the top list: absent means the contract's default. */
-export function parseLimit(raw: unknown): Parsed<number> {
-  if (raw === undefined || raw === '') return { ok: true, value: TOP_INVOKE_LIMIT.default };
-  const text = typeof raw === 'number' ? String(raw) : raw;
-  if (typeof text !== 'string' || !/^\d{1,3}$/.test(text))
-    return { ok: false, message: ANALYSIS_TEXTS.limitInvalid };
-  const limit = Number(text);
-  if (limit < 1 || limit > TOP_INVOKE_LIMIT.max) return { ok: false, message: ANALYSIS_TEXTS.limitInvalid };
-  return { ok: true, value: limit };
-}
-
-/**
- * `limit`, `startDate` and `endDate` of the top list. Without `startDate` it
- * counts all history (the contract's original form), without `endDate` up to
- * today.
- */
-export function parseTopQuery(query: Query, now: number): Parsed<{ limit: number; window: TimeWindow }> {
-  const limit = parseLimit(query.limit);
-  if (!limit.ok) return limit;
-  const dates = readDates(query);
-  if (!dates.ok) return dates;
-  const end = dates.value.end ?? startOfDay(now);
-  if (dates.value.start === undefined) {
-    return {
-      ok: true,
-      value: { limit: limit.value, window: { startMs: -Infinity, endMs: startOfDay(end, 1) } },
-    };
-  }
-  const range = rangeOf(dates.value.start, end);
-  if (!range.ok) return range;
-  return { ok: true, value: { limit: limit.value, window: range.value } };
-}
 
 // ---------------------------------------------------------------- statistics
 

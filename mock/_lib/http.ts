@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { ResponseCode } from '@agler/contract/constants';
+import { MESSAGES } from '@agler/contract/messages';
 import type { UserRecord } from './store';
 import { sharedStore } from './store';
 import { SESSION_COOKIE } from '@agler/contract/constants';
@@ -29,13 +30,6 @@ export function fail(res: Response, code: number, message: string) {
   send(res, { code, data: null, message });
 }
 
-export const MOCK_TEXTS = {
-  notLogin: '未登录',
-  noAuth: '无权限',
-  banned: '账号已被封禁',
-  badId: 'id 不合法',
-} as const;
-
 function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.cookie ?? '';
   for (const part of header.split(';')) {
@@ -59,11 +53,11 @@ export function currentUser(req: Request): UserRecord | undefined {
 export function requireUser(req: Request, res: Response): UserRecord | undefined {
   const user = currentUser(req);
   if (!user) {
-    fail(res, ResponseCode.NOT_LOGIN, MOCK_TEXTS.notLogin);
+    fail(res, ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
     return undefined;
   }
   if (user.userRole === 'ban') {
-    fail(res, ResponseCode.NO_AUTH, MOCK_TEXTS.banned);
+    fail(res, ResponseCode.NO_AUTH, MESSAGES.banned);
     return undefined;
   }
   return user;
@@ -74,14 +68,8 @@ export function requireAdmin(req: Request, res: Response): UserRecord | undefine
   const user = requireUser(req, res);
   if (!user) return undefined;
   if (user.userRole !== 'admin') {
-    fail(res, ResponseCode.NO_AUTH, MOCK_TEXTS.noAuth);
+    fail(res, ResponseCode.NO_AUTH, MESSAGES.noAuth);
     return undefined;
   }
   return user;
-}
-
-/** An id from a query or body: digits only, kept as text. */
-export function parseId(value: unknown): string | undefined {
-  const text = typeof value === 'number' ? String(value) : value;
-  return typeof text === 'string' && /^\d{1,20}$/.test(text) ? text : undefined;
 }

@@ -2,7 +2,9 @@ import type { Request, Response } from 'express';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
-import { MOCK_TEXTS, fail, ok, okId, parseId, requireAdmin } from './http';
+import { MESSAGES } from '@agler/contract/messages';
+import { parseId } from '@agler/contract/ids';
+import { fail, ok, okId, requireAdmin } from './http';
 import type { InterfaceRecord } from './store';
 import { formatTime } from '@agler/contract/dates';
 import { interfaceIdOf } from '@agler/contract/demo/accounts';
@@ -14,10 +16,6 @@ import { sharedStore } from './store';
  * admin, and nothing reaches the store before it has passed the contract's
  * validation.
  */
-
-export const WRITE_TEXTS = {
-  notFound: '接口不存在',
-} as const;
 
 type Handler = (req: Request, res: Response) => void;
 
@@ -36,11 +34,11 @@ function storedValue(field: InterfaceField, value: unknown): string {
 function targetOf(req: Request, res: Response): InterfaceRecord | undefined {
   const id = parseId(bodyOf(req).id);
   if (id === undefined) {
-    fail(res, ResponseCode.PARAMS_ERROR, MOCK_TEXTS.badId);
+    fail(res, ResponseCode.PARAMS_ERROR, MESSAGES.badId);
     return undefined;
   }
   const record = sharedStore().interfaces.find((item) => String(item.id) === id);
-  if (!record) fail(res, ResponseCode.NOT_FOUND, WRITE_TEXTS.notFound);
+  if (!record) fail(res, ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return record;
 }
 

@@ -1,4 +1,5 @@
-import { aggregateCalls, lastDays, percentile } from './analysis';
+import { aggregateCalls, percentile } from './analysis';
+import { lastDays } from '@agler/contract/queries';
 import { fakeInterface, fakeInterfaces } from './analysisFixtures';
 import { formatDate, startOfDay } from '@agler/contract/dates';
 import { HISTORY_DAYS, seedCalls } from '@agler/contract/demo/seedCalls';

@@ -1,0 +1,50 @@
+import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, SORT_FIELDS, TOP_INVOKE_LIMIT } from './constants';
+import { JSON_TEXTS } from './json';
+
+/**
+ * The messages of the API's answers (the envelope's `message`), the same from
+ * the mocks and from the server. Field rules of an interface have theirs in
+ * interfaceValidation.ts.
+ */
+export const MESSAGES = {
+  ok: 'ok',
+  // sessions and roles
+  notLogin: '未登录',
+  noAuth: '无权限',
+  banned: '账号已被封禁',
+  // login
+  accountLength: `账号长度应为 ${ACCOUNT_LENGTH.min} 到 ${ACCOUNT_LENGTH.max} 个字符`,
+  passwordLength: `密码长度应为 ${PASSWORD_LENGTH.min} 到 ${PASSWORD_LENGTH.max} 个字符`,
+  wrongCredentials: '账号或密码错误',
+  // request bodies
+  contentType: '请求体必须是 JSON（Content-Type: application/json）',
+  bodyNotJson: '请求体不是合法的 JSON',
+  bodyTooLarge: `请求体不能超过 ${BODY_MAX_BYTES / 1024 / 1024} MB`,
+  bodyTooDeep: `请求体${JSON_TEXTS.tooDeep}`,
+  bodyNotObject: '请求体必须是 JSON 对象',
+  // ids and interfaces
+  badId: 'id 不合法',
+  interfaceNotFound: '接口不存在',
+  interfaceClosed: '接口已关闭',
+  paramsNotText: '参数 userRequestParams 应为 JSON 文本',
+  paramsNotJson: '参数 userRequestParams 不是合法的 JSON',
+  paramsTooDeep: `参数 userRequestParams ${JSON_TEXTS.tooDeep}`,
+  // list queries
+  badCurrent: '参数 current 应为不小于 1 的整数',
+  badPageSize: `参数 pageSize 应为 1 到 ${PAGE_SIZE_MAX} 的整数`,
+  badSortField: `参数 sortField 只能是 ${SORT_FIELDS.join('、')} 之一`,
+  badSortOrder: '参数 sortOrder 只能是 ascend 或 descend',
+  badMethod: `参数 method 只能是 ${HTTP_METHODS.join('、')} 之一`,
+  badStatus: '参数 status 只能是 0 或 1',
+  notText: (name: string) => `参数 ${name} 应为文本`,
+  // analysis
+  dateRequired: (name: string) => `${name} 不能为空`,
+  dateInvalid: (name: string) => `${name} 应为 yyyy-MM-dd 格式的有效日期`,
+  dateOrder: 'startDate 不能晚于 endDate',
+  rangeTooLong: `startDate 到 endDate 不能超过 ${MAX_RANGE_DAYS} 天`,
+  limitInvalid: `limit 应为 1 到 ${TOP_INVOKE_LIMIT.max} 的整数`,
+  // faults
+  unknownPath: '接口路径不存在',
+  systemError: '服务器内部错误，请稍后重试',
+  databaseUnavailable: '数据库暂时不可用，请稍后重试',
+} as const;
