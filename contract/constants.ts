@@ -59,3 +59,9 @@ export const SESSION_COOKIE = 'AGLER_SESSION';
 
 /** The header's canned site-search suggestions: common things people look for (the demo catalogue answers each). */
 export const SEARCH_SUGGESTIONS = ['天气', 'IP', '随机', '翻译'] as const;
+
+/**
+ * Login throttling: this many wrong passwords for one account name within
+ * `windowSeconds` refuse further attempts for that name for `lockMinutes`.
+ */
+export const LOGIN_THROTTLE = { maxFailures: 5, windowSeconds: 60, lockMinutes: 5 } as const;

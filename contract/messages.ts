@@ -1,4 +1,4 @@
-import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, SORT_FIELDS, TOP_INVOKE_LIMIT } from './constants';
+import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, SORT_FIELDS, TOP_INVOKE_LIMIT } from './constants';
 import { JSON_TEXTS } from './json';
 
 /**
@@ -16,12 +16,14 @@ export const MESSAGES = {
   accountLength: `账号长度应为 ${ACCOUNT_LENGTH.min} 到 ${ACCOUNT_LENGTH.max} 个字符`,
   passwordLength: `密码长度应为 ${PASSWORD_LENGTH.min} 到 ${PASSWORD_LENGTH.max} 个字符`,
   wrongCredentials: '账号或密码错误',
+  loginThrottled: `登录失败次数过多，请 ${LOGIN_THROTTLE.lockMinutes} 分钟后再试`,
   // request bodies
   contentType: '请求体必须是 JSON（Content-Type: application/json）',
   bodyNotJson: '请求体不是合法的 JSON',
   bodyTooLarge: `请求体不能超过 ${BODY_MAX_BYTES / 1024 / 1024} MB`,
   bodyTooDeep: `请求体${JSON_TEXTS.tooDeep}`,
   bodyNotObject: '请求体必须是 JSON 对象',
+  crossSite: '拒绝来自其他网站的写请求',
   // ids and interfaces
   badId: 'id 不合法',
   interfaceNotFound: '接口不存在',
