@@ -1,0 +1,250 @@
+/** @jest-environment node */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseAllowList } from './addressPolicy';
+import type { Resolve, UpstreamClient } from './client';
+import { createUpstreamClient } from './client';
+
+/**
+ * Every target here is this machine: refusals are proven against a listener
+ * that must see no connection; private and public ranges are only ever
+ * named through a stubbed resolver, which never connects.
+ */
+
+type Listener = { server: http.Server; port: number; connections: number; requests: string[] };
+
+async function listen(handler: http.RequestListener): Promise<Listener> {
+  const server = http.createServer(handler);
+  const listener: Listener = { server, port: 0, connections: 0, requests: [] };
+  server.on('connection', () => {
+    listener.connections += 1;
+  });
+  server.on('request', (req) => listener.requests.push(`${req.method} ${req.url}`));
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  listener.port = (server.address() as AddressInfo).port;
+  return listener;
+}
+
+const close = (l: Listener) =>
+  new Promise<void>((resolve) => {
+    l.server.closeAllConnections();
+    l.server.close(() => resolve());
+  });
+
+const stubResolve =
+  (table: Record<string, string[]>): Resolve =>
+  async (hostname) => {
+    const addresses = table[hostname];
+    if (!addresses) throw Object.assign(new Error(`unknown ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+
+describe('refused targets', () => {
+  let target: Listener;
+  let client: UpstreamClient;
+
+  beforeAll(async () => {
+    target = await listen((_req, res) => res.end('{"secret":true}'));
+    client = createUpstreamClient({
+      timeoutMs: 2000,
+      allow: parseAllowList(''),
+      // localhost goes through the real resolver: it names this machine.
+      resolve: async (hostname) => {
+        if (hostname === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+        return stubResolve({
+          'internal.test': ['10.0.0.1'],
+          'metadata.test': ['169.254.169.254'],
+          'mixed.test': ['93.184.216.34', '192.168.1.1'],
+          'ula.test': ['fc00::1'],
+          'cgnat.test': ['100.64.0.1'],
+          'loop6.test': ['::1'],
+        })(hostname);
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await close(target);
+  });
+
+  it.each([
+    '127.0.0.1',
+    '127.1',
+    'localhost',
+    '[::1]',
+    '0.0.0.0',
+    '2130706433',
+    '0x7f000001',
+    '[::ffff:127.0.0.1]',
+  ])('refuses http://%s without connecting', async (host) => {
+    const result = await client.call({ method: 'GET', url: `http://${host}:${target.port}/` });
+    expect(result).toMatchObject({ ok: false, failure: 'refused', reached: false });
+    expect(target.connections).toBe(0);
+  });
+
+  it.each(['internal.test', 'metadata.test', 'mixed.test', 'ula.test', 'cgnat.test', 'loop6.test'])(
+    'refuses a name that resolves to a non-public address (%s) before any connection',
+    async (host) => {
+      const result = await client.call({
+        method: 'POST',
+        url: `http://${host}:${target.port}/x`,
+        body: '{}',
+      });
+      expect(result).toMatchObject({ ok: false, failure: 'refused', reached: false });
+      expect(target.connections).toBe(0);
+    },
+  );
+
+  it('says the same for a closed port as for an open one', async () => {
+    const closed = await listen(() => undefined);
+    const port = closed.port;
+    await close(closed);
+    const open = await client.call({ method: 'GET', url: `http://127.0.0.1:${target.port}/` });
+    const shut = await client.call({ method: 'GET', url: `http://127.0.0.1:${port}/` });
+    expect({ ...shut, durationMs: 0 }).toEqual({ ...open, durationMs: 0 });
+  });
+
+  it('refuses schemes other than http and https', async () => {
+    expect(await client.call({ method: 'GET', url: 'file:///etc/passwd' })).toMatchObject({
+      ok: false,
+      failure: 'scheme',
+    });
+    expect(await client.call({ method: 'GET', url: 'gopher://127.0.0.1/' })).toMatchObject({
+      ok: false,
+      failure: 'scheme',
+    });
+  });
+});
+
+describe('calls to an allowed upstream', () => {
+  let upstream: Listener;
+  let client: UpstreamClient;
+  const slowTimers = new Set<NodeJS.Timeout>();
+
+  beforeAll(async () => {
+    upstream = await listen((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://upstream');
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        switch (url.pathname) {
+          case '/echo':
+            res.setHeader('content-type', 'application/json');
+            res.setHeader('x-upstream', 'yes');
+            res.end(
+              JSON.stringify({
+                method: req.method,
+                query: url.search,
+                body: Buffer.concat(chunks).toString(),
+                token: req.headers['x-token'] ?? null,
+              }),
+            );
+            break;
+          case '/slow':
+            slowTimers.add(setTimeout(() => res.end('{}'), 5000));
+            break;
+          case '/huge':
+            res.setHeader('content-type', 'text/plain');
+            res.write('x'.repeat(700 * 1024));
+            res.end('y'.repeat(700 * 1024));
+            break;
+          case '/redirect':
+            res.writeHead(302, { location: `http://127.0.0.1:${upstream.port}/echo` }).end();
+            break;
+          case '/fail':
+            res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
+            break;
+          case '/text':
+            res.setHeader('content-type', 'text/plain; charset=utf-8');
+            res.end('你好');
+            break;
+          default:
+            res.writeHead(404).end();
+        }
+      });
+    });
+    client = createUpstreamClient({ timeoutMs: 800, allow: parseAllowList(`127.0.0.1:${upstream.port}`) });
+  });
+
+  afterAll(async () => {
+    for (const timer of slowTimers) clearTimeout(timer);
+    await client.close();
+    await close(upstream);
+  });
+
+  const at = (path: string) => `http://127.0.0.1:${upstream.port}${path}`;
+
+  it('passes method, query, body and headers, and returns status, headers and body', async () => {
+    const result = await client.call({
+      method: 'POST',
+      url: at('/echo?a=1'),
+      body: '{"b":2}',
+      headers: { 'x-token': 't', 'content-type': 'application/json' },
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.status).toBe(200);
+    expect(result.headers['x-upstream']).toBe('yes');
+    expect(JSON.parse(result.body.toString())).toEqual({
+      method: 'POST',
+      query: '?a=1',
+      body: '{"b":2}',
+      token: 't',
+    });
+  });
+
+  it('gives up after the time-out', async () => {
+    const result = await client.call({ method: 'GET', url: at('/slow') });
+    expect(result).toMatchObject({ ok: false, failure: 'timeout', reached: true });
+    // Well before the upstream's own 5 s.
+    expect(result.durationMs).toBeLessThan(4000);
+  });
+
+  it('stops reading an answer over the size limit', async () => {
+    expect(await client.call({ method: 'GET', url: at('/huge') })).toMatchObject({
+      ok: false,
+      failure: 'tooLarge',
+      status: 200,
+    });
+  });
+
+  it('never follows a redirect', async () => {
+    const before = upstream.requests.length;
+    expect(await client.call({ method: 'GET', url: at('/redirect') })).toMatchObject({
+      ok: false,
+      failure: 'redirect',
+      status: 302,
+    });
+    expect(upstream.requests.slice(before)).toEqual(['GET /redirect']);
+  });
+
+  it('returns error statuses and text answers as they are', async () => {
+    const failed = await client.call({ method: 'GET', url: at('/fail') });
+    expect(failed).toMatchObject({ ok: true, status: 500 });
+    const text = await client.call({ method: 'GET', url: at('/text') });
+    expect(text.ok && text.body.toString()).toBe('你好');
+  });
+
+  it('connects to the address its own lookup checked', async () => {
+    const lookups: string[] = [];
+    const pinned = createUpstreamClient({
+      timeoutMs: 800,
+      allow: parseAllowList(''),
+      resolve: async (hostname) => {
+        lookups.push(hostname);
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+      isPermitted: (address) => address === '127.0.0.1',
+    });
+    try {
+      const result = await pinned.call({ method: 'GET', url: `http://pinned.test:${upstream.port}/echo` });
+      expect(result).toMatchObject({ ok: true, status: 200 });
+      expect(lookups).toEqual(['pinned.test']);
+    } finally {
+      await pinned.close();
+    }
+  });
+});
