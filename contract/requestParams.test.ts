@@ -1,4 +1,4 @@
-import { parseRequestParams, requestParamList, serializeRequestParams } from './requestParams';
+import { paramsFromQuery, paramsToQuery, parseRequestParams, requestParamList, serializeRequestParams } from './requestParams';
 
 describe('parseRequestParams', () => {
   it('reads a list of parameter descriptions', () => {
@@ -67,5 +67,38 @@ describe('serializeRequestParams', () => {
 
   it('pretty-prints on request', () => {
     expect(serializeRequestParams([{ name: 'a' }], { pretty: true })).toContain('\n  {\n    "name": "a"');
+  });
+});
+
+describe('parameters in a query string', () => {
+  const declared = [
+    { name: 'city', type: 'string', required: true, description: '' },
+    { name: 'count', type: 'integer', required: false, description: '' },
+    { name: 'ratio', type: 'number', required: false, description: '' },
+    { name: 'strict', type: 'boolean', required: false, description: '' },
+    { name: 'filter', type: 'object', required: false, description: '' },
+    { name: 'tags', type: 'array', required: false, description: '' },
+  ];
+
+  it('travels and comes back typed', () => {
+    const params = { city: '北京', count: 5, ratio: 0.5, strict: false, filter: { a: 1 }, tags: ['x', 'y'], gone: null };
+    const query = paramsToQuery(params);
+    expect(query.toString()).toBe('city=%E5%8C%97%E4%BA%AC&count=5&ratio=0.5&strict=false&filter=%7B%22a%22%3A1%7D&tags=%5B%22x%22%2C%22y%22%5D');
+    const { gone: _gone, ...rest } = params;
+    expect(paramsFromQuery(new URLSearchParams(query.toString()), declared)).toEqual(rest);
+  });
+
+  it('keeps what is not of the declared type as text, and undeclared ones as text', () => {
+    expect(paramsFromQuery(new URLSearchParams('count=many&strict=yes&filter={&extra=1'), declared)).toEqual({
+      count: 'many',
+      strict: 'yes',
+      filter: '{',
+      extra: '1',
+    });
+  });
+
+  it('has no parameters for anything but an object', () => {
+    expect(paramsToQuery([1, 2]).toString()).toBe('');
+    expect(paramsToQuery('text').toString()).toBe('');
   });
 });

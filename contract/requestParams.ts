@@ -86,3 +86,51 @@ export function serializeRequestParams(params: readonly Partial<RequestParam>[],
   if (rows.length === 0) return '';
   return JSON.stringify(rows, null, options.pretty ? 2 : undefined);
 }
+
+/**
+ * Parameters of a GET or DELETE call travel in the query string: scalars as
+ * their text, objects and arrays as JSON text; absent (null/undefined) ones
+ * are left out. Only a plain object has parameters; anything else has none.
+ */
+export function paramsToQuery(params: unknown): URLSearchParams {
+  const query = new URLSearchParams();
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return query;
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    query.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return query;
+}
+
+function fromText(text: string, type: string): unknown {
+  switch (type) {
+    case 'number':
+    case 'integer': {
+      const value = Number(text);
+      return text.trim() !== '' && Number.isFinite(value) ? value : text;
+    }
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : text;
+    case 'object':
+    case 'array':
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    default:
+      return text;
+  }
+}
+
+/**
+ * The inverse of paramsToQuery for a receiver that knows the declared types:
+ * each value is read as its parameter's type where it can be (a value that is
+ * not of that type stays text, for the receiver's own check to name it).
+ */
+export function paramsFromQuery(query: URLSearchParams, declared: readonly RequestParam[]): Record<string, unknown> {
+  const types = new Map(declared.map((p) => [p.name, p.type]));
+  const params: Record<string, unknown> = {};
+  for (const [name, text] of query) params[name] = fromText(text, types.get(name) ?? 'string');
+  return params;
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { HTTP_METHODS } from '@agler/contract/constants';
+import type { HttpMethod } from '@agler/contract/constants';
+import { interfaceIdOf } from '@agler/contract/demo/accounts';
+import { seedInterfaces, serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
+import { runService } from '@agler/contract/demo/services';
+import type { ServiceEnv, ServiceKey } from '@agler/contract/demo/services';
+import { paramsFromQuery, requestParamList } from '@agler/contract/requestParams';
+import type { InterfaceInfo } from '@agler/contract/types';
+
+/**
+ * The demo interfaces' own servers, served by the platform under /demo, so a
+ * fresh install with no internet makes real HTTP calls end to end. A demo
+ * interface's URL is its seed URL's path and query under the server's public
+ * address (`http://localhost:8000/demo/v1/weather/now`); `/demo/echo` answers
+ * any call with what it received, for interfaces admins add to try things.
+ */
+
+export const DEMO_PREFIX = '/demo';
+const ECHO_PATH = '/echo';
+
+const SERVICE_ENV: ServiceEnv = {
+  digest: (algorithm, text) => createHash(algorithm).update(text, 'utf8').digest('hex'),
+};
+
+/** Where a seeded interface's calls go on this server. */
+export function demoUrlOf(seedUrl: string, publicUrl: string): string {
+  const url = new URL(seedUrl);
+  return `${publicUrl.replace(/\/+$/, '')}${DEMO_PREFIX}${decodeURI(url.pathname)}${url.search}`;
+}
+
+type Route = { record: InterfaceInfo; service: ServiceKey };
+
+/** The seeded interfaces by method and path; the first of two with the same path answers. */
+function routesOf(seededCount: number): Map<string, Route> {
+  const routes = new Map<string, Route>();
+  for (const record of seedInterfaces(seededCount, interfaceIdOf(0))) {
+    const key = `${record.method} ${decodeURI(new URL(record.url).pathname)}`;
+    if (!routes.has(key)) routes.set(key, { record, service: serviceKeyOf(record.id, seededCount) });
+  }
+  return routes;
+}
+
+const ECHO_RECORD: InterfaceInfo = {
+  id: interfaceIdOf(0),
+  name: 'echo',
+  description: '',
+  url: `http://localhost${DEMO_PREFIX}${ECHO_PATH}`,
+  method: 'POST',
+  requestParams: '',
+  requestHeader: '',
+  responseHeader: '',
+  status: 1,
+  userId: interfaceIdOf(0),
+  createTime: '',
+  updateTime: '',
+};
+
+function paramsOf(req: FastifyRequest, record: InterfaceInfo): unknown {
+  if (req.method === 'GET' || req.method === 'DELETE') {
+    const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+    return paramsFromQuery(query, requestParamList(record.requestParams) ?? []);
+  }
+  return req.body ?? {};
+}
+
+export type DemoRoutesOptions = { seededCount: number };
+
+export const demoRoutes: FastifyPluginAsync<DemoRoutesOptions> = async (app, { seededCount }) => {
+  const routes = routesOf(seededCount);
+
+  app.route({
+    method: [...HTTP_METHODS],
+    url: '/*',
+    handler: async (req, reply) => {
+      let path: string;
+      try {
+        path = decodeURI(req.url.slice(DEMO_PREFIX.length).split('?')[0]);
+      } catch {
+        return reply.code(400).send({ message: '路径不是合法的 URL 编码' });
+      }
+      const found: Route | undefined =
+        path === ECHO_PATH
+          ? { record: { ...ECHO_RECORD, method: req.method as HttpMethod }, service: 'echo' }
+          : routes.get(`${req.method} ${path}`);
+      if (!found) return reply.code(404).send({ message: `没有这个演示接口：${req.method} ${path}` });
+      const outcome = runService(found.service, paramsOf(req, found.record), found.record, SERVICE_ENV);
+      if (!outcome.success) return reply.code(400).send({ message: outcome.message });
+      return reply.code(200).send(outcome.data ?? null);
+    },
+  });
+};
