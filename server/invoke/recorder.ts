@@ -1,0 +1,106 @@
+/**
+ * Call records are written in batches: under load one INSERT carries many
+ * calls, so recording never holds up the call it records. A batch goes out
+ * when it is full or a moment after its first record; a failed write is
+ * retried with the records kept in order (bounded, so a database that stays
+ * away cannot exhaust memory); flush() writes everything pending, for a
+ * reader that must see every answered call and for SIGTERM.
+ */
+
+export type RecorderOptions<T> = {
+  write: (rows: T[]) => Promise<void>;
+  /** Most records in one write. */
+  maxBatch?: number;
+  /** How long the first record of a batch waits for company, in ms. */
+  delayMs?: number;
+  /** Records kept while the database is away; beyond it the oldest are dropped and counted. */
+  maxPending?: number;
+  onError?: (error: unknown) => void;
+};
+
+export type Recorder<T> = {
+  add: (row: T) => void;
+  /** Resolves when every record added before the call is written (or the retry gave up). */
+  flush: () => Promise<void>;
+  pendingCount: () => number;
+  droppedCount: () => number;
+  close: () => Promise<void>;
+};
+
+export function createRecorder<T>(options: RecorderOptions<T>): Recorder<T> {
+  const maxBatch = options.maxBatch ?? 500;
+  const delayMs = options.delayMs ?? 50;
+  const maxPending = options.maxPending ?? 200_000;
+  let pending: T[] = [];
+  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> | undefined;
+  let failures = 0;
+
+  const schedule = (ms: number) => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void drain();
+    }, ms);
+    timer.unref();
+  };
+
+  async function writeSome(): Promise<boolean> {
+    const batch = pending.slice(0, maxBatch);
+    try {
+      await options.write(batch);
+      pending = pending.slice(batch.length);
+      failures = 0;
+      return true;
+    } catch (error) {
+      failures += 1;
+      options.onError?.(error);
+      return false;
+    }
+  }
+
+  /** Writes batches until nothing is pending or a write fails (then retries later, backing off). */
+  function drain(): Promise<void> {
+    if (writing) return writing;
+    writing = (async () => {
+      while (pending.length > 0) {
+        if (!(await writeSome())) {
+          schedule(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+          break;
+        }
+      }
+    })().finally(() => {
+      writing = undefined;
+    });
+    return writing;
+  }
+
+  return {
+    add(row) {
+      pending.push(row);
+      if (pending.length > maxPending) {
+        pending.shift();
+        dropped += 1;
+      }
+      if (pending.length >= maxBatch) void drain();
+      else schedule(delayMs);
+    },
+    async flush() {
+      // A write already under way may have started before the newest records: drain until none are left or a write fails.
+      for (let round = 0; round < 1000 && pending.length > 0; round += 1) {
+        const before = pending.length;
+        await drain();
+        if (pending.length >= before && failures > 0) return;
+      }
+      if (writing) await writing;
+    },
+    pendingCount: () => pending.length,
+    droppedCount: () => dropped,
+    async close() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await this.flush();
+    },
+  };
+}
