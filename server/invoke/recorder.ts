@@ -41,6 +41,8 @@ export function createRecorder<T>(options: RecorderOptions<T>): Recorder<T> {
     if (timer) return;
     timer = setTimeout(() => {
       timer = undefined;
+      // drain() and schedule() call each other: a failed write schedules the next try.
+      // eslint-disable-next-line @typescript-eslint/no-use-before-define
       void drain();
     }, ms);
     timer.unref();
