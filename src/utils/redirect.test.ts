@@ -1,4 +1,4 @@
-import { loginUrlFor, logoutTarget, safeRedirectTarget } from './redirect';
+import { currentLocation, loginUrlFor, logoutTarget, safeRedirectTarget } from './redirect';
 
 describe('safeRedirectTarget', () => {
   it.each([
@@ -21,6 +21,40 @@ describe('safeRedirectTarget', () => {
     ['/user/login?redirect=/admin'],
   ])('sends %s to the home page', (input) => {
     expect(safeRedirectTarget(input)).toBe('/');
+  });
+
+  // Each of these resolves, or decodes and then resolves, to `//evil.example` (another host).
+  it.each([
+    ['dot-dot segment', '/..//evil.example'],
+    ['dot segment', '/.//evil.example'],
+    ['encoded dot-dot', '/%2e%2e//evil.example'],
+    ['upper-case encoded dot-dot', '/%2E%2E//evil.example'],
+    ['dot-dot past the root', '/a/../..//evil.example'],
+    ['backslashes', '/..\\\\evil.example'],
+    ['backslashes after a dot', '/.\\\\evil.example'],
+    ['a tab inside', '/\t/evil.example'],
+    ['a newline and a tab inside', '/.\n./\t/evil.example'],
+    ['encoded slashes', '/%2f%2fevil.example'],
+    ['upper-case encoded slashes', '/%2F%2Fevil.example'],
+    ['encoded backslashes', '/%5c%5cevil.example'],
+    ['an encoded slash after a dot-dot', '/..%2f%2fevil.example'],
+    ['doubly encoded slashes', '/%252f%252fevil.example'],
+    ['malformed encoding', '/%E0%A4%A'],
+  ])('sends a path that leaves the site (%s) to the home page', (_, input) => {
+    expect(safeRedirectTarget(input)).toBe('/');
+  });
+
+  it('follows a site path in its normalised form, encoded text included', () => {
+    expect(safeRedirectTarget('/admin/../interface_info/1?x=1#y')).toBe('/interface_info/1?x=1#y');
+    expect(safeRedirectTarget('/?searchText=%E5%A4%A9%E6%B0%94')).toBe('/?searchText=%E5%A4%A9%E6%B0%94');
+    expect(safeRedirectTarget('/interface_info/%E5%A4%A9')).toBe('/interface_info/%E5%A4%A9');
+  });
+});
+
+describe('currentLocation', () => {
+  it("reads the address bar, which the table's query updates bypass the router for", () => {
+    window.history.replaceState(null, '', '/admin/interface_info?name=x&current=2');
+    expect(currentLocation()).toEqual({ pathname: '/admin/interface_info', search: '?name=x&current=2' });
   });
 });
 
