@@ -1,10 +1,5 @@
 import { spawnSync } from 'child_process';
-import {
-  aggregateCalls,
-  aggregateOverview,
-  percentile,
-  rankTopInterfaces,
-} from './analysis';
+import { aggregateCalls, percentile, rankTopInterfaces } from './analysis';
 import { compareIds } from '@agler/contract/ids';
 import { MESSAGES } from '@agler/contract/messages';
 import { dayRange, lastDays, parseLimit, parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
@@ -201,14 +196,14 @@ describe('aggregateCalls', () => {
   });
 });
 
-describe('aggregateOverview on the store', () => {
+describe('aggregateCalls on the store', () => {
   it('counts a call appended after the store was seeded', () => {
     const now = at('2026-03-10');
     const store = { ...createStore({ interfaceCount: 0, now }), interfaces: [A, B] };
     const range = lastDays(7, now);
-    const before = aggregateOverview(store, range.startDate, range.endDate);
+    const before = aggregateCalls(store.calls, store.interfaces, range);
     store.calls.push(call(B.id, now + 1000, 42));
-    const after = aggregateOverview(store, range.startDate, range.endDate);
+    const after = aggregateCalls(store.calls, store.interfaces, range);
     expect(after.totalCalls).toBe(before.totalCalls + 1);
     expect(after.interfaces.find((row) => row.interfaceInfoId === B.id)?.calls).toBe(
       (before.interfaces.find((row) => row.interfaceInfoId === B.id)?.calls ?? 0) + 1,

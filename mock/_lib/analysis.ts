@@ -1,9 +1,8 @@
 import { DAY_MS, formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import { compareIds } from '@agler/contract/ids';
-import { dayRange } from '@agler/contract/queries';
 import type { DayRange, TimeWindow } from '@agler/contract/queries';
 import type { AnalysisOverview, AnalysisTotals, InterfaceUsage, TopInterface } from '@agler/contract/types';
-import type { CallRecord, InterfaceRecord, Store } from './store';
+import type { CallRecord, InterfaceRecord } from './store';
 
 /**
  * The usage analysis: pure aggregation over the store's call log, computed on
@@ -16,9 +15,7 @@ import type { CallRecord, InterfaceRecord, Store } from './store';
  * "most called first" breaks ties by the smaller id (the older interface).
  */
 
-export const P95 = 0.95;
-
-
+const P95 = 0.95;
 
 // ---------------------------------------------------------------- statistics
 
@@ -67,7 +64,6 @@ function percentileInPlace(values: Float64Array, p: number, from = 0, to = value
 export function percentile(values: ArrayLike<number>, p: number): number {
   return percentileInPlace(Float64Array.from(values), p);
 }
-
 
 const round = (value: number) => Math.round(value);
 
@@ -226,11 +222,6 @@ export function aggregateCalls(
   };
 }
 
-/** The overview of the store from `startDate` to `endDate` (`yyyy-MM-dd`, both included). */
-export function aggregateOverview(store: Store, startDate: string, endDate: string): AnalysisOverview {
-  return aggregateCalls(store.calls, store.interfaces, dayRange(startDate, endDate));
-}
-
 /** The `limit` most called interfaces in `window`; ties go to the smaller id. */
 export function rankTopInterfaces(
   calls: readonly CallRecord[],
@@ -252,8 +243,4 @@ export function rankTopInterfaces(
     .sort((a, b) => counts[b] - counts[a] || compareIds(interfaces[a].id, interfaces[b].id))
     .slice(0, limit)
     .map((slot) => ({ ...interfaces[slot], totalNum: counts[slot] }));
-}
-
-export function topInterfaces(store: Store, limit: number, window?: TimeWindow): TopInterface[] {
-  return rankTopInterfaces(store.calls, store.interfaces, limit, window);
 }

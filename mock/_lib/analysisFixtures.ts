@@ -1,16 +1,13 @@
 import { HTTP_METHODS } from '@agler/contract/constants';
-import type { CallRecord, InterfaceRecord, Store } from './store';
-import { ADMIN_ID, interfaceIdOf } from '@agler/contract/demo/accounts';
-import { formatTime } from '@agler/contract/dates';
-import { createStore } from './store';
-import { seedCalls } from '@agler/contract/demo/seedCalls';
+import { ADMIN_ID, USER_ID, interfaceIdOf } from '@agler/contract/demo/accounts';
+import type { CallRecord, InterfaceRecord } from './store';
 
 /**
  * Interfaces and calls built by the analysis tests themselves, so they do not
  * depend on what the catalogue seeds.
  */
 
-const CREATED = formatTime(new Date(2026, 0, 5, 10, 0, 0).getTime());
+const CREATED = '2026-01-05 10:00:00';
 
 export function fakeInterface(seq: number, overrides: Partial<InterfaceRecord> = {}): InterfaceRecord {
   return {
@@ -36,12 +33,5 @@ export function fakeInterfaces(count: number): InterfaceRecord[] {
 }
 
 export function call(interfaceInfoId: string, time: number, latency: number, success = true): CallRecord {
-  return { interfaceInfoId, userId: '1790000000000000002', time, success, latency };
-}
-
-/** A store over `count` fake interfaces with the seeded history up to `now`. */
-export function storeWithHistory(count: number, now: number): Store {
-  const base = createStore({ interfaceCount: 0, now });
-  const interfaces = fakeInterfaces(count);
-  return { ...base, interfaces, calls: seedCalls(interfaces, base.users, now), nextInterfaceSeq: count + 1 };
+  return { interfaceInfoId, userId: USER_ID, time, success, latency };
 }
