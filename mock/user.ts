@@ -1,7 +1,7 @@
-import type { Request, Response } from 'express';
 import { ACCOUNT_LENGTH, PASSWORD_LENGTH, ResponseCode, SESSION_COOKIE } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
-import { currentUser, fail, ok, sessionIdOf } from './_lib/http';
+import { failure, success } from './_lib/envelope';
+import { answer, currentUser, routes, sessionIdOf, withJsonBody } from './_lib/http';
 import { hashPassword, newSessionId, sharedStore, toLoginUserVO } from './_lib/store';
 
 function lengthIn(value: unknown, range: { min: number; max: number }): value is string {
@@ -14,29 +14,25 @@ function sessionCookie(value: string, maxAge?: number): string {
   return parts.join('; ');
 }
 
-export default {
-  'GET /api/user/get/login': (req: Request, res: Response) => {
+/** Accounts and cookie sessions (the sessions live in the store, as long as the mock server runs). */
+export default routes({
+  'GET /api/user/get/login': (req, res) => {
     const user = currentUser(req);
-    if (!user) {
-      fail(res, ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
-      return;
-    }
-    ok(res, toLoginUserVO(user));
+    answer(res, user ? success(toLoginUserVO(user)) : failure(ResponseCode.NOT_LOGIN, MESSAGES.notLogin));
   },
 
-  'POST /api/user/login': (req: Request, res: Response) => {
-    const { userAccount, userPassword } = (req.body ?? {}) as Record<string, unknown>;
+  'POST /api/user/login': withJsonBody((req, res, { userAccount, userPassword }) => {
     if (!lengthIn(userAccount, ACCOUNT_LENGTH)) {
-      fail(res, ResponseCode.PARAMS_ERROR, MESSAGES.accountLength);
+      answer(res, failure(ResponseCode.PARAMS_ERROR, MESSAGES.accountLength));
       return;
     }
     if (!lengthIn(userPassword, PASSWORD_LENGTH)) {
-      fail(res, ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength);
+      answer(res, failure(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength));
       return;
     }
     const user = sharedStore().users.find((u) => u.userAccount === userAccount);
     if (!user || user.passwordHash !== hashPassword(userPassword)) {
-      fail(res, ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials);
+      answer(res, failure(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials));
       return;
     }
     const previous = sessionIdOf(req);
@@ -44,13 +40,14 @@ export default {
     const sid = newSessionId();
     sharedStore().sessions.set(sid, user.id);
     res.setHeader('Set-Cookie', sessionCookie(sid));
-    ok(res, toLoginUserVO(user));
-  },
+    answer(res, success(toLoginUserVO(user)));
+  }),
 
-  'POST /api/user/logout': (req: Request, res: Response) => {
+  // Reads no body: logging out needs nothing but the cookie, and answers the same without one.
+  'POST /api/user/logout': (req, res) => {
     const sid = sessionIdOf(req);
     if (sid) sharedStore().sessions.delete(sid);
     res.setHeader('Set-Cookie', sessionCookie('', 0));
-    ok(res, true);
+    answer(res, success(true));
   },
-};
+});

@@ -1,40 +1,105 @@
 import type { Request, Response } from 'express';
-import { ResponseCode } from '@agler/contract/constants';
+import { ResponseCode, SESSION_COOKIE, USER_ROLE } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
+import { installExactJsonBodies, readJsonBody } from './body';
+import type { Envelope } from './envelope';
+import { failure } from './envelope';
 import type { UserRecord } from './store';
 import { sharedStore } from './store';
-import { SESSION_COOKIE } from '@agler/contract/constants';
 
-/** Keys whose values are 64-bit ids: sent as bare JSON numbers, like a Java backend does. */
-const ID_KEYS = /"(id|userId|interfaceInfoId)":"(-?\d{1,20})"/g;
+/**
+ * The mocks' HTTP layer: route tables whose handlers can never take the
+ * process down, JSON bodies read exactly, sessions, and the envelope written
+ * out with ids in the configured form.
+ */
 
-/** JSON text of a body with its ids written as numbers (they exceed 2^53). */
-export function toWireJson(body: unknown): string {
-  return JSON.stringify(body).replace(ID_KEYS, '"$1":$2');
+export type Handler = (req: Request, res: Response) => void;
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * How ids go out. By default as JSON strings, as the server sends them (like a
+ * Java backend with its Long-to-string setting), so no client can round them;
+ * `MOCK_IDS=number` sends them as bare numbers beyond 2^53, for the browser
+ * scenario that proves the console copes with backends that do.
+ */
+function idFormOf(value: string | undefined): 'string' | 'number' {
+  if (value === undefined || value === '' || value === 'string') return 'string';
+  if (value === 'number') return 'number';
+  throw new Error(`MOCK_IDS must be "string" or "number", got "${value}"`);
 }
 
-export function send(res: Response, body: { code: number; data?: unknown; message: string }) {
-  res.status(200).type('application/json').send(toWireJson(body));
+const ID_FORM = idFormOf(process.env.MOCK_IDS);
+
+/** Keys whose values are ids, as JSON.stringify writes them. */
+const ID_KEYS = /"(id|userId|interfaceInfoId)":"(\d{1,20})"/g;
+
+/** The JSON text of an answer, ids in the configured form; `dataIsId` for an answer whose data is an id. */
+function wireJson(body: Envelope, options: { dataIsId?: boolean } = {}): string {
+  const text = JSON.stringify(body);
+  if (ID_FORM === 'string') return text;
+  const bare = text.replace(ID_KEYS, '"$1":$2');
+  return options.dataIsId ? bare.replace(/^\{"code":0,"data":"(\d{1,20})"/, '{"code":0,"data":$1') : bare;
 }
 
-export function ok(res: Response, data: unknown) {
-  send(res, { code: ResponseCode.SUCCESS, data, message: 'ok' });
+export function answer(res: Response, envelope: Envelope, options?: { dataIsId?: boolean }) {
+  res.status(200).type('application/json').send(wireJson(envelope, options));
 }
 
-/** An id as the answer's data, written as a bare number. */
-export function okId(res: Response, id: string) {
-  res.status(200).type('application/json').send(`{"code":0,"data":${id},"message":"ok"}`);
+/**
+ * An interface's own answer (invoke), `delayMs` later: its fields belong to
+ * the interface, so no id form applies. The text is made now, so nothing can
+ * fail once the handler has returned.
+ */
+export function answerLater(res: Response, envelope: Envelope, delayMs: number) {
+  const text = JSON.stringify(envelope);
+  const send = () => res.status(200).type('application/json').send(text);
+  if (delayMs > 0) setTimeout(send, delayMs);
+  else send();
 }
 
-export function fail(res: Response, code: number, message: string) {
-  send(res, { code, data: null, message });
+/**
+ * Whatever a handler throws becomes the 50000 envelope, without a stack:
+ * without this, an error inside body-parser's callback ends the process and
+ * one elsewhere answers express's error page with file paths.
+ */
+function guarded(key: string, handler: Handler): Handler {
+  return (req, res) => {
+    try {
+      handler(req, res);
+    } catch (error) {
+      // The developer running the mocks sees what broke; the client only the envelope.
+      console.error(`${key} failed:`, error);
+      if (res.headersSent) res.end();
+      else answer(res, failure(ResponseCode.SYSTEM_ERROR, MESSAGES.systemError));
+    }
+  };
 }
 
+/** A mock file's route table, every handler guarded; also makes sure JSON bodies are read exactly. */
+export function routes(table: Record<string, Handler>): Record<string, Handler> {
+  installExactJsonBodies();
+  return Object.fromEntries(Object.entries(table).map(([key, handler]) => [key, guarded(key, handler)]));
+}
+
+/** A handler of an endpoint that reads a JSON object body; any other body answers 40000 saying what is wrong. */
+export function withJsonBody(handler: (req: Request, res: Response, body: JsonObject) => void): Handler {
+  return (req, res) => {
+    const body = readJsonBody(req);
+    if (body.ok) handler(req, res, body.value);
+    else answer(res, failure(ResponseCode.PARAMS_ERROR, body.message));
+  };
+}
+
+/** A cookie's value; a value that is not valid percent-encoding counts as no cookie. */
 function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -53,11 +118,11 @@ export function currentUser(req: Request): UserRecord | undefined {
 export function requireUser(req: Request, res: Response): UserRecord | undefined {
   const user = currentUser(req);
   if (!user) {
-    fail(res, ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
+    answer(res, failure(ResponseCode.NOT_LOGIN, MESSAGES.notLogin));
     return undefined;
   }
-  if (user.userRole === 'ban') {
-    fail(res, ResponseCode.NO_AUTH, MESSAGES.banned);
+  if (user.userRole === USER_ROLE.BAN) {
+    answer(res, failure(ResponseCode.NO_AUTH, MESSAGES.banned));
     return undefined;
   }
   return user;
@@ -67,8 +132,8 @@ export function requireUser(req: Request, res: Response): UserRecord | undefined
 export function requireAdmin(req: Request, res: Response): UserRecord | undefined {
   const user = requireUser(req, res);
   if (!user) return undefined;
-  if (user.userRole !== 'admin') {
-    fail(res, ResponseCode.NO_AUTH, MESSAGES.noAuth);
+  if (user.userRole !== USER_ROLE.ADMIN) {
+    answer(res, failure(ResponseCode.NO_AUTH, MESSAGES.noAuth));
     return undefined;
   }
   return user;

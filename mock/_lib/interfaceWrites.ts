@@ -1,28 +1,22 @@
-import type { Request, Response } from 'express';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
-import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
-import type { InterfaceField } from '@agler/contract/interfaceValidation';
-import { MESSAGES } from '@agler/contract/messages';
-import { parseId } from '@agler/contract/ids';
-import { fail, ok, okId, requireAdmin } from './http';
-import type { InterfaceRecord } from './store';
+import type { InterfaceStatus } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import { interfaceIdOf } from '@agler/contract/demo/accounts';
+import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
+import type { InterfaceField } from '@agler/contract/interfaceValidation';
+import type { Envelope } from './envelope';
+import { failure, success } from './envelope';
+import { findInterface, isRecord } from './interfaceReads';
+import type { InterfaceRecord, UserRecord } from './store';
 import { sharedStore } from './store';
 
 /**
- * The admin write endpoints of the interface domain (add, update, delete,
- * online, offline), registered by mock/interfaceInfo.ts. Every one needs an
- * admin, and nothing reaches the store before it has passed the contract's
- * validation.
+ * The interface domain's admin writes (add, update, delete, online, offline).
+ * The caller has checked that an admin asks; nothing reaches the store before
+ * it has passed the contract's validation.
  */
 
-type Handler = (req: Request, res: Response) => void;
-
-function bodyOf(req: Request): Record<string, unknown> {
-  const body: unknown = req.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
+type Body = Record<string, unknown>;
 
 /** Field values as stored: names and URLs without surrounding whitespace, absent texts empty. */
 function storedValue(field: InterfaceField, value: unknown): string {
@@ -30,28 +24,11 @@ function storedValue(field: InterfaceField, value: unknown): string {
   return field === 'name' || field === 'url' ? text.trim() : text;
 }
 
-/** The interface a body's `id` points at, or undefined after answering 40000 / 40400. */
-function targetOf(req: Request, res: Response): InterfaceRecord | undefined {
-  const id = parseId(bodyOf(req).id);
-  if (id === undefined) {
-    fail(res, ResponseCode.PARAMS_ERROR, MESSAGES.badId);
-    return undefined;
-  }
-  const record = sharedStore().interfaces.find((item) => String(item.id) === id);
-  if (!record) fail(res, ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-  return record;
-}
-
-const add: Handler = (req, res) => {
-  const admin = requireAdmin(req, res);
-  if (!admin) return;
-  const error = validateInterface(req.body);
-  if (error) {
-    fail(res, ResponseCode.PARAMS_ERROR, error.message);
-    return;
-  }
-  const body = bodyOf(req);
-  const now = formatTime(Date.now());
+/** `POST /api/interfaceInfo/add`: a new interface, offline until published; answers its id. */
+export function addInterface(body: Body, creator: UserRecord, now = Date.now()): Envelope<string | null> {
+  const error = validateInterface(body);
+  if (error) return failure(ResponseCode.PARAMS_ERROR, error.message);
+  const time = formatTime(now);
   const record: InterfaceRecord = {
     id: interfaceIdOf(sharedStore().nextInterfaceSeq++),
     name: storedValue('name', body.name),
@@ -62,54 +39,40 @@ const add: Handler = (req, res) => {
     requestHeader: storedValue('requestHeader', body.requestHeader),
     responseHeader: storedValue('responseHeader', body.responseHeader),
     status: INTERFACE_STATUS.OFFLINE,
-    userId: admin.id,
-    createTime: now,
-    updateTime: now,
+    userId: creator.id,
+    createTime: time,
+    updateTime: time,
   };
   sharedStore().interfaces.push(record);
-  okId(res, record.id);
-};
+  return success(record.id);
+}
 
-const update: Handler = (req, res) => {
-  if (!requireAdmin(req, res)) return;
-  const record = targetOf(req, res);
-  if (!record) return;
-  const error = validateInterface(req.body, { partial: true });
-  if (error) {
-    fail(res, ResponseCode.PARAMS_ERROR, error.message);
-    return;
-  }
-  const body = bodyOf(req);
+/** `POST /api/interfaceInfo/update`: changes only the fields given. */
+export function updateInterface(body: Body, now = Date.now()): Envelope<boolean | null> {
+  const record = findInterface(body.id);
+  if (!isRecord(record)) return record;
+  const error = validateInterface(body, { partial: true });
+  if (error) return failure(ResponseCode.PARAMS_ERROR, error.message);
   const changes: Partial<Record<InterfaceField, string>> = {};
   for (const field of INTERFACE_FIELDS) {
     if (body[field] !== undefined) changes[field] = storedValue(field, body[field]);
   }
-  Object.assign(record, changes, { updateTime: formatTime(Date.now()) });
-  ok(res, true);
-};
-
-const remove: Handler = (req, res) => {
-  if (!requireAdmin(req, res)) return;
-  const record = targetOf(req, res);
-  if (!record) return;
-  sharedStore().interfaces.splice(sharedStore().interfaces.indexOf(record), 1);
-  ok(res, true);
-};
-
-function setStatus(status: InterfaceRecord['status']): Handler {
-  return (req, res) => {
-    if (!requireAdmin(req, res)) return;
-    const record = targetOf(req, res);
-    if (!record) return;
-    record.status = status;
-    ok(res, true);
-  };
+  Object.assign(record, changes, { updateTime: formatTime(now) });
+  return success(true);
 }
 
-export const interfaceWriteHandlers: Record<string, Handler> = {
-  'POST /api/interfaceInfo/add': add,
-  'POST /api/interfaceInfo/update': update,
-  'POST /api/interfaceInfo/delete': remove,
-  'POST /api/interfaceInfo/online': setStatus(INTERFACE_STATUS.ONLINE),
-  'POST /api/interfaceInfo/offline': setStatus(INTERFACE_STATUS.OFFLINE),
-};
+/** `POST /api/interfaceInfo/delete`. */
+export function deleteInterface(body: Body): Envelope<boolean | null> {
+  const record = findInterface(body.id);
+  if (!isRecord(record)) return record;
+  sharedStore().interfaces.splice(sharedStore().interfaces.indexOf(record), 1);
+  return success(true);
+}
+
+/** `POST /api/interfaceInfo/online` and `offline`: only the status changes. */
+export function setInterfaceStatus(body: Body, status: InterfaceStatus): Envelope<boolean | null> {
+  const record = findInterface(body.id);
+  if (!isRecord(record)) return record;
+  record.status = status;
+  return success(true);
+}
