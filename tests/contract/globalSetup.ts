@@ -1,0 +1,91 @@
+import { spawn } from 'child_process';
+import { mkdtempSync } from 'fs';
+import { createServer } from 'net';
+import { tmpdir } from 'os';
+import path from 'path';
+import { DEFAULT_TARGET, TARGETS } from './targets';
+import type { Running } from './running';
+import { setRunning } from './running';
+
+/**
+ * Starts the target the suite runs against (tests/contract/targets.ts) unless
+ * CONTRACT_BASE_URL names one that is already up, and hands its address to
+ * the specs through CONTRACT_BASE_URL (the workers inherit the environment).
+ */
+
+const root = path.resolve(__dirname, '../..');
+const POLL_MS = 250;
+
+/** A port nobody listens on now, chosen by the system. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether `url` answers the JSON envelope. */
+async function answersEnvelope(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    const body = (await res.json()) as { code?: unknown };
+    return res.status === 200 && typeof body.code === 'number';
+  } catch {
+    return false;
+  }
+}
+
+export default async function globalSetup() {
+  if (process.env.CONTRACT_BASE_URL) return;
+  const name = process.env.CONTRACT_TARGET || DEFAULT_TARGET;
+  const target = TARGETS[name];
+  if (!target) {
+    throw new Error(
+      `unknown CONTRACT_TARGET "${name}"; known: ${Object.keys(TARGETS).join(', ')} (add one in tests/contract/targets.ts)`,
+    );
+  }
+
+  const port = await freePort();
+  const scratch = mkdtempSync(path.join(tmpdir(), `agler-contract-${name}-`));
+  const [program, ...args] = target.command;
+  const child = spawn(program, args, {
+    cwd: root,
+    env: { ...process.env, ...target.env?.(scratch), PORT: String(port), HOST: '127.0.0.1' },
+    // Its own process group, so that teardown stops the target and everything it started.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const running: Running = { name, pid: child.pid!, scratch, exited: false };
+  child.once('exit', () => {
+    running.exited = true;
+  });
+  setRunning(running);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (running.exited) throw new Error(`target "${name}" exited before it was ready:\n${output}`);
+    if (await answersEnvelope(`${baseUrl}${target.readyPath}`)) break;
+    if (Date.now() - started > target.startTimeoutMs) {
+      throw new Error(
+        `target "${name}" did not answer ${target.readyPath} within ${target.startTimeoutMs} ms:\n${output}`,
+      );
+    }
+    await new Promise((resolve) => {
+      setTimeout(resolve, POLL_MS);
+    });
+  }
+  process.env.CONTRACT_BASE_URL = baseUrl;
+  // eslint-disable-next-line no-console
+  console.log(`\ncontract suite: target "${name}" at ${baseUrl}, ready in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,132 @@
+import { ResponseCode } from '@agler/contract/constants';
+import { MESSAGES } from '@agler/contract/messages';
+import type { AnalysisOverview, InterfaceInfo, Page, TopInterface } from '@agler/contract/types';
+import type { Client } from './client';
+import { Client as Visitor, expectRefusal, expectSuccess, loggedIn } from './client';
+import { API, createInterface, removeInterfaces, today } from './interfaces';
+
+/** Calling an interface, and which calls the analysis counts. */
+
+let user: Client;
+let admin: Client;
+const created: string[] = [];
+
+beforeAll(async () => {
+  [user, admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
+});
+
+afterAll(async () => {
+  await removeInterfaces(admin, created);
+});
+
+/** The demo's Echo interface: it answers its parameters. */
+async function echo(): Promise<InterfaceInfo> {
+  const { records } = expectSuccess(
+    await user.get<Page<InterfaceInfo>>(API.list, { name: 'Echo', pageSize: 50 }),
+  );
+  const found = records.find((r) => r.name === 'Echo');
+  if (!found) throw new Error('the demo data has no online interface named Echo');
+  return found;
+}
+
+const call = (client: Client, id: string, userRequestParams?: unknown) =>
+  client.post(API.invoke, { id, userRequestParams });
+
+describe('invoke', () => {
+  it('needs a session', async () => {
+    const { id } = await echo();
+    expectRefusal(await call(new Visitor(), id, '{}'), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
+  });
+
+  it("answers with the interface's own answer", async () => {
+    const { id } = await echo();
+    const params = { a: [1, { b: true }], text: '你好' };
+    expect(expectSuccess(await call(user, id, JSON.stringify(params)))).toEqual(params);
+  });
+
+  it('reads empty parameters as none', async () => {
+    const { id } = await echo();
+    expect(expectSuccess(await call(user, id, ''))).toEqual({});
+    expect(expectSuccess(await call(user, id))).toEqual({});
+  });
+
+  it('refuses an offline interface', async () => {
+    const id = await createInterface(admin);
+    created.push(id);
+    expectRefusal(await call(user, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    expectRefusal(await call(admin, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+  });
+
+  it('answers 40400 for an id nobody has and 40000 for one that is no id', async () => {
+    expectRefusal(
+      await call(user, '9223372036854775807', '{}'),
+      ResponseCode.NOT_FOUND,
+      MESSAGES.interfaceNotFound,
+    );
+    expectRefusal(await call(user, 'abc', '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+    expectRefusal(
+      await user.post(API.invoke, { userRequestParams: '{}' }),
+      ResponseCode.PARAMS_ERROR,
+      MESSAGES.badId,
+    );
+  });
+
+  it.each([
+    ['not JSON', '{city:', MESSAGES.paramsNotJson],
+    ['no text', { city: '北京' }, MESSAGES.paramsNotText],
+    ['nested 10,000 deep', `${'['.repeat(10_000)}${']'.repeat(10_000)}`, MESSAGES.paramsTooDeep],
+    [
+      'an object nested 10,000 deep',
+      `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+      MESSAGES.paramsTooDeep,
+    ],
+  ])('refuses parameters that are %s', async (_label, params, message) => {
+    const { id } = await echo();
+    expectRefusal(await call(user, id, params), ResponseCode.PARAMS_ERROR, message);
+  });
+});
+
+describe('what the analysis counts', () => {
+  const top = async () => expectSuccess(await admin.get<TopInterface[]>(API.top, { limit: 20 }));
+  const countOf = (list: TopInterface[], id: string) => list.find((t) => t.id === id)?.totalNum ?? 0;
+
+  it('counts every call that reached the interface, answered or refused by it, and no call refused before', async () => {
+    // An online interface already among the most called: more calls keep it there.
+    const before = await top();
+    const target = before.find((t) => t.status === 1);
+    if (!target) throw new Error('no online interface among the 20 most called');
+    const { id } = target;
+
+    await call(user, id, '{}');
+    await call(admin, id, '[1]');
+    expectRefusal(await call(user, id, '{not json'), ResponseCode.PARAMS_ERROR, MESSAGES.paramsNotJson);
+    expectRefusal(await call(new Visitor(), id, '{}'), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
+
+    expect(countOf(await top(), id)).toBe(countOf(before, id) + 2);
+  });
+
+  it('does not count a call to an offline interface', async () => {
+    const id = await createInterface(admin);
+    created.push(id);
+    expectRefusal(await call(user, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    const day = today();
+    const overview = expectSuccess(
+      await admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+    );
+    expect(overview.interfaces.find((row) => row.interfaceInfoId === id)).toBeUndefined();
+  });
+
+  it('counts a call to an interface created today in the day’s overview', async () => {
+    const id = await createInterface(admin, { online: true });
+    created.push(id);
+    expectSuccess(await call(user, id, '{}'));
+    const day = today();
+    const overview = expectSuccess(
+      await admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+    );
+    expect(overview.interfaces.find((row) => row.interfaceInfoId === id)).toMatchObject({
+      calls: 1,
+      errors: 0,
+    });
+  });
+});

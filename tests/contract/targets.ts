@@ -1,0 +1,53 @@
+/**
+ * What the contract suite can run against. Each target is a process the suite
+ * starts from the repository root, in a process group of its own, on a free
+ * port of 127.0.0.1, and stops with SIGTERM to that group when it is done.
+ *
+ * A target must:
+ * - listen on the port in `PORT` and the address in `HOST` (always 127.0.0.1);
+ * - answer `GET readyPath` with HTTP 200 and the JSON envelope once it serves
+ *   the whole API (the suite polls until then, for at most `startTimeoutMs`);
+ * - start from the demo data (contract/demo: the demo accounts, the seeded
+ *   interfaces and their call history), with nothing else changed;
+ * - exit on SIGTERM.
+ *
+ * `CONTRACT_TARGET=<name> npm run test:contract` picks one (default `mocks`);
+ * `CONTRACT_BASE_URL=http://127.0.0.1:8000 npm run test:contract` runs
+ * against a target that is already up instead, started by someone else.
+ *
+ * The server targets belong here once server/ can start, for example:
+ *
+ *   pglite: {
+ *     command: ['npx', 'tsx', 'server/index.ts'],
+ *     env: (scratch) => ({ DATA_DIR: scratch }),         // a fresh embedded database per run
+ *     readyPath: '/api/health',
+ *     startTimeoutMs: 120_000,                             // PGlite's first start runs initdb
+ *   },
+ *   postgres: {
+ *     command: ['npx', 'tsx', 'server/index.ts'],
+ *     env: () => ({ DATABASE_URL: requiredEnv('CONTRACT_DATABASE_URL') }),  // an empty database
+ *     readyPath: '/api/health',
+ *     startTimeoutMs: 60_000,
+ *   },
+ */
+export type Target = {
+  /** The program and its arguments. */
+  command: string[];
+  /** Environment beyond the suite's own (PORT and HOST are set by the suite); `scratch` is an empty directory removed afterwards. */
+  env?: (scratch: string) => Record<string, string>;
+  /** A GET that answers the envelope once the target is ready. */
+  readyPath: string;
+  /** How long the target may take to become ready on a busy 2-core machine. */
+  startTimeoutMs: number;
+};
+
+export const TARGETS: Record<string, Target> = {
+  /** The mocks, served by the same umi middleware as `max preview`, without the built console. */
+  mocks: {
+    command: [process.execPath, 'tests/contract/serveMocks.mjs'],
+    readyPath: '/api/user/get/login',
+    startTimeoutMs: 60_000,
+  },
+};
+
+export const DEFAULT_TARGET = 'mocks';
