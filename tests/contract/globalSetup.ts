@@ -86,6 +86,5 @@ export default async function globalSetup() {
     });
   }
   process.env.CONTRACT_BASE_URL = baseUrl;
-  // eslint-disable-next-line no-console
   console.log(`\ncontract suite: target "${name}" at ${baseUrl}, ready in ${Date.now() - started} ms`);
 }
