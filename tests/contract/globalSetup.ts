@@ -5,7 +5,7 @@ import { tmpdir } from 'os';
 import path from 'path';
 import { DEFAULT_TARGET, TARGETS } from './targets';
 import type { Running } from './running';
-import { setRunning } from './running';
+import { setRunning, stopRunning } from './running';
 
 /**
  * Starts the target the suite runs against (tests/contract/targets.ts) unless
@@ -39,6 +39,20 @@ async function answersEnvelope(url: string): Promise<boolean> {
   }
 }
 
+async function waitUntilReady(url: string, running: Running, timeoutMs: number, output: () => string) {
+  const started = Date.now();
+  for (;;) {
+    if (running.exited) throw new Error(`target "${running.name}" exited before it was ready:\n${output()}`);
+    if (await answersEnvelope(url)) return;
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`target "${running.name}" did not answer ${url} within ${timeoutMs} ms:\n${output()}`);
+    }
+    await new Promise((resolve) => {
+      setTimeout(resolve, POLL_MS);
+    });
+  }
+}
+
 export default async function globalSetup() {
   if (process.env.CONTRACT_BASE_URL) return;
   const name = process.env.CONTRACT_TARGET || DEFAULT_TARGET;
@@ -69,21 +83,19 @@ export default async function globalSetup() {
   child.once('exit', () => {
     running.exited = true;
   });
+  child.once('error', (error) => {
+    output += `\n${error.message}`;
+    running.exited = true;
+  });
   setRunning(running);
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  for (;;) {
-    if (running.exited) throw new Error(`target "${name}" exited before it was ready:\n${output}`);
-    if (await answersEnvelope(`${baseUrl}${target.readyPath}`)) break;
-    if (Date.now() - started > target.startTimeoutMs) {
-      throw new Error(
-        `target "${name}" did not answer ${target.readyPath} within ${target.startTimeoutMs} ms:\n${output}`,
-      );
-    }
-    await new Promise((resolve) => {
-      setTimeout(resolve, POLL_MS);
-    });
+  try {
+    await waitUntilReady(`${baseUrl}${target.readyPath}`, running, target.startTimeoutMs, () => output);
+  } catch (error) {
+    await stopRunning();
+    throw error;
   }
   process.env.CONTRACT_BASE_URL = baseUrl;
   console.log(`\ncontract suite: target "${name}" at ${baseUrl}, ready in ${Date.now() - started} ms`);
