@@ -47,6 +47,8 @@ test('shell: logout from an admin page keeps the way back, and login returns the
   adminPage: page,
 }) => {
   await page.goto('/admin/interface_info?tab=1');
+  // The user leaves a page that has loaded: the table's request is not in flight.
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
   await userName(page, 'admin').hover();
   await page.getByText('退出登录').click();
   await expect(page).toHaveURL(atPath('/user/login?redirect=%2Fadmin%2Finterface_info%3Ftab%3D1'));
