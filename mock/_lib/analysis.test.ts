@@ -1,12 +1,13 @@
 import { spawnSync } from 'child_process';
 import { aggregateCalls, percentile, rankTopInterfaces } from './analysis';
+import { parseTime } from '@agler/contract/dates';
 import { compareIds } from '@agler/contract/ids';
 import { MESSAGES } from '@agler/contract/messages';
 import { dayRange, lastDays, parseLimit, parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
 import { call, fakeInterface } from './analysisFixtures';
 import { createStore } from './store';
 
-const at = (date: string, time = '12:00:00') => new Date(`${date}T${time}`).getTime();
+const at = (date: string, time = '12:00:00') => parseTime(`${date} ${time}`)!;
 
 const A = fakeInterface(1, { name: '天气查询' });
 const B = fakeInterface(2, { name: '随机头像' });

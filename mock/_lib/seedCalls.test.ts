@@ -1,13 +1,12 @@
 import { aggregateCalls, percentile } from './analysis';
 import { lastDays } from '@agler/contract/queries';
 import { fakeInterface, fakeInterfaces } from './analysisFixtures';
-import { formatDate, startOfDay } from '@agler/contract/dates';
+import { formatDate, formatTime, parseTime, startOfDay } from '@agler/contract/dates';
 import { HISTORY_DAYS, seedCalls } from '@agler/contract/demo/seedCalls';
 import type { CallRecord, UserRecord } from './store';
-import { formatTime } from '@agler/contract/dates';
 import { seedUsers } from './store';
 
-const NOW = new Date(2026, 10, 22, 14, 30, 0).getTime();
+const NOW = parseTime('2026-11-22 14:30:00')!;
 const users = seedUsers();
 const interfaces = fakeInterfaces(40);
 const calls = seedCalls(interfaces, users, NOW);
