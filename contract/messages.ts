@@ -24,6 +24,7 @@ export const MESSAGES = {
   bodyTooDeep: `请求体${JSON_TEXTS.tooDeep}`,
   bodyNotObject: '请求体必须是 JSON 对象',
   crossSite: '拒绝来自其他网站的写请求',
+  badRequest: '请求格式不正确',
   // ids and interfaces
   badId: 'id 不合法',
   interfaceNotFound: '接口不存在',
