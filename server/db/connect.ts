@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { acquirePidLock } from './pidLock';
+import type { PidLock } from './pidLock';
+import { schema } from './schema';
+
+/**
+ * The two forms of the one SQL dialect: PGlite (embedded PostgreSQL in
+ * DATA_DIR, one process) and a PostgreSQL server (DATABASE_URL, any number of
+ * processes). Both give a Drizzle database of the same schema; the code above
+ * this module never asks which one it has.
+ */
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Something a transaction callback can run queries on: the database itself or a transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Queryable = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` with the database to itself as far as start-up work goes:
+   * migrations and the first seed happen once even when several processes
+   * start together.
+   */
+  exclusive<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** Routine upkeep that PostgreSQL's autovacuum does on a server and PGlite lacks. */
+  vacuum(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+
+/** Any lock key of our own: start-up work (migrations, the first seed) holds it. */
+const STARTUP_LOCK = 7_529_001;
+
+/** Tables that change all day; PGlite has no autovacuum to keep them compact. */
+const BUSY_TABLES = ['session', 'login_attempt', 'interface_call', 'interface_info'];
+
+type Report = (line: string) => void;
+
+export type PgliteOptions = {
+  dataDir?: string;
+  /** A dump (PGlite's dumpDataDir) to start from instead of an empty database; tests use it. */
+  loadDataDir?: Blob;
+  report?: Report;
+  /** Another copy of PGlite's class (tests load one outside jest's sandbox). */
+  PGlite?: typeof PGlite;
+};
+
+/** Seconds since `start`, for progress lines. */
+const since = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
+
+/**
+ * Opens (and on first start creates) the embedded database in `dataDir`,
+ * holding the directory's pid lock while open; in memory without `dataDir`.
+ */
+export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
+  const report = options.report ?? (() => undefined);
+  let lock: PidLock | undefined;
+  let firstStart = false;
+  if (options.dataDir) {
+    lock = acquirePidLock(options.dataDir);
+    firstStart = !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  }
+  const start = Date.now();
+  let ticker: NodeJS.Timeout | undefined;
+  if (firstStart) {
+    report(`首次启动：正在 ${options.dataDir} 创建嵌入式 PostgreSQL（PGlite），约需 10 秒……`);
+    ticker = setInterval(() => report(`  仍在创建数据库……已用 ${since(start)}`), 3000);
+  }
+  let client: PGlite;
+  try {
+    client = new (options.PGlite ?? PGlite)({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  } finally {
+    if (ticker) clearInterval(ticker);
+  }
+  if (firstStart) report(`  数据库已创建（${since(start)}）`);
+
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // One process, one connection: nothing else can interleave.
+    exclusive: (work) => work(db),
+    async vacuum() {
+      for (const table of BUSY_TABLES) await client.exec(`VACUUM (ANALYZE) ${table}`);
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+/** Connects to the PostgreSQL server at `url` (a pool; reconnects by itself after an outage). */
+export async function openPostgres(url: string, options: { onPoolError?: (error: Error) => void; max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    // A query that hangs on a broken network ends instead of holding its request forever.
+    query_timeout: 30_000,
+  });
+  // An idle connection that breaks (server restart) must not end the process; the pool replaces it.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async exclusive(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+        try {
+          return await work(drizzlePg({ client, schema }) as unknown as Db);
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    // The server's autovacuum does this.
+    vacuum: async () => undefined,
+    close: () => pool.end(),
+  };
+}
+
+/** Brings the schema up to date: applies the migrations in server/db/migrations that are missing. */
+export async function migrate(database: Database): Promise<void> {
+  await database.exclusive(async (db) => {
+    const config = { migrationsFolder: MIGRATIONS_DIR };
+    if (database.kind === 'pglite') await migratePglite(db as never, config);
+    else await migratePg(db as never, config);
+  });
+}
+
+/** Whether the database answers. */
+export async function ping(db: Queryable): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}
+
+/** Opens the database the settings name: PostgreSQL with a URL, PGlite in the data directory otherwise. */
+export function openDatabase(
+  settings: { databaseUrl?: string; dataDir: string },
+  options: { report?: Report; onPoolError?: (error: Error) => void } = {},
+): Promise<Database> {
+  return settings.databaseUrl
+    ? openPostgres(settings.databaseUrl, { onPoolError: options.onPoolError })
+    : openPglite({ dataDir: settings.dataDir, report: options.report });
+}

@@ -1,0 +1,20 @@
+/**
+ * Whether an error means the database cannot be reached (as opposed to a
+ * query that failed): the network codes, PostgreSQL's connection and
+ * shutdown states, and node-postgres's own words for a lost connection.
+ * Drizzle wraps driver errors, so the whole `cause` chain is read.
+ */
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** admin_shutdown, crash_shutdown, cannot_connect_now, and class 08: connection exceptions */
+const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
+const LOST_CONNECTION = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|ended unexpectedly/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || SHUTDOWN_STATES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+  }
+  return false;
+}

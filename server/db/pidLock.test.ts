@@ -1,0 +1,73 @@
+/**
+ * @jest-environment node
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { acquirePidLock, LOCK_FILE, LockedError } from './pidLock';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agler-lock-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A process that runs until told to stop: a live holder of a lock. */
+function liveProcess() {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  return {
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+test('takes the lock and releases it', () => {
+  const lock = acquirePidLock(dir);
+
+  expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
+  lock.release();
+  expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+});
+
+test('refuses while a live process holds it, pointing to DATABASE_URL', async () => {
+  const holder = liveProcess();
+  try {
+    fs.writeFileSync(path.join(dir, LOCK_FILE), `${holder.pid}\n`);
+
+    expect(() => acquirePidLock(dir)).toThrow(LockedError);
+    expect(() => acquirePidLock(dir)).toThrow(new RegExp(`进程 ${holder.pid}.*DATABASE_URL`));
+  } finally {
+    await holder.stop();
+  }
+});
+
+test("takes over the lock of a process that is gone (kill -9, power cut)", async () => {
+  const holder = liveProcess();
+  fs.writeFileSync(path.join(dir, LOCK_FILE), `${holder.pid}\n`);
+  await holder.stop();
+
+  const lock = acquirePidLock(dir);
+
+  expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
+  lock.release();
+});
+
+test('a lock written by an earlier process with our own pid (a container restart) is stale', () => {
+  fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.pid} 1\n`);
+
+  expect(() => acquirePidLock(dir).release()).not.toThrow();
+});
+
+test("releasing leaves a lock that is no longer ours alone", () => {
+  const lock = acquirePidLock(dir);
+  fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.ppid}\n`);
+
+  lock.release();
+
+  expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(`${process.ppid}\n`);
+});

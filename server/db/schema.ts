@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The one schema of both drivers (PGlite and node-postgres). Changing it
+ * means `npm run db:generate`, which writes the next migration in
+ * server/db/migrations; every start applies what is missing.
+ */
+
+/**
+ * A 64-bit id, handled as its decimal text in the code. The drivers read
+ * bigint differently (node-postgres as text, PGlite as BigInt); this type
+ * makes both answer the same text.
+ */
+const id64 = customType<{ data: string; driverData: string | bigint | number }>({
+  dataType: () => 'bigint',
+  fromDriver: (value) => String(value),
+  toDriver: (value) => value,
+});
+
+/** Times to the second: the contract writes `yyyy-MM-dd HH:mm:ss` and orders by that text, ties by id. */
+const seconds = (name: string) => timestamp(name, { withTimezone: true, precision: 0, mode: 'date' });
+
+/** New ids continue after the demo data's ids (contract/demo/accounts.ts), in the same 64-bit range. */
+export const userIdSeq = pgSequence('app_user_id_seq', { startWith: '1790000000000001001' });
+export const interfaceIdSeq = pgSequence('interface_info_id_seq', { startWith: '1800000000000100001' });
+
+export const users = pgTable('app_user', {
+  id: id64('id').primaryKey().default(sql`nextval('app_user_id_seq')`),
+  userAccount: text('user_account').notNull().unique(),
+  /** `scrypt$N$r$p$salt$hash`, never answered. */
+  userPassword: text('user_password').notNull(),
+  userName: text('user_name').notNull().default(''),
+  userAvatar: text('user_avatar').notNull().default(''),
+  userRole: text('user_role').notNull().default('user'),
+  createTime: seconds('create_time').notNull(),
+  updateTime: seconds('update_time').notNull(),
+});
+
+export const sessions = pgTable(
+  'session',
+  {
+    /** SHA-256 of the cookie's token: the table alone opens no session. */
+    id: text('id').primaryKey(),
+    userId: id64('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createTime: timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('session_last_seen_idx').on(t.lastSeen), index('session_user_idx').on(t.userId)],
+);
+
+/** Wrong passwords per account name (whether the account exists or not), for the login throttle. */
+export const loginAttempts = pgTable('login_attempt', {
+  userAccount: text('user_account').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+});
+
+export const interfaces = pgTable(
+  'interface_info',
+  {
+    id: id64('id').primaryKey().default(sql`nextval('interface_info_id_seq')`),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url').notNull(),
+    method: text('method').notNull(),
+    requestParams: text('request_params').notNull().default(''),
+    requestHeader: text('request_header').notNull().default(''),
+    responseHeader: text('response_header').notNull().default(''),
+    status: smallint('status').notNull().default(0),
+    userId: id64('user_id').notNull(),
+    createTime: seconds('create_time').notNull(),
+    updateTime: seconds('update_time').notNull(),
+    /**
+     * Lower-cased copies for the case-insensitive search, made by the same
+     * JavaScript toLowerCase as the mocks (PostgreSQL's lower() follows the
+     * database's locale, which can leave non-ASCII letters alone).
+     */
+    nameLower: text('name_lower').notNull(),
+    descriptionLower: text('description_lower').notNull(),
+    urlLower: text('url_lower').notNull(),
+    /** Position of the name in Chinese (pinyin) order; see domain/nameOrder.ts. */
+    nameRank: doublePrecision('name_rank').notNull().default(0),
+  },
+  (t) => [
+    index('interface_create_time_idx').on(t.createTime, t.id),
+    index('interface_update_time_idx').on(t.updateTime, t.id),
+    index('interface_name_rank_idx').on(t.nameRank, t.id),
+  ],
+);
+
+/**
+ * Every call that reached an interface. No foreign key: the log is history,
+ * and deleting an interface must not rewrite it (the analysis leaves out
+ * interfaces that no longer exist).
+ */
+export const calls = pgTable(
+  'interface_call',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    interfaceInfoId: id64('interface_info_id').notNull(),
+    userId: id64('user_id').notNull(),
+    time: timestamp('time', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+    success: boolean('success').notNull(),
+    /** milliseconds */
+    latency: integer('latency').notNull(),
+  },
+  (t) => [index('interface_call_time_idx').on(t.time), index('interface_call_interface_time_idx').on(t.interfaceInfoId, t.time)],
+);
+
+/** Facts about the database itself: when the demo data was written, and how many interfaces it holds. */
+export const meta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const schema = { users, sessions, loginAttempts, interfaces, calls, meta, userIdSeq, interfaceIdSeq };

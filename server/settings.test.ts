@@ -1,0 +1,57 @@
+/**
+ * @jest-environment node
+ */
+import { readSettings, SettingsError } from './settings';
+
+describe('settings', () => {
+  test('defaults: port 8000 on 127.0.0.1, ./data, PGlite, public address on localhost', () => {
+    const settings = readSettings({}, '/srv/agler');
+
+    expect(settings).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      dataDir: '/srv/agler/data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8000',
+      cookieSecure: false,
+    });
+  });
+
+  test('each setting from the environment', () => {
+    const settings = readSettings(
+      { PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/lib/agler', DATABASE_URL: 'postgres://agler:pw@db:5432/agler', PUBLIC_URL: 'https://api.example.com/', COOKIE_SECURE: '0' },
+      '/srv',
+    );
+
+    expect(settings).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/agler',
+      databaseUrl: 'postgres://agler:pw@db:5432/agler',
+      publicUrl: 'https://api.example.com',
+      cookieSecure: false,
+    });
+  });
+
+  test('behind an https public address the cookie is Secure unless told otherwise', () => {
+    expect(readSettings({ PUBLIC_URL: 'https://api.example.com' }).cookieSecure).toBe(true);
+    expect(readSettings({ COOKIE_SECURE: '1' }).cookieSecure).toBe(true);
+  });
+
+  test.each([
+    [{ PORT: 'eighty' }, /PORT 应为 1 到 65535 的整数，当前为 "eighty"/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://root:secret@db/agler' }, /^DATABASE_URL 应为 postgres:\/\//],
+    [{ PUBLIC_URL: 'api.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'https://example.com/console' }, /不带路径/],
+    [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE 应为 1 或 0/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+  ])('%p is refused with a message that names it', (env, message) => {
+    expect(() => readSettings(env)).toThrow(SettingsError);
+    expect(() => readSettings(env)).toThrow(message);
+  });
+
+  test('a bad DATABASE_URL is refused without repeating its password', () => {
+    expect(() => readSettings({ DATABASE_URL: 'mysql://root:secret@db/agler' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('secret') }));
+  });
+});

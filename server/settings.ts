@@ -1,0 +1,123 @@
+import path from 'node:path';
+
+/**
+ * The server's settings, read once from the environment. A bad value stops
+ * the start with a message that names the variable, the value and what would
+ * be right, instead of a surprise later.
+ */
+
+export type Settings = {
+  port: number;
+  host: string;
+  /** Where the embedded database lives when there is no DATABASE_URL (absolute). */
+  dataDir: string;
+  /** A PostgreSQL server; undefined means the embedded database in dataDir. */
+  databaseUrl: string | undefined;
+  /** The address people open (origin only, no trailing slash). */
+  publicUrl: string;
+  cookieSecure: boolean;
+  logLevel: LogLevel;
+  /** The built console; undefined when the server answers /api only. */
+  consoleDir: string | undefined;
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingsError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function readPort(env: Env): number {
+  const raw = text(env, 'PORT');
+  if (raw === undefined) return 8000;
+  const port = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!(port >= 1 && port <= 65535)) throw new SettingsError(`PORT 应为 1 到 65535 的整数，当前为 "${raw}"`);
+  return port;
+}
+
+function readHost(env: Env): string {
+  const raw = text(env, 'HOST') ?? '127.0.0.1';
+  if (/[\s/]/.test(raw)) throw new SettingsError(`HOST 应为主机名或 IP 地址（如 127.0.0.1 或 0.0.0.0），当前为 "${raw}"`);
+  return raw;
+}
+
+function readDatabaseUrl(env: Env): string | undefined {
+  const raw = text(env, 'DATABASE_URL');
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || !url.hostname) {
+    // The value may hold a password: name the rule, not the value.
+    throw new SettingsError('DATABASE_URL 应为 postgres://用户:密码@主机:端口/数据库 形式的地址');
+  }
+  return raw;
+}
+
+function readPublicUrl(env: Env, port: number): string {
+  const raw = text(env, 'PUBLIC_URL');
+  if (raw === undefined) return `http://localhost:${port}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new SettingsError(`PUBLIC_URL 应为 http:// 或 https:// 开头、不带路径的地址（如 https://api.example.com），当前为 "${raw}"`);
+  }
+  return url.origin;
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new SettingsError(`${name} 应为 1 或 0，当前为 "${raw}"`);
+}
+
+function readLogLevel(env: Env): LogLevel {
+  const raw = text(env, 'LOG_LEVEL') ?? 'warn';
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new SettingsError(`LOG_LEVEL 只能是 ${LOG_LEVELS.join('、')} 之一，当前为 "${raw}"`);
+  return raw as LogLevel;
+}
+
+/** The settings of `env` (process.env by default), resolved against `cwd`; throws SettingsError. */
+export function readSettings(env: Env = process.env, cwd = process.cwd()): Settings {
+  const port = readPort(env);
+  const publicUrl = readPublicUrl(env, port);
+  return {
+    port,
+    host: readHost(env),
+    dataDir: path.resolve(cwd, text(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl: readDatabaseUrl(env),
+    publicUrl,
+    // Behind HTTPS the cookie is Secure unless told otherwise.
+    cookieSecure: readBoolean(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
+    logLevel: readLogLevel(env),
+    consoleDir: path.resolve(cwd, 'dist'),
+  };
+}
+
+/** Where the server keeps its data, for a person to read (a DATABASE_URL without its password). */
+export function describeDatabase(settings: Settings): string {
+  if (!settings.databaseUrl) return `PGlite ${settings.dataDir}`;
+  const url = new URL(settings.databaseUrl);
+  url.password = url.password ? '***' : '';
+  return `PostgreSQL ${url.host}${url.pathname}`;
+}
