@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { Column, SQL } from 'drizzle-orm';
+import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
+import type { InterfaceStatus } from '@agler/contract/constants';
+import { formatTime } from '@agler/contract/dates';
+import { runService } from '@agler/contract/demo/services';
+import type { DigestAlgorithm } from '@agler/contract/demo/services';
+import { serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
+import { parseId } from '@agler/contract/ids';
+import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
+import type { InterfaceField } from '@agler/contract/interfaceValidation';
+import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
+import { MESSAGES } from '@agler/contract/messages';
+import { parseListQuery } from '@agler/contract/queries';
+import type { Query } from '@agler/contract/queries';
+import type { InterfaceInfo, Page } from '@agler/contract/types';
+import type { Db, Queryable } from '../db/connect';
+import { calls, interfaces } from '../db/schema';
+import { refuse } from './errors';
+import { rankFor } from './nameOrder';
+import type { SessionUser } from './session';
+import { isAdmin } from './user';
+
+/** The interface catalogue: the list, one interface, the admin writes, and invoke. */
+
+/** The columns an answer holds (not the search copies or the name's rank). */
+export const PUBLIC_COLUMNS = {
+  id: interfaces.id,
+  name: interfaces.name,
+  description: interfaces.description,
+  url: interfaces.url,
+  method: interfaces.method,
+  requestParams: interfaces.requestParams,
+  requestHeader: interfaces.requestHeader,
+  responseHeader: interfaces.responseHeader,
+  status: interfaces.status,
+  userId: interfaces.userId,
+  createTime: interfaces.createTime,
+  updateTime: interfaces.updateTime,
+};
+
+type Row = { [K in keyof typeof PUBLIC_COLUMNS]: (typeof PUBLIC_COLUMNS)[K]['_']['data'] };
+
+/**
+ * A catalogue row: an interface without its three JSON texts (up to 8 KB
+ * each), so a page stays small whatever an admin stores; `get` answers them.
+ */
+export type InterfaceSummary = Omit<InterfaceInfo, 'requestParams' | 'requestHeader' | 'responseHeader'>;
+const { requestParams: _params, requestHeader: _request, responseHeader: _response, ...SUMMARY_COLUMNS } = PUBLIC_COLUMNS;
+type SummaryRow = Omit<Row, 'requestParams' | 'requestHeader' | 'responseHeader'>;
+
+function toSummary(row: SummaryRow): InterfaceSummary {
+  return {
+    ...row,
+    method: row.method as InterfaceInfo['method'],
+    status: row.status as InterfaceStatus,
+    createTime: formatTime(row.createTime.getTime()),
+    updateTime: formatTime(row.updateTime.getTime()),
+  };
+}
+
+export function toInterfaceInfo(row: Row): InterfaceInfo {
+  return { ...toSummary(row), requestParams: row.requestParams, requestHeader: row.requestHeader, responseHeader: row.responseHeader };
+}
+
+/** Field values as stored: names and URLs without surrounding whitespace, absent texts empty. */
+function storedValue(field: InterfaceField, value: unknown): string {
+  const text = typeof value === 'string' ? value : '';
+  return field === 'name' || field === 'url' ? text.trim() : text;
+}
+
+/** The search copies of the texts that can be searched. */
+function lowerCopies(values: { name?: string; description?: string; url?: string }) {
+  const copies: { nameLower?: string; descriptionLower?: string; urlLower?: string } = {};
+  if (values.name !== undefined) copies.nameLower = values.name.toLowerCase();
+  if (values.description !== undefined) copies.descriptionLower = values.description.toLowerCase();
+  if (values.url !== undefined) copies.urlLower = values.url.toLowerCase();
+  return copies;
+}
+
+/** Times are kept to the second, as the contract writes them. */
+const toSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
+
+const contains = (column: Column, text: string) => sql`strpos(${column}, ${text}) > 0`;
+
+const SORT_COLUMNS = {
+  createTime: interfaces.createTime,
+  updateTime: interfaces.updateTime,
+  name: interfaces.nameRank,
+} as const;
+
+/** `GET /api/interfaceInfo/list/page`: one page in SQL, ties by id, the way the mocks order. */
+export async function listPage(db: Db, query: Query, user: SessionUser): Promise<Page<InterfaceSummary>> {
+  const parsed = parseListQuery(query);
+  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
+  const { current, pageSize, sortField, sortOrder, method, status, name, description, url, searchText } = parsed.value;
+
+  const conditions: (SQL | undefined)[] = [];
+  if (!isAdmin(user)) conditions.push(eq(interfaces.status, INTERFACE_STATUS.ONLINE));
+  if (status !== undefined) conditions.push(eq(interfaces.status, status));
+  if (method) conditions.push(eq(interfaces.method, method));
+  if (name) conditions.push(contains(interfaces.nameLower, name));
+  if (description) conditions.push(contains(interfaces.descriptionLower, description));
+  if (url) conditions.push(contains(interfaces.urlLower, url));
+  if (searchText) {
+    conditions.push(
+      or(contains(interfaces.nameLower, searchText), contains(interfaces.descriptionLower, searchText), contains(interfaces.urlLower, searchText)),
+    );
+  }
+  const where = and(...conditions);
+  const direction = sortOrder === 'ascend' ? asc : desc;
+
+  const [{ total }] = await db.select({ total: count() }).from(interfaces).where(where);
+  const rows =
+    (current - 1) * pageSize < total
+      ? await db
+          .select(SUMMARY_COLUMNS)
+          .from(interfaces)
+          .where(where)
+          .orderBy(direction(SORT_COLUMNS[sortField]), direction(interfaces.id))
+          .limit(pageSize)
+          .offset((current - 1) * pageSize)
+      : [];
+  return {
+    records: rows.map(toSummary),
+    total,
+    current,
+    size: pageSize,
+    pages: Math.ceil(total / pageSize),
+  };
+}
+
+async function findRow(db: Queryable, rawId: unknown): Promise<Row> {
+  const id = parseId(rawId);
+  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+  const [row] = await db.select(PUBLIC_COLUMNS).from(interfaces).where(eq(interfaces.id, id));
+  if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+  return row;
+}
+
+/** `GET /api/interfaceInfo/get`: an offline interface exists for admins only. */
+export async function getOne(db: Db, query: Query, user: SessionUser): Promise<InterfaceInfo> {
+  const row = await findRow(db, query.id);
+  if (row.status !== INTERFACE_STATUS.ONLINE && !isAdmin(user)) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+  return toInterfaceInfo(row);
+}
+
+/** `POST /api/interfaceInfo/add`: a new interface starts offline; the answer is its id. */
+export async function add(db: Db, body: Record<string, unknown>, admin: SessionUser, now: number): Promise<string> {
+  const error = validateInterface(body);
+  if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
+  const values = Object.fromEntries(INTERFACE_FIELDS.map((field) => [field, storedValue(field, body[field])])) as Record<InterfaceField, string>;
+  const time = toSecond(now);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(interfaces)
+      .values({
+        ...values,
+        ...(lowerCopies(values) as Required<ReturnType<typeof lowerCopies>>),
+        nameRank: await rankFor(tx, values.name),
+        status: INTERFACE_STATUS.OFFLINE,
+        userId: admin.id,
+        createTime: time,
+        updateTime: time,
+      })
+      .returning({ id: interfaces.id });
+    return row.id;
+  });
+}
+
+/** `POST /api/interfaceInfo/update`: changes the fields present (each checked), and the update time. */
+export async function update(db: Db, body: Record<string, unknown>, now: number): Promise<true> {
+  return db.transaction(async (tx) => {
+    const row = await findRow(tx, body.id);
+    const error = validateInterface(body, { partial: true });
+    if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
+    const changes: Partial<Record<InterfaceField, string>> = {};
+    for (const field of INTERFACE_FIELDS) {
+      if (body[field] !== undefined) changes[field] = storedValue(field, body[field]);
+    }
+    const renamed = changes.name !== undefined && changes.name !== row.name;
+    await tx
+      .update(interfaces)
+      .set({
+        ...changes,
+        ...lowerCopies(changes),
+        ...(renamed ? { nameRank: await rankFor(tx, changes.name!, row.id) } : {}),
+        updateTime: toSecond(now),
+      })
+      .where(eq(interfaces.id, row.id));
+    return true as const;
+  });
+}
+
+/** `POST /api/interfaceInfo/delete`. */
+export async function remove(db: Db, body: Record<string, unknown>): Promise<true> {
+  const id = parseId(body.id);
+  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+  const deleted = await db.delete(interfaces).where(eq(interfaces.id, id)).returning({ id: interfaces.id });
+  if (deleted.length === 0) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+  return true;
+}
+
+/** `POST /api/interfaceInfo/online` and `offline`: only the status changes. */
+export async function setStatus(db: Db, body: Record<string, unknown>, status: InterfaceStatus): Promise<true> {
+  const id = parseId(body.id);
+  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+  const changed = await db.update(interfaces).set({ status }).where(eq(interfaces.id, id)).returning({ id: interfaces.id });
+  if (changed.length === 0) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+  return true;
+}
+
+const SERVICE_ENV = {
+  digest: (algorithm: DigestAlgorithm, text: string) => createHash(algorithm).update(text, 'utf8').digest('hex'),
+};
+
+/** The parameters of a call: a JSON text, empty meaning none. */
+function readParams(raw: unknown): unknown {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'string') refuse(ResponseCode.PARAMS_ERROR, MESSAGES.paramsNotText);
+  if (!raw.trim()) return {};
+  try {
+    return parseJsonExact(raw);
+  } catch (error) {
+    refuse(ResponseCode.PARAMS_ERROR, error instanceof JsonDepthError ? MESSAGES.paramsTooDeep : MESSAGES.paramsNotJson);
+  }
+}
+
+/**
+ * `POST /api/interfaceInfo/invoke`: runs the interface's demo service, in
+ * this process for now, and records the call before answering, so an
+ * answered call is always counted. Calls refused before they reach the
+ * interface (unknown or closed interface, parameters that are not JSON) are
+ * not recorded. The answer comes after the service's own time, so the
+ * console's timing means something. The answer is the interface's own data.
+ */
+export async function invoke(db: Db, body: Record<string, unknown>, user: SessionUser, now: number, seededCount: number): Promise<unknown> {
+  const row = await findRow(db, body.id);
+  if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+  const params = readParams(body.userRequestParams);
+  const record = toInterfaceInfo(row);
+  const outcome = runService(serviceKeyOf(record.id, seededCount), params, record, SERVICE_ENV);
+  await db.insert(calls).values({
+    interfaceInfoId: record.id,
+    userId: user.id,
+    time: new Date(now),
+    success: outcome.success,
+    latency: outcome.latency,
+  });
+  await delay(outcome.latency);
+  // The service refused the parameters: the call reached it and counts, and the caller reads why.
+  if (!outcome.success) refuse(ResponseCode.PARAMS_ERROR, outcome.message);
+  return outcome.data;
+}

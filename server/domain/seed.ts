@@ -1,0 +1,123 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { ADMIN_ID, DEMO_ACCOUNT_TIME, DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
+import { seedCalls } from '@agler/contract/demo/seedCalls';
+import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import { parseTime } from '@agler/contract/dates';
+import type { CallRecord } from '@agler/contract/types';
+import type { Db, Queryable } from '../db/connect';
+import { interfaces, meta, users } from '../db/schema';
+import { RANK_VERSION, RANK_VERSION_KEY, ranksOf, sortByName } from './nameOrder';
+import { hashPassword } from './password';
+
+/**
+ * The demo data, from the same seed as the mocks (contract/demo): written on
+ * the first start of an empty database, in one transaction, and marked as
+ * done, so that it never comes back over an admin's edits and deletions.
+ */
+
+/** How many interfaces a demo database starts with (the mocks' default catalogue). */
+export const DEMO_INTERFACE_COUNT = 40;
+
+const SEEDED_AT = 'demo_seeded_at';
+/** How many interfaces were seeded: their demo services answer their calls (serviceKeyOf). */
+const SEEDED_COUNT = 'demo_interface_count';
+
+/** Call records per INSERT. */
+const CALL_BATCH = 5000;
+
+type Report = (line: string) => void;
+
+/** How many interfaces the demo data seeded (0 when there was none). */
+export async function seededInterfaceCount(db: Queryable): Promise<number> {
+  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, SEEDED_COUNT));
+  return row ? Number(row.value) : 0;
+}
+
+/** A PostgreSQL array literal of numbers or id texts (made by the seed, never from input). */
+const list = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+async function insertCalls(db: Queryable, batch: CallRecord[]) {
+  await db.execute(sql`
+    INSERT INTO interface_call (interface_info_id, user_id, time, success, latency)
+    SELECT c.interface_info_id, c.user_id, timestamptz 'epoch' + c.ms * interval '1 millisecond', c.success, c.latency
+    FROM unnest(
+      ${list(batch.map((c) => c.interfaceInfoId))}::bigint[],
+      ${list(batch.map((c) => c.userId))}::bigint[],
+      ${list(batch.map((c) => c.time))}::float8[],
+      ${list(batch.map((c) => (c.success ? 't' : 'f')))}::boolean[],
+      ${list(batch.map((c) => c.latency))}::int[]
+    ) AS c(interface_info_id, user_id, ms, success, latency)`);
+}
+
+/**
+ * Writes the demo accounts, `interfaceCount` interfaces and their call
+ * history up to `now`, unless the database was seeded before or already holds
+ * accounts. Answers whether it wrote anything. Call from Database.exclusive.
+ */
+export async function seedDemoData(db: Db, options: { now: number; interfaceCount?: number; report?: Report }): Promise<boolean> {
+  const report = options.report ?? (() => undefined);
+  const [seeded] = await db.select().from(meta).where(eq(meta.key, SEEDED_AT));
+  if (seeded) return false;
+  const [{ accounts }] = await db.select({ accounts: count() }).from(users);
+  if (accounts > 0) return false;
+
+  const interfaceCount = options.interfaceCount ?? DEMO_INTERFACE_COUNT;
+  const records = seedInterfaces(interfaceCount, ADMIN_ID);
+  const history = seedCalls(records, [...DEMO_ACCOUNTS], options.now);
+  report(`正在写入演示数据：${DEMO_ACCOUNTS.length} 个账号、${records.length} 个接口、${history.length} 条调用记录……`);
+  const started = Date.now();
+  const accountTime = new Date(DEMO_ACCOUNT_TIME);
+  const accountRows = await Promise.all(
+    DEMO_ACCOUNTS.map(async (account) => ({
+      id: account.id,
+      userAccount: account.userAccount,
+      userPassword: await hashPassword(account.userPassword),
+      userName: account.userName,
+      userRole: account.userRole,
+      createTime: accountTime,
+      updateTime: accountTime,
+    })),
+  );
+  const sorted = sortByName(records.map((r) => ({ id: r.id, name: r.name })));
+  const ranks = ranksOf(sorted);
+  const rankOf = new Map(sorted.map((r, i) => [r.id, ranks[i]]));
+
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(accountRows);
+    for (let i = 0; i < records.length; i += 1000) {
+      await tx.insert(interfaces).values(
+        records.slice(i, i + 1000).map((r) => ({
+          ...r,
+          nameLower: r.name.toLowerCase(),
+          descriptionLower: r.description.toLowerCase(),
+          urlLower: r.url.toLowerCase(),
+          nameRank: rankOf.get(r.id)!,
+          createTime: new Date(parseTime(r.createTime)!),
+          updateTime: new Date(parseTime(r.updateTime)!),
+        })),
+      );
+    }
+    let written = 0;
+    let reported = 0;
+    for (let i = 0; i < history.length; i += CALL_BATCH) {
+      const batch = history.slice(i, i + CALL_BATCH);
+      await insertCalls(tx, batch);
+      written += batch.length;
+      if (written - reported >= history.length / 4 && written < history.length) {
+        reported = written;
+        report(`  调用记录 ${Math.round((written / history.length) * 100)}%`);
+      }
+    }
+    // New ids continue right after the seeded ones, as in the mocks.
+    await tx.execute(sql`SELECT setval('app_user_id_seq', (SELECT max(id) FROM app_user))`);
+    await tx.execute(sql`SELECT setval('interface_info_id_seq', (SELECT max(id) FROM interface_info))`);
+    await tx.insert(meta).values([
+      { key: SEEDED_AT, value: new Date(options.now).toISOString() },
+      { key: SEEDED_COUNT, value: String(records.length) },
+      { key: RANK_VERSION_KEY, value: RANK_VERSION },
+    ]);
+  });
+  await db.execute(sql`ANALYZE`);
+  report(`  演示数据已写入（${((Date.now() - started) / 1000).toFixed(1)} s）`);
+  return true;
+}

@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Queryable } from '../db/connect';
+import { loginAttempts, sessions, users } from '../db/schema';
+
+/**
+ * Sessions live in the database, so any process behind a load balancer
+ * knows them. The cookie holds a random token; the table holds its SHA-256,
+ * so reading the table opens no session.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const SESSION_LIMITS = {
+  /** A session nobody used for this long has ended. */
+  idleMs: 24 * HOUR_MS,
+  /** No session lasts longer than this, used or not. */
+  absoluteMs: 7 * 24 * HOUR_MS,
+  /** `last_seen` is written at most this often per session, not on every request. */
+  touchMs: 60 * 1000,
+} as const;
+
+export type SessionUser = typeof users.$inferSelect;
+
+const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Starts a session for `userId`; the answer is the token for the cookie. */
+export async function createSession(db: Queryable, userId: string, now: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const time = new Date(now);
+  await db.insert(sessions).values({ id: idOf(token), userId, createTime: time, lastSeen: time });
+  return token;
+}
+
+/** The user of a live session, or undefined; keeps the session alive while it is used. */
+export async function userOfSession(db: Queryable, token: string | undefined, now: number): Promise<SessionUser | undefined> {
+  if (!token || !TOKEN_PATTERN.test(token)) return undefined;
+  const id = idOf(token);
+  const [row] = await db
+    .select({ user: users, createTime: sessions.createTime, lastSeen: sessions.lastSeen })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.lastSeen, new Date(now - SESSION_LIMITS.idleMs)),
+        gt(sessions.createTime, new Date(now - SESSION_LIMITS.absoluteMs)),
+      ),
+    );
+  if (!row) return undefined;
+  if (now - row.lastSeen.getTime() >= SESSION_LIMITS.touchMs) {
+    await db.update(sessions).set({ lastSeen: new Date(now) }).where(eq(sessions.id, id));
+  }
+  return row.user;
+}
+
+/** Ends the session of `token` (nothing when there is none). */
+export async function endSession(db: Queryable, token: string | undefined): Promise<void> {
+  if (!token || !TOKEN_PATTERN.test(token)) return;
+  await db.delete(sessions).where(eq(sessions.id, idOf(token)));
+}
+
+/** Removes ended sessions and login throttles that no longer hold anything back. */
+export async function removeExpired(db: Queryable, now: number, throttleWindowMs: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.lastSeen, new Date(now - SESSION_LIMITS.idleMs)), lt(sessions.createTime, new Date(now - SESSION_LIMITS.absoluteMs))),
+    );
+  await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        lt(loginAttempts.windowStart, new Date(now - throttleWindowMs)),
+        or(isNull(loginAttempts.lockedUntil), lt(loginAttempts.lockedUntil, new Date(now))),
+      ),
+    );
+}

@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import { ACCOUNT_LENGTH, LOGIN_THROTTLE, PASSWORD_LENGTH, ResponseCode, USER_ROLE } from '@agler/contract/constants';
+import { formatTime } from '@agler/contract/dates';
+import { MESSAGES } from '@agler/contract/messages';
+import type { LoginUserVO } from '@agler/contract/types';
+import type { Db } from '../db/connect';
+import { loginAttempts, users } from '../db/schema';
+import { refuse } from './errors';
+import { decoyHash, verifyPassword } from './password';
+import { createSession, endSession } from './session';
+import type { SessionUser } from './session';
+
+/** Accounts: login with throttling, logout, and who may do what. */
+
+export const THROTTLE_WINDOW_MS = LOGIN_THROTTLE.windowSeconds * 1000;
+const LOCK_MS = LOGIN_THROTTLE.lockMinutes * 60 * 1000;
+
+/** The user's public view: never the password hash. */
+export function toLoginUserVO(user: SessionUser): LoginUserVO {
+  return {
+    id: user.id,
+    userName: user.userName,
+    userAccount: user.userAccount,
+    userAvatar: user.userAvatar,
+    userRole: user.userRole as LoginUserVO['userRole'],
+    createTime: formatTime(user.createTime.getTime()),
+    updateTime: formatTime(user.updateTime.getTime()),
+  };
+}
+
+function lengthIn(value: unknown, range: { min: number; max: number }): value is string {
+  return typeof value === 'string' && value.length >= range.min && value.length <= range.max;
+}
+
+/** Whether wrong passwords have locked this account name for now. */
+async function isThrottled(db: Db, account: string, now: number): Promise<boolean> {
+  const [row] = await db.select({ lockedUntil: loginAttempts.lockedUntil }).from(loginAttempts).where(eq(loginAttempts.userAccount, account));
+  return !!row?.lockedUntil && row.lockedUntil.getTime() > now;
+}
+
+/**
+ * Counts a wrong password for the name, in one statement so that processes
+ * sharing the database count together: a new window after a quiet minute,
+ * the lock once the window holds LOGIN_THROTTLE.maxFailures.
+ */
+async function countFailure(db: Db, account: string, now: number): Promise<void> {
+  const time = new Date(now).toISOString();
+  const windowOpen = new Date(now - THROTTLE_WINDOW_MS).toISOString();
+  const lockedUntil = new Date(now + LOCK_MS).toISOString();
+  await db
+    .insert(loginAttempts)
+    .values({ userAccount: account, failures: 1, windowStart: new Date(now), lockedUntil: null })
+    .onConflictDoUpdate({
+      target: loginAttempts.userAccount,
+      set: {
+        failures: sql`CASE WHEN ${loginAttempts.windowStart} <= ${windowOpen}::timestamptz THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
+        windowStart: sql`CASE WHEN ${loginAttempts.windowStart} <= ${windowOpen}::timestamptz THEN ${time}::timestamptz ELSE ${loginAttempts.windowStart} END`,
+        lockedUntil: sql`CASE WHEN ${loginAttempts.windowStart} > ${windowOpen}::timestamptz AND ${loginAttempts.failures} + 1 >= ${LOGIN_THROTTLE.maxFailures}::int THEN ${lockedUntil}::timestamptz ELSE ${loginAttempts.lockedUntil} END`,
+      },
+    });
+}
+
+export type LoginResult = { user: LoginUserVO; token: string };
+
+/**
+ * `POST /api/user/login`: checks the body, the throttle and the password,
+ * then starts a session (ending `previousToken`'s). A wrong account and a
+ * wrong password read the same, take as long, and count the same.
+ */
+export async function login(db: Db, body: Record<string, unknown>, previousToken: string | undefined, now: number): Promise<LoginResult> {
+  const { userAccount, userPassword } = body;
+  if (!lengthIn(userAccount, ACCOUNT_LENGTH)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.accountLength);
+  if (!lengthIn(userPassword, PASSWORD_LENGTH)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength);
+  if (await isThrottled(db, userAccount, now)) refuse(ResponseCode.FORBIDDEN, MESSAGES.loginThrottled);
+
+  const [user] = await db.select().from(users).where(eq(users.userAccount, userAccount));
+  const matches = await verifyPassword(userPassword, user?.userPassword ?? (await decoyHash()));
+  if (!user || !matches) {
+    await countFailure(db, userAccount, now);
+    refuse(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials);
+  }
+
+  const token = await db.transaction(async (tx) => {
+    await tx.delete(loginAttempts).where(eq(loginAttempts.userAccount, userAccount));
+    await endSession(tx, previousToken);
+    return createSession(tx, user.id, now);
+  });
+  return { user: toLoginUserVO(user), token };
+}
+
+/** `POST /api/user/logout`: ends the session in the database; idempotent. */
+export async function logout(db: Db, token: string | undefined): Promise<true> {
+  await endSession(db, token);
+  return true;
+}
+
+/** The logged-in user, or the contract's refusal (40100 without a session, 40101 when banned). */
+export function requireUser(user: SessionUser | undefined): SessionUser {
+  if (!user) refuse(ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
+  if (user.userRole === USER_ROLE.BAN) refuse(ResponseCode.NO_AUTH, MESSAGES.banned);
+  return user;
+}
+
+/** The logged-in admin, or 40100 / 40101. */
+export function requireAdmin(user: SessionUser | undefined): SessionUser {
+  const checked = requireUser(user);
+  if (checked.userRole !== USER_ROLE.ADMIN) refuse(ResponseCode.NO_AUTH, MESSAGES.noAuth);
+  return checked;
+}
+
+export const isAdmin = (user: SessionUser) => user.userRole === USER_ROLE.ADMIN;

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { shared } from './shared';
+
+/**
+ * The built console (dist/): its files, with hashed names cached for a year
+ * and everything else revalidated; page paths (no file extension, not /api)
+ * answer index.html, which is never cached, so a new build is picked up on
+ * the next visit. index.html is read again when it changes on disk (a new
+ * build while the server runs), and with it the hashes of its inline
+ * scripts, which the Content-Security-Policy allows by name.
+ */
+
+/** Umi's content hashes: `umi.1a2b3c4d.js`, `p__Index__index.1a2b3c4d.async.js`, `umi.1a2b3c4d.css`. */
+const HASHED = /\.[0-9a-f]{8,}\.(?:async\.)?(?:js|css|chunk\.css)$/;
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export type ConsolePage = { html: string; scriptHashes: readonly string[] };
+
+/** The SHA-256 sources of the inline <script> elements of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1]) || !match[2]) continue;
+    hashes.push(`sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
+
+export type ConsoleFiles = {
+  dir: string;
+  /** index.html as it is on disk now, or undefined when there is none. */
+  page(): ConsolePage | undefined;
+};
+
+export function consoleFiles(dir: string): ConsoleFiles {
+  const indexPath = path.join(dir, 'index.html');
+  let cached: { mtimeMs: number; size: number; page: ConsolePage } | undefined;
+  return {
+    dir,
+    page() {
+      let stat: fs.Stats;
+      try {
+        stat = fs.statSync(indexPath);
+      } catch {
+        return undefined;
+      }
+      if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+        const html = fs.readFileSync(indexPath, 'utf8');
+        cached = { mtimeMs: stat.mtimeMs, size: stat.size, page: { html, scriptHashes: inlineScriptHashes(html) } };
+      }
+      return cached.page;
+    },
+  };
+}
+
+/** Answers a page path with index.html; undefined for anything else (a missing file, a non-GET). */
+export function pageFallback(files: ConsoleFiles) {
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    const pathname = request.url.split('?')[0];
+    if (path.posix.extname(pathname) !== '' && pathname !== '/index.html') return undefined;
+    const page = files.page();
+    if (!page) return undefined;
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+  };
+}
+
+export const consolePlugin = shared<{ files: ConsoleFiles }>('agler-console', async (app, { files }) => {
+  await app.register(fastifyStatic, {
+    root: files.dir,
+    prefix: '/',
+    index: false,
+    // index.html goes out through the page fallback only, never cached.
+    allowedPath: (pathname) => pathname !== '/index.html',
+    cacheControl: false,
+    // Missing files fall through to the not-found handler (page fallback or 404).
+    wildcard: true,
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', HASHED.test(path.basename(filePath)) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+    },
+  });
+});

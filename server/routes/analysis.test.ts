@@ -1,0 +1,143 @@
+/**
+ * @jest-environment node
+ */
+import { sql } from 'drizzle-orm';
+import { ResponseCode } from '@agler/contract/constants';
+import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
+import { compareIds } from '@agler/contract/ids';
+import { MESSAGES } from '@agler/contract/messages';
+import type { AnalysisOverview, TopInterface } from '@agler/contract/types';
+import { rowsOf } from '../db/rows';
+import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
+import type { TestApp } from '../test/app';
+
+/**
+ * The SQL aggregation against a plain computation over the same call
+ * records: the mocks' rules, written the simplest way (sorts, no selection).
+ */
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await testApp();
+  admin = await loginAs(t.app, ADMIN);
+}, 180_000);
+afterAll(() => t.close());
+
+type Call = { iid: string; ms: number; success: boolean; latency: number };
+
+async function allCalls(): Promise<Call[]> {
+  return rowsOf<Call>(
+    await t.database.db.execute(sql`
+      SELECT c.interface_info_id::text AS iid, (extract(epoch FROM c.time) * 1000)::float8 AS ms, c.success, c.latency
+      FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id`),
+  );
+}
+
+function nearestRank(latencies: number[]): number {
+  if (latencies.length === 0) return 0;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(0.95 * sorted.length))) - 1];
+}
+
+function totals(calls: Call[]) {
+  const errors = calls.filter((c) => !c.success).length;
+  const sum = calls.reduce((s, c) => s + c.latency, 0);
+  return {
+    totalCalls: calls.length,
+    successCalls: calls.length - errors,
+    errorCalls: errors,
+    successRate: calls.length ? (calls.length - errors) / calls.length : 0,
+    avgLatency: calls.length ? Math.round(sum / calls.length) : 0,
+    p95Latency: nearestRank(calls.map((c) => c.latency)),
+    interfacesCalled: new Set(calls.map((c) => c.iid)).size,
+  };
+}
+
+const overview = (startDate: string, endDate: string) =>
+  call<AnalysisOverview>(t.app, { url: `/api/analysis/overview?startDate=${startDate}&endDate=${endDate}`, cookie: admin });
+
+describe('overview', () => {
+  test.each([7, 30, 90])('the last %i days equal the plain computation', async (days) => {
+    const calls = await allCalls();
+    const end = startOfDay(t.clock.now);
+    const start = startOfDay(end, 1 - days);
+    const previousStart = startOfDay(start, -days);
+    const endMs = startOfDay(end, 1);
+    const inRange = calls.filter((c) => c.ms >= start && c.ms < endMs);
+    const before = calls.filter((c) => c.ms >= previousStart && c.ms < start);
+
+    const answer = await overview(formatDate(start), formatDate(end));
+
+    const { interfaces, daily, previous, ...current } = answer.data;
+    expect(current).toEqual({ startDate: formatDate(start), endDate: formatDate(end), ...totals(inRange) });
+    expect(previous).toEqual({ startDate: formatDate(previousStart), endDate: formatDate(startOfDay(start, -1)), ...totals(before) });
+    expect(daily).toHaveLength(days);
+    const bounds = Array.from({ length: days + 1 }, (_, i) => startOfDay(start, i));
+    expect(daily).toEqual(
+      bounds.slice(0, -1).map((from, i) => {
+        const ofDay = inRange.filter((c) => c.ms >= from && c.ms < bounds[i + 1]);
+        return { date: formatDate(from), calls: ofDay.length, errors: ofDay.filter((c) => !c.success).length };
+      }),
+    );
+    const ids = [...new Set(inRange.map((c) => c.iid))];
+    const expectedRows = ids
+      .map((iid) => {
+        const own = inRange.filter((c) => c.iid === iid);
+        return { iid, n: own.length, t: totals(own), last: Math.max(...own.map((c) => c.ms)) };
+      })
+      .sort((a, b) => b.n - a.n || compareIds(a.iid, b.iid));
+    expect(interfaces.map((r) => [r.interfaceInfoId, r.calls, r.errors, r.avgLatency, r.p95Latency, r.successRate, r.lastCallTime])).toEqual(
+      expectedRows.map((r) => [r.iid, r.n, r.t.errorCalls, r.t.avgLatency, r.t.p95Latency, r.t.successRate, formatTime(r.last)]),
+    );
+  });
+
+  test('a range without calls is all zeros, every day present', async () => {
+    const answer = await overview('2020-01-01', '2020-01-03');
+
+    expect(answer.data).toMatchObject({ totalCalls: 0, successRate: 0, p95Latency: 0, interfaces: [] });
+    expect(answer.data.daily.map((d) => d.calls)).toEqual([0, 0, 0]);
+  });
+
+  test.each([
+    ['startDate=2026-01-02', MESSAGES.dateRequired('endDate')],
+    ['startDate=2026-02-30&endDate=2026-03-01', MESSAGES.dateInvalid('startDate')],
+    ['startDate=2026-03-02&endDate=2026-03-01', MESSAGES.dateOrder],
+    ['startDate=2024-01-01&endDate=2026-01-01', MESSAGES.rangeTooLong],
+  ])('%s is refused by name', async (query, message) => {
+    expect(await call(t.app, { url: `/api/analysis/overview?${query}`, cookie: admin })).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+  });
+
+  test('admins only', async () => {
+    const user = await loginAs(t.app, USER);
+    expect((await call(t.app, { url: '/api/analysis/overview?startDate=2026-01-01&endDate=2026-01-02', cookie: user })).code).toBe(ResponseCode.NO_AUTH);
+  });
+});
+
+describe('top interfaces', () => {
+  test('most called first over all history, ties to the smaller id', async () => {
+    const calls = await allCalls();
+    const counts = new Map<string, number>();
+    for (const c of calls) counts.set(c.iid, (counts.get(c.iid) ?? 0) + 1);
+    const expected = [...counts].sort((a, b) => b[1] - a[1] || compareIds(a[0], b[0])).slice(0, 20);
+
+    const answer = await call<TopInterface[]>(t.app, { url: '/api/analysis/top/interface/invoke?limit=20', cookie: admin });
+
+    expect(answer.data.map((r) => [r.id, r.totalNum])).toEqual(expected);
+    expect(answer.data[0]).toHaveProperty('requestParams');
+  });
+
+  test('three by default, and a deleted interface no longer counts', async () => {
+    const before = await call<TopInterface[]>(t.app, { url: '/api/analysis/top/interface/invoke', cookie: admin });
+    await call(t.app, { method: 'POST', url: '/api/interfaceInfo/delete', payload: { id: before.data[0].id }, cookie: admin });
+
+    const after = await call<TopInterface[]>(t.app, { url: '/api/analysis/top/interface/invoke', cookie: admin });
+
+    expect(before.data).toHaveLength(3);
+    expect(after.data.map((r) => r.id)).toEqual([before.data[1].id, before.data[2].id, expect.any(String)]);
+  });
+
+  test('a limit over 20 is refused', async () => {
+    expect((await call(t.app, { url: '/api/analysis/top/interface/invoke?limit=21', cookie: admin })).message).toBe(MESSAGES.limitInvalid);
+  });
+});

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Query } from '@agler/contract/queries';
+import { overview, topInterfaces } from '../domain/analysis';
+import { requireAdmin } from '../domain/user';
+import { ok } from '../envelope';
+import type { AppContext } from './context';
+
+/** /api/analysis: usage of the interfaces (admins only). */
+export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/top/interface/invoke', async (request) => {
+    requireAdmin(await request.sessionUser());
+    return ok(await topInterfaces(ctx.db, request.query as Query, ctx.now()));
+  });
+
+  app.get('/overview', async (request) => {
+    requireAdmin(await request.sessionUser());
+    return ok(await overview(ctx.db, request.query as Query));
+  });
+};

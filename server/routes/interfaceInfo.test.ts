@@ -1,0 +1,251 @@
+/**
+ * @jest-environment node
+ */
+import { sql } from 'drizzle-orm';
+import { INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode } from '@agler/contract/constants';
+import { interfaceIdOf } from '@agler/contract/demo/accounts';
+import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
+import { MESSAGES } from '@agler/contract/messages';
+import type { InterfaceInfo, Page } from '@agler/contract/types';
+import { rowsOf } from '../db/rows';
+import { DEMO_INTERFACE_COUNT } from '../domain/seed';
+import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
+import type { TestApp } from '../test/app';
+
+let t: TestApp;
+let admin: string;
+let user: string;
+beforeAll(async () => {
+  t = await testApp();
+  admin = await loginAs(t.app, ADMIN);
+  user = await loginAs(t.app, USER);
+}, 180_000);
+afterAll(() => t.close());
+
+const page = (query: string, cookie = admin) => call<Page<InterfaceInfo>>(t.app, { url: `/api/interfaceInfo/list/page?${query}`, cookie });
+const post = <T = unknown>(path: string, payload: unknown, cookie = admin) =>
+  call<T>(t.app, { method: 'POST', url: `/api/interfaceInfo/${path}`, payload: payload as object, cookie });
+
+const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
+const collator = new Intl.Collator('zh-CN', { numeric: true });
+
+const callCount = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM interface_call`))[0].n;
+
+describe('the list', () => {
+  test('newest first by default, ten a page, without the JSON texts', async () => {
+    const answer = await page('');
+
+    const newest = [...demo].sort((a, b) => (a.createTime < b.createTime ? 1 : -1)).slice(0, 10);
+    expect(answer.code).toBe(0);
+    expect(answer.data).toMatchObject({ total: demo.length, current: 1, size: 10, pages: Math.ceil(demo.length / 10) });
+    expect(answer.data.records.map((r) => r.id)).toEqual(newest.map((r) => r.id));
+    expect(answer.data.records[0]).not.toHaveProperty('requestParams');
+    expect(typeof answer.data.records[0].id).toBe('string');
+  });
+
+  test('users other than admins see online interfaces only', async () => {
+    const answer = await page(`pageSize=${PAGE_SIZE_MAX}`, user);
+
+    const online = demo.filter((r) => r.status === INTERFACE_STATUS.ONLINE);
+    expect(answer.data.total).toBe(online.length);
+    expect(answer.data.records.every((r) => r.status === INTERFACE_STATUS.ONLINE)).toBe(true);
+  });
+
+  test('names sort in Chinese order with numbers by value, both ways', async () => {
+    const ascending = await page(`sortField=name&pageSize=${PAGE_SIZE_MAX}`);
+    const descending = await page(`sortField=name&sortOrder=descend&pageSize=${PAGE_SIZE_MAX}`);
+
+    const expected = [...demo].sort((a, b) => collator.compare(a.name, b.name)).map((r) => r.name);
+    expect(ascending.data.records.map((r) => r.name)).toEqual(expected);
+    expect(descending.data.records.map((r) => r.name)).toEqual([...expected].reverse());
+  });
+
+  test('searchText matches name, description or url, ignoring case', async () => {
+    const answer = await page(`searchText=${encodeURIComponent('  IP ')}&pageSize=${PAGE_SIZE_MAX}`);
+
+    const expected = demo.filter((r) => [r.name, r.description, r.url].some((text) => text.toLowerCase().includes('ip')));
+    expect(answer.data.total).toBe(expected.length);
+    expect(answer.data.total).toBeGreaterThan(0);
+  });
+
+  test('filters by method and status together', async () => {
+    const answer = await page(`method=post&status=1&pageSize=${PAGE_SIZE_MAX}`);
+
+    expect(answer.data.total).toBe(demo.filter((r) => r.method === 'POST' && r.status === 1).length);
+  });
+
+  test('a page past the end is empty but counts', async () => {
+    const answer = await page('current=99');
+
+    expect(answer.data).toMatchObject({ records: [], total: demo.length, current: 99 });
+  });
+
+  test.each([
+    ['pageSize=51', MESSAGES.badPageSize],
+    ['current=0', MESSAGES.badCurrent],
+    ['sortField=password', MESSAGES.badSortField],
+    ['sortOrder=up', MESSAGES.badSortOrder],
+    ['status=2', MESSAGES.badStatus],
+    ['name=a&name=b', MESSAGES.notText('name')],
+  ])('%s is refused by name', async (query, message) => {
+    expect(await page(query)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+  });
+
+  test('needs a session', async () => {
+    expect((await call(t.app, { url: '/api/interfaceInfo/list/page' })).code).toBe(ResponseCode.NOT_LOGIN);
+  });
+});
+
+describe('one interface', () => {
+  const offline = demo.find((r) => r.status === INTERFACE_STATUS.OFFLINE)!;
+
+  test('answers every field, ids as text', async () => {
+    const answer = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${demo[0].id}`, cookie: user });
+
+    expect(answer).toEqual({ code: 0, data: demo[0], message: 'ok' });
+  });
+
+  test('an offline interface exists for admins only', async () => {
+    expect((await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: user })).code).toBe(ResponseCode.NOT_FOUND);
+    expect((await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: admin })).code).toBe(0);
+  });
+
+  test('a malformed id is 40000, a missing one 40400', async () => {
+    expect(await call(t.app, { url: '/api/interfaceInfo/get?id=12a', cookie: user })).toMatchObject({ code: ResponseCode.PARAMS_ERROR, message: MESSAGES.badId });
+    expect(await call(t.app, { url: `/api/interfaceInfo/get?id=${interfaceIdOf(99999)}`, cookie: user })).toMatchObject({
+      code: ResponseCode.NOT_FOUND,
+      message: MESSAGES.interfaceNotFound,
+    });
+  });
+});
+
+describe('admin writes', () => {
+  const fields = {
+    name: '  测试接口 v2 ',
+    description: '测试用',
+    url: ' https://example.com/test ',
+    method: 'POST',
+    requestParams: '[{"name":"q","type":"string","required":true,"description":"关键词"}]',
+    requestHeader: '',
+    responseHeader: '{"Content-Type":"application/json"}',
+  };
+
+  test('add answers the new id as text; the interface starts offline, trimmed, made by the admin', async () => {
+    const added = await post<string>('add', fields);
+    const stored = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: admin });
+
+    expect(added).toMatchObject({ code: 0, message: 'ok' });
+    expect(added.data).toMatch(/^\d{19}$/);
+    expect(stored.data).toMatchObject({ ...fields, name: '测试接口 v2', url: 'https://example.com/test', status: 0, userId: ADMIN.id });
+    expect(stored.data.createTime).toBe(stored.data.updateTime);
+  });
+
+  test('new ids continue after the demo ids', async () => {
+    const added = await post<string>('add', { ...fields, name: '顺序' });
+
+    expect(BigInt(added.data)).toBeGreaterThan(BigInt(interfaceIdOf(DEMO_INTERFACE_COUNT)));
+  });
+
+  test('an id sent as a bare number beyond 2^53 keeps every digit', async () => {
+    const target = demo[3].id;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/interfaceInfo/update',
+      headers: { 'content-type': 'application/json', cookie: admin },
+      payload: `{"id": ${target}, "description": "精确的 id"}`,
+    });
+    const stored = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${target}`, cookie: admin });
+
+    expect(JSON.parse(response.body)).toEqual({ code: 0, data: true, message: 'ok' });
+    expect(stored.data.description).toBe('精确的 id');
+  });
+
+  test('a rename moves the interface to its place in name order', async () => {
+    const added = await post<string>('add', { ...fields, name: 'zzz 最后' });
+    await post('update', { id: added.data, name: '阿 最前' });
+
+    const all = await page(`sortField=name&pageSize=${PAGE_SIZE_MAX}`);
+    const names = all.data.records.map((r) => r.name);
+    expect(names).toContain('阿 最前');
+    expect(names).toEqual([...names].sort(collator.compare));
+  });
+
+  test('each field is checked, and the message names it', async () => {
+    const answer = await post('add', { ...fields, url: 'ftp://example.com' });
+    const partial = await post('update', { id: demo[0].id, method: 'FETCH' });
+
+    expect(answer).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: INTERFACE_VALIDATION_TEXTS.url });
+    expect(partial.message).toBe(INTERFACE_VALIDATION_TEXTS.method);
+  });
+
+  test('online and offline change only the status', async () => {
+    const added = await post<string>('add', { ...fields, name: '上线测试' });
+    const before = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: admin });
+
+    await post('online', { id: added.data });
+    const online = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: user });
+    await post('offline', { id: added.data });
+    const offline = await call(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: user });
+
+    expect(online.data).toEqual({ ...before.data, status: INTERFACE_STATUS.ONLINE });
+    expect(offline.code).toBe(ResponseCode.NOT_FOUND);
+  });
+
+  test('delete removes the interface; deleting it again is 40400', async () => {
+    const added = await post<string>('add', { ...fields, name: '删除测试' });
+
+    const deleted = await post('delete', { id: added.data });
+    const again = await post('delete', { id: added.data });
+
+    expect(deleted).toEqual({ code: 0, data: true, message: 'ok' });
+    expect(again).toEqual({ code: ResponseCode.NOT_FOUND, data: null, message: MESSAGES.interfaceNotFound });
+  });
+
+  test('only admins write', async () => {
+    expect(await post('add', fields, user)).toEqual({ code: ResponseCode.NO_AUTH, data: null, message: MESSAGES.noAuth });
+    expect((await post('delete', { id: demo[0].id }, '')).code).toBe(ResponseCode.NOT_LOGIN);
+  });
+
+  test('the body is checked before the caller, as in the mocks', async () => {
+    const answer = await call(t.app, { method: 'POST', url: '/api/interfaceInfo/delete', payload: [1, 2] });
+
+    expect(answer).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.bodyNotObject });
+  });
+});
+
+describe('invoke', () => {
+  const weather = demo.find((r) => r.name === '天气查询')!;
+
+  test("answers the interface's own data and counts the call", async () => {
+    const before = await callCount();
+
+    const answer = await post('invoke', { id: weather.id, userRequestParams: '{"city":"北京"}' }, user);
+
+    expect(answer).toMatchObject({ code: 0, data: { city: '北京' } });
+    expect(await callCount()).toBe(before + 1);
+  });
+
+  test('a refusal of the service still counts: the call reached the interface', async () => {
+    const before = await callCount();
+
+    const answer = await post('invoke', { id: weather.id, userRequestParams: '{}' }, user);
+
+    expect(answer.code).toBe(ResponseCode.PARAMS_ERROR);
+    expect(await callCount()).toBe(before + 1);
+  });
+
+  test('calls refused before the interface are not counted', async () => {
+    const offline = demo.find((r) => r.status === INTERFACE_STATUS.OFFLINE)!;
+    const before = await callCount();
+
+    const closed = await post('invoke', { id: offline.id, userRequestParams: '{}' }, user);
+    const notJson = await post('invoke', { id: weather.id, userRequestParams: '{city:' }, user);
+    const notLoggedIn = await post('invoke', { id: weather.id, userRequestParams: '{}' }, '');
+
+    expect(closed.message).toBe(MESSAGES.interfaceClosed);
+    expect(notJson.message).toBe(MESSAGES.paramsNotJson);
+    expect(notLoggedIn.code).toBe(ResponseCode.NOT_LOGIN);
+    expect(await callCount()).toBe(before);
+  });
+});

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { INTERFACE_STATUS } from '@agler/contract/constants';
+import type { Query } from '@agler/contract/queries';
+import { add, getOne, invoke, listPage, remove, setStatus, update } from '../domain/interfaceInfo';
+import { requireAdmin, requireUser } from '../domain/user';
+import { ok } from '../envelope';
+import { jsonObjectBody } from '../plugins/body';
+import type { AppContext } from './context';
+
+/** /api/interfaceInfo: the catalogue (logged in) and its administration (admins). */
+export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get('/list/page', async (request) => ok(await listPage(db, request.query as Query, requireUser(await request.sessionUser()))));
+
+  app.get('/get', async (request) => ok(await getOne(db, request.query as Query, requireUser(await request.sessionUser()))));
+
+  // A write's body is checked before who sends it, as the mocks do.
+  app.post('/add', async (request) => {
+    const body = jsonObjectBody(request);
+    const admin = requireAdmin(await request.sessionUser());
+    return ok(await add(db, body, admin, ctx.now()));
+  });
+
+  app.post('/update', async (request) => {
+    const body = jsonObjectBody(request);
+    requireAdmin(await request.sessionUser());
+    return ok(await update(db, body, ctx.now()));
+  });
+
+  app.post('/delete', async (request) => {
+    const body = jsonObjectBody(request);
+    requireAdmin(await request.sessionUser());
+    return ok(await remove(db, body));
+  });
+
+  app.post('/online', async (request) => {
+    const body = jsonObjectBody(request);
+    requireAdmin(await request.sessionUser());
+    return ok(await setStatus(db, body, INTERFACE_STATUS.ONLINE));
+  });
+
+  app.post('/offline', async (request) => {
+    const body = jsonObjectBody(request);
+    requireAdmin(await request.sessionUser());
+    return ok(await setStatus(db, body, INTERFACE_STATUS.OFFLINE));
+  });
+
+  app.post('/invoke', async (request) => {
+    const body = jsonObjectBody(request);
+    const user = requireUser(await request.sessionUser());
+    return ok(await invoke(db, body, user, ctx.now(), ctx.seededCount));
+  });
+};

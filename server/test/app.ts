@@ -1,0 +1,58 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
+import type { Envelope } from '@agler/contract/types';
+import { buildApp } from '../app';
+import type { AppOptions } from '../app';
+import type { Database } from '../db/connect';
+import { SEED_NOW, testDatabase } from './database';
+
+/** An app on a test database of its own, with a clock the test moves. */
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  clock: { now: number };
+  close(): Promise<void>;
+};
+
+export async function testApp(options: Partial<AppOptions> = {}, database?: Database): Promise<TestApp> {
+  const db = database ?? (await testDatabase());
+  const clock = { now: SEED_NOW + 60_000 };
+  const app = await buildApp({ database: db, now: () => clock.now, ...options });
+  return {
+    app,
+    database: db,
+    clock,
+    async close() {
+      await app.close();
+      if (!database) await db.close();
+    },
+  };
+}
+
+export const ADMIN = DEMO_ACCOUNTS.find((a) => a.userRole === 'admin')!;
+export const USER = DEMO_ACCOUNTS.find((a) => a.userRole === 'user')!;
+
+/** The `name=value` of the session cookie an answer sets. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const first = Array.isArray(header) ? header[0] : header;
+  if (!first) throw new Error(`no session cookie in ${response.body}`);
+  return first.split(';')[0];
+}
+
+/** Logs in as a demo account and answers the cookie header to send. */
+export async function loginAs(app: FastifyInstance, account: { userAccount: string; userPassword: string }): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { userAccount: account.userAccount, userPassword: account.userPassword },
+  });
+  return sessionCookieOf(response);
+}
+
+/** Sends a request and answers its parsed envelope. */
+export async function call<T = unknown>(app: FastifyInstance, options: InjectOptions & { cookie?: string }): Promise<Envelope<T>> {
+  const { cookie, headers, ...rest } = options;
+  const response = await app.inject({ ...rest, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  return JSON.parse(response.body) as Envelope<T>;
+}
