@@ -16,5 +16,3 @@ export const success = <T>(data: T): Envelope<T> => ({
 });
 
 export const failure = (code: number, message: string): Envelope<null> => ({ code, data: null, message });
-
-export const isSuccess = (envelope: Envelope): boolean => envelope.code === ResponseCode.SUCCESS;

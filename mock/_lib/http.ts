@@ -13,8 +13,7 @@ import { sharedStore } from './store';
  * out with ids in the configured form.
  */
 
-export type Handler = (req: Request, res: Response) => void;
-export type JsonObject = Record<string, unknown>;
+type Handler = (req: Request, res: Response) => void;
 
 /**
  * How ids go out. By default as JSON strings, as the server sends them (like a
@@ -82,7 +81,7 @@ export function routes(table: Record<string, Handler>): Record<string, Handler> 
 }
 
 /** A handler of an endpoint that reads a JSON object body; any other body answers 40000 saying what is wrong. */
-export function withJsonBody(handler: (req: Request, res: Response, body: JsonObject) => void): Handler {
+export function withJsonBody(handler: (req: Request, res: Response, body: Record<string, unknown>) => void): Handler {
   return (req, res) => {
     const body = readJsonBody(req);
     if (body.ok) handler(req, res, body.value);
