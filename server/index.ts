@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { migrate, openDatabase, ping } from './db/connect';
 import type { Database } from './db/connect';
+import { rootReason } from './db/errors';
 import { LockedError } from './db/pidLock';
 import { startMaintenance } from './domain/maintenance';
 import { ensureRanksCurrent } from './domain/nameOrder';
@@ -43,8 +44,7 @@ async function open(settings: Settings): Promise<Database> {
   } catch (error) {
     await database?.close().catch(() => undefined);
     if (error instanceof LockedError) fail(error.message);
-    const reason = error instanceof Error ? error.message : String(error);
-    fail(`无法打开数据库（${describeDatabase(settings)}）：${reason}`);
+    fail(`无法打开数据库（${describeDatabase(settings)}）：${rootReason(error)}`);
   }
 }
 

@@ -18,3 +18,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * What went wrong at the bottom of an error's `cause` chain, on one line:
+ * the driver's reason ("connect ECONNREFUSED …"), not Drizzle's wrapper
+ * with its query text.
+ */
+export function rootReason(error: unknown): string {
+  let e = error;
+  for (let depth = 0; depth < 5 && (e as { cause?: unknown })?.cause; depth += 1) e = (e as { cause: unknown }).cause;
+  const message = e instanceof Error ? e.message : String(e);
+  return message.split('\n')[0] || (e as { code?: string })?.code || 'unknown error';
+}
