@@ -1,0 +1,129 @@
+/**
+ * @jest-environment node
+ */
+import { ResponseCode } from '@agler/contract/constants';
+import { MESSAGES } from '@agler/contract/messages';
+import type { InterfaceInfo } from '@agler/contract/types';
+import { migrate, openPostgres } from './db/connect';
+import type { Database } from './db/connect';
+import { seedDemoData } from './domain/seed';
+import { ADMIN, call, loginAs, testApp, USER } from './test/app';
+import type { TestApp } from './test/app';
+import { SEED_NOW } from './test/database';
+import { postgresAvailable, startPostgres } from './test/postgres';
+import type { PgServer } from './test/postgres';
+import { send, startServer, stopServer } from './test/process';
+
+/**
+ * The same server on a PostgreSQL server (15 or newer): the migrations run
+ * there, every answer equals PGlite's, processes share sessions and data,
+ * and an outage is a clear 50000 that ends by itself.
+ */
+
+(postgresAvailable ? describe : describe.skip)('on PostgreSQL', () => {
+  let server: PgServer;
+  let url: string;
+  let database: Database;
+  let onPg: TestApp;
+  let onPglite: TestApp;
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    url = await server.createDatabase();
+    database = await openPostgres(url);
+    await migrate(database);
+    await database.exclusive((db) => seedDemoData(db, { now: SEED_NOW }));
+    onPg = await testApp({}, database);
+    onPglite = await testApp();
+  }, 300_000);
+  afterAll(async () => {
+    await onPg?.close();
+    await onPglite?.close();
+    await database?.close();
+    await server?.close();
+  });
+
+  test('the migrations and the seed are done once: a second run changes nothing', async () => {
+    await migrate(database);
+    const seededAgain = await database.exclusive((db) => seedDemoData(db, { now: SEED_NOW }));
+
+    expect(seededAgain).toBe(false);
+  });
+
+  test.each([
+    '/api/interfaceInfo/list/page',
+    '/api/interfaceInfo/list/page?sortField=name&pageSize=50',
+    '/api/interfaceInfo/list/page?sortField=name&sortOrder=descend&current=2&pageSize=7',
+    '/api/interfaceInfo/list/page?sortField=updateTime&searchText=api&pageSize=50',
+    '/api/interfaceInfo/list/page?method=GET&status=0',
+    '/api/interfaceInfo/get?id=1800000000000000007',
+    '/api/analysis/overview?startDate=2026-11-14&endDate=2026-11-20',
+    '/api/analysis/overview?startDate=2026-08-23&endDate=2026-11-20',
+    '/api/analysis/top/interface/invoke?limit=20',
+    '/api/analysis/top/interface/invoke?limit=5&startDate=2026-10-01&endDate=2026-10-31',
+    '/api/user/get/login',
+  ])('%s answers the same as on PGlite', async (url) => {
+    const [pgAnswer, pgliteAnswer] = await Promise.all([
+      onPg.app.inject({ url, headers: { cookie: await loginAs(onPg.app, ADMIN) } }),
+      onPglite.app.inject({ url, headers: { cookie: await loginAs(onPglite.app, ADMIN) } }),
+    ]);
+
+    expect(JSON.parse(pgAnswer.body).code).toBe(0);
+    expect(pgAnswer.body).toBe(pgliteAnswer.body);
+  });
+
+  test('writes answer the same as on PGlite', async () => {
+    const fields = { name: '两边一样', url: 'https://example.com/same', method: 'GET', description: '' };
+    const answers = await Promise.all(
+      [onPg, onPglite].map(async (t) => {
+        const cookie = await loginAs(t.app, ADMIN);
+        const added = await call<string>(t.app, { method: 'POST', url: '/api/interfaceInfo/add', payload: fields, cookie });
+        const stored = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie });
+        return { added, stored };
+      }),
+    );
+
+    expect(answers[0]).toEqual(answers[1]);
+  });
+
+  test('two server processes on one database share sessions and data', async () => {
+    const shared = await server.createDatabase();
+    // Started together: the migrations and the demo data are done once between them.
+    const [a, b] = await Promise.all([startServer({ DATABASE_URL: shared }), startServer({ DATABASE_URL: shared })]);
+    try {
+      const { setCookie: cookie } = await send(`${a.url}/api/user/login`, { body: { userAccount: ADMIN.userAccount, userPassword: ADMIN.userPassword } });
+      const onB = await send(`${b.url}/api/user/get/login`, { cookie });
+      const added = await send<string>(`${a.url}/api/interfaceInfo/add`, { body: { name: '从 A 写入', url: 'https://example.com/a', method: 'GET' }, cookie });
+      const readOnB = await send<InterfaceInfo>(`${b.url}/api/interfaceInfo/get?id=${added.envelope.data}`, { cookie });
+      const loggedOut = await send(`${b.url}/api/user/logout`, { body: {}, cookie });
+      const onAAfter = await send(`${a.url}/api/user/get/login`, { cookie });
+      const both = await send<{ total: number }>(`${b.url}/api/interfaceInfo/list/page`, { cookie: (await send(`${b.url}/api/user/login`, { body: { userAccount: USER.userAccount, userPassword: USER.userPassword } })).setCookie });
+
+      expect(onB.envelope.code).toBe(0);
+      expect(readOnB.envelope.data.name).toBe('从 A 写入');
+      expect(loggedOut.envelope.code).toBe(0);
+      expect(onAAfter.envelope.code).toBe(ResponseCode.NOT_LOGIN);
+      expect(both.envelope.code).toBe(0);
+    } finally {
+      await stopServer(a);
+      await stopServer(b);
+    }
+  }, 120_000);
+
+  test('an outage answers 50000 with a clear message, and the server recovers by itself', async () => {
+    const cookie = await loginAs(onPg.app, USER);
+
+    server.stop();
+    let during: unknown[];
+    try {
+      during = [await call(onPg.app, { url: '/api/health' }), await call(onPg.app, { url: '/api/interfaceInfo/list/page', cookie })];
+    } finally {
+      server.start();
+    }
+    const after = [await call(onPg.app, { url: '/api/health' }), await call(onPg.app, { url: '/api/interfaceInfo/list/page', cookie })];
+
+    const unavailable = { code: ResponseCode.SYSTEM_ERROR, data: null, message: MESSAGES.databaseUnavailable };
+    expect(during).toEqual([unavailable, unavailable]);
+    expect(after.map((answer) => (answer as { code: number }).code)).toEqual([0, 0]);
+  }, 120_000);
+});
