@@ -30,7 +30,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in; sets the session cookie */
+        /**
+         * Log in; sets the session cookie
+         * @description After 5 wrong passwords within a minute for one account name (whether or not the account exists), further attempts for that name answer 40300 for 5 minutes.
+         */
         post: operations["userLogin"];
         delete?: never;
         options?: never;
@@ -62,7 +65,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of interfaces; users other than admins only see online ones */
+        /**
+         * A page of interfaces; users other than admins only see online ones
+         * @description Rows leave out requestParams, requestHeader and responseHeader (up to 8 KB each); /api/interfaceInfo/get answers them. Ties of the sort field are broken by the smaller id; names sort in Chinese (pinyin) order with numbers by value.
+         */
         get: operations["listInterfaceInfoByPage"];
         put?: never;
         post?: never;
@@ -223,6 +229,26 @@ export interface paths {
          * @description Aggregated from the call log on each request, so a call counts as soon as it is recorded. p95 is the nearest-rank percentile: the smallest latency that at least 95 % of the calls do not exceed. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted.
          */
         get: operations["getAnalysisOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the server can reach its database (no session needed)
+         * @description For load balancers and people: {code: 0, data: {db: "ok"}} while the database answers, 50000 with a message while it cannot be reached.
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -437,6 +463,16 @@ export interface components {
         BaseResponseAnalysisOverview: {
             code: number;
             data?: components["schemas"]["AnalysisOverview"];
+            message: string;
+            success?: boolean;
+        };
+        HealthStatus: {
+            /** @enum {string} */
+            db: "ok";
+        };
+        BaseResponseHealthStatus: {
+            code: number;
+            data?: components["schemas"]["HealthStatus"];
             message: string;
             success?: boolean;
         };
@@ -759,6 +795,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BaseResponseAnalysisOverview"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or 50000 when the database is unreachable */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseHealthStatus"];
                 };
             };
         };

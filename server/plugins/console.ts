@@ -57,15 +57,16 @@ export function consoleFiles(dir: string): ConsoleFiles {
   };
 }
 
-/** Answers a page path with index.html; undefined for anything else (a missing file, a non-GET). */
+/** Answers a page path with index.html; false for anything else (a missing file, a non-GET). */
 export function pageFallback(files: ConsoleFiles) {
-  return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = request.url.split('?')[0];
-    if (path.posix.extname(pathname) !== '' && pathname !== '/index.html') return undefined;
+    if (path.posix.extname(pathname) !== '' && pathname !== '/index.html') return false;
     const page = files.page();
-    if (!page) return undefined;
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+    if (!page) return false;
+    void reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+    return true;
   };
 }
 

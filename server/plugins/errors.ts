@@ -24,8 +24,8 @@ const BODY_ERRORS: Record<string, string> = {
 };
 
 export type ErrorOptions = {
-  /** Answers a path that is no API and no file (the console's pages); undefined when there is no console. */
-  pageFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply> | undefined;
+  /** Answers a path that is no API and no file when it is one of the console's pages; says whether it did. */
+  pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 };
 
 export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -50,10 +50,7 @@ export const errorsPlugin = shared<ErrorOptions>('agler-errors', async (app, opt
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (!isApiPath(request.url) && options.pageFallback) {
-      const answered = await options.pageFallback(request, reply);
-      if (answered) return answered;
-    }
+    if (!isApiPath(request.url) && options.pageFallback?.(request, reply)) return reply;
     if (isApiPath(request.url)) {
       reply.header('cache-control', 'no-store');
       return reply.code(200).send(failure(ResponseCode.NOT_FOUND, MESSAGES.unknownPath));

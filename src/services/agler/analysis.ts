@@ -1,15 +1,15 @@
 // @ts-ignore
 /* eslint-disable */
-import { request } from "@umijs/max";
+import { request } from '@umijs/max';
 
 /** Key figures, calls per day and usage per interface over a range of days (admin) Aggregated from the call log on each request, so a call counts as soon as it is recorded. p95 is the nearest-rank percentile: the smallest latency that at least 95 % of the calls do not exceed. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted. GET /api/analysis/overview */
 export async function getAnalysisOverview(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.getAnalysisOverviewParams,
-  options?: { [key: string]: any }
+  options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseAnalysisOverview>("/api/analysis/overview", {
-    method: "GET",
+  return request<API.BaseResponseAnalysisOverview>('/api/analysis/overview', {
+    method: 'GET',
     params: {
       ...params,
     },
@@ -21,19 +21,16 @@ export async function getAnalysisOverview(
 export async function listTopInvokeInterfaceInfo(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.listTopInvokeInterfaceInfoParams,
-  options?: { [key: string]: any }
+  options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseListInterfaceInfoInvokeVO>(
-    "/api/analysis/top/interface/invoke",
-    {
-      method: "GET",
-      params: {
-        // limit has a default value: 3
-        limit: "3",
+  return request<API.BaseResponseListInterfaceInfoInvokeVO>('/api/analysis/top/interface/invoke', {
+    method: 'GET',
+    params: {
+      // limit has a default value: 3
+      limit: '3',
 
-        ...params,
-      },
-      ...(options || {}),
-    }
-  );
+      ...params,
+    },
+    ...(options || {}),
+  });
 }

@@ -2,11 +2,13 @@
 /* eslint-disable */
 // API 更新时间：
 // API 唯一标识：
-import * as user from "./user";
-import * as interfaceInfo from "./interfaceInfo";
-import * as analysis from "./analysis";
+import * as user from './user';
+import * as interfaceInfo from './interfaceInfo';
+import * as analysis from './analysis';
+import * as health from './health';
 export default {
   user,
   interfaceInfo,
   analysis,
+  health,
 };

@@ -1,16 +1,13 @@
 // @ts-ignore
 /* eslint-disable */
-import { request } from "@umijs/max";
+import { request } from '@umijs/max';
 
 /** Create an interface (admin); it starts offline POST /api/interfaceInfo/add */
-export async function addInterfaceInfo(
-  body: API.InterfaceInfoAddRequest,
-  options?: { [key: string]: any }
-) {
-  return request<API.BaseResponseId>("/api/interfaceInfo/add", {
-    method: "POST",
+export async function addInterfaceInfo(body: API.InterfaceInfoAddRequest, options?: { [key: string]: any }) {
+  return request<API.BaseResponseId>('/api/interfaceInfo/add', {
+    method: 'POST',
     headers: {
-      "Content-Type": "application/json",
+      'Content-Type': 'application/json',
     },
     data: body,
     ...(options || {}),
@@ -18,14 +15,11 @@ export async function addInterfaceInfo(
 }
 
 /** Delete an interface (admin) POST /api/interfaceInfo/delete */
-export async function deleteInterfaceInfo(
-  body: API.IdRequest,
-  options?: { [key: string]: any }
-) {
-  return request<API.BaseResponseBoolean>("/api/interfaceInfo/delete", {
-    method: "POST",
+export async function deleteInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
+  return request<API.BaseResponseBoolean>('/api/interfaceInfo/delete', {
+    method: 'POST',
     headers: {
-      "Content-Type": "application/json",
+      'Content-Type': 'application/json',
     },
     data: body,
     ...(options || {}),
@@ -36,10 +30,10 @@ export async function deleteInterfaceInfo(
 export async function getInterfaceInfoById(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.getInterfaceInfoByIdParams,
-  options?: { [key: string]: any }
+  options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseInterfaceInfo>("/api/interfaceInfo/get", {
-    method: "GET",
+  return request<API.BaseResponseInterfaceInfo>('/api/interfaceInfo/get', {
+    method: 'GET',
     params: {
       ...params,
     },
@@ -50,50 +44,44 @@ export async function getInterfaceInfoById(
 /** Call an online interface with the given parameters; answers the interface's own answer POST /api/interfaceInfo/invoke */
 export async function invokeInterfaceInfo(
   body: API.InterfaceInfoInvokeRequest,
-  options?: { [key: string]: any }
+  options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseAny>("/api/interfaceInfo/invoke", {
-    method: "POST",
+  return request<API.BaseResponseAny>('/api/interfaceInfo/invoke', {
+    method: 'POST',
     headers: {
-      "Content-Type": "application/json",
+      'Content-Type': 'application/json',
     },
     data: body,
     ...(options || {}),
   });
 }
 
-/** A page of interfaces; users other than admins only see online ones GET /api/interfaceInfo/list/page */
+/** A page of interfaces; users other than admins only see online ones Rows leave out requestParams, requestHeader and responseHeader (up to 8 KB each); /api/interfaceInfo/get answers them. Ties of the sort field are broken by the smaller id; names sort in Chinese (pinyin) order with numbers by value. GET /api/interfaceInfo/list/page */
 export async function listInterfaceInfoByPage(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.listInterfaceInfoByPageParams,
-  options?: { [key: string]: any }
+  options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponsePageInterfaceInfo>(
-    "/api/interfaceInfo/list/page",
-    {
-      method: "GET",
-      params: {
-        // current has a default value: 1
-        current: "1",
-        // pageSize has a default value: 10
-        pageSize: "10",
+  return request<API.BaseResponsePageInterfaceInfo>('/api/interfaceInfo/list/page', {
+    method: 'GET',
+    params: {
+      // current has a default value: 1
+      current: '1',
+      // pageSize has a default value: 10
+      pageSize: '10',
 
-        ...params,
-      },
-      ...(options || {}),
-    }
-  );
+      ...params,
+    },
+    ...(options || {}),
+  });
 }
 
 /** Take an interface offline (admin) POST /api/interfaceInfo/offline */
-export async function offlineInterfaceInfo(
-  body: API.IdRequest,
-  options?: { [key: string]: any }
-) {
-  return request<API.BaseResponseBoolean>("/api/interfaceInfo/offline", {
-    method: "POST",
+export async function offlineInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
+  return request<API.BaseResponseBoolean>('/api/interfaceInfo/offline', {
+    method: 'POST',
     headers: {
-      "Content-Type": "application/json",
+      'Content-Type': 'application/json',
     },
     data: body,
     ...(options || {}),
@@ -101,14 +89,11 @@ export async function offlineInterfaceInfo(
 }
 
 /** Publish an interface (admin) POST /api/interfaceInfo/online */
-export async function onlineInterfaceInfo(
-  body: API.IdRequest,
-  options?: { [key: string]: any }
-) {
-  return request<API.BaseResponseBoolean>("/api/interfaceInfo/online", {
-    method: "POST",
+export async function onlineInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
+  return request<API.BaseResponseBoolean>('/api/interfaceInfo/online', {
+    method: 'POST',
     headers: {
-      "Content-Type": "application/json",
+      'Content-Type': 'application/json',
     },
     data: body,
     ...(options || {}),
@@ -118,12 +103,12 @@ export async function onlineInterfaceInfo(
 /** Change an interface (admin) POST /api/interfaceInfo/update */
 export async function updateInterfaceInfo(
   body: API.InterfaceInfoUpdateRequest,
-  options?: { [key: string]: any }
+  options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseBoolean>("/api/interfaceInfo/update", {
-    method: "POST",
+  return request<API.BaseResponseBoolean>('/api/interfaceInfo/update', {
+    method: 'POST',
     headers: {
-      "Content-Type": "application/json",
+      'Content-Type': 'application/json',
     },
     data: body,
     ...(options || {}),

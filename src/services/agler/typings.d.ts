@@ -65,6 +65,13 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponseHealthStatus = {
+    code: number;
+    data?: HealthStatus;
+    message: string;
+    success?: boolean;
+  };
+
   type BaseResponseId = {
     code: number;
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
@@ -120,7 +127,11 @@ declare namespace API {
     id: number | string;
   };
 
-  type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+  type HealthStatus = {
+    db: 'ok';
+  };
+
+  type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
   type IdRequest = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
@@ -205,8 +216,8 @@ declare namespace API {
   type listInterfaceInfoByPageParams = {
     current?: number;
     pageSize?: number;
-    sortField?: "createTime" | "updateTime" | "name";
-    sortOrder?: "ascend" | "descend";
+    sortField?: 'createTime' | 'updateTime' | 'name';
+    sortOrder?: 'ascend' | 'descend';
     name?: string;
     description?: string;
     url?: string;
@@ -250,5 +261,5 @@ declare namespace API {
     userPassword: string;
   };
 
-  type UserRole = "user" | "admin" | "ban";
+  type UserRole = 'user' | 'admin' | 'ban';
 }
