@@ -123,6 +123,15 @@ describe('list/page', () => {
     expect(byName.some((r) => r.name.includes('天气'))).toBe(true);
   });
 
+  it.each([
+    ['name', 'a\u0000b'],
+    ['searchText', '\u0000'],
+    ['url', '\u202e'],
+    ['description', '\u0007'],
+  ])('answers a %s filter with a control character: nothing can match it', async (key, text) => {
+    expect(await page(user, { [key]: text })).toMatchObject({ records: [], total: 0 });
+  });
+
   it('lists the newest first by default', async () => {
     const rows = await someRows(admin, { pageSize: PAGE_SIZE_MAX });
     expect(rows.every((r, i) => i === 0 || rows[i - 1].createTime >= r.createTime)).toBe(true);
