@@ -25,7 +25,7 @@
  *   },
  *   postgres: {
  *     command: ['npx', 'tsx', 'server/index.ts'],
- *     env: () => ({ DATABASE_URL: requiredEnv('CONTRACT_DATABASE_URL') }),  // an empty database
+ *     env: () => ({ DATABASE_URL: process.env.CONTRACT_DATABASE_URL! }),  // an empty database
  *     readyPath: '/api/health',
  *     startTimeoutMs: 60_000,
  *   },
