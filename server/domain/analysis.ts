@@ -39,103 +39,96 @@ function totalsOf(calls: number, errors: number, latencySum: number, p95: number
   };
 }
 
-type Group = {
-  /** 1 in the rows of a whole period, 0 in an interface's or a day's */
-  g_iid: number;
-  g_day: number;
-  cur: boolean;
-  iid: string | null;
-  day: number | null;
+type PeriodRow = { cur: boolean; calls: number; errors: number; latency_sum: number; p95: number; interfaces: number };
+type InterfaceRow = {
+  iid: string;
+  name: string;
+  method: string;
+  status: number;
   calls: number;
   errors: number;
   latency_sum: number;
   p95: number;
-  last_ms: number | null;
-  name: string | null;
-  method: string | null;
-  status: number | null;
+  last_ms: number;
 };
+type DayRow = { day: number; calls: number; errors: number };
 
 /**
  * Key figures, calls per day (zero-filled) and usage per interface in
- * `range`, plus the totals of the equally long period right before it: one
- * scan of both periods, grouped three ways (per interface, per period, per
- * day); days are the local midnights computed here, so a day stays a day
- * across a daylight-saving change.
+ * `range`, plus the totals of the equally long period right before it.
+ * Three queries, each grouped once: per period, per interface of the range,
+ * per day of the range; days are bounded by the local midnights computed
+ * here, so a day stays a day across a daylight-saving change.
  */
 export async function overviewOf(db: Db, range: DayRange): Promise<AnalysisOverview> {
   const bounds = [range.startMs];
   for (let i = 1; i <= range.days; i += 1) bounds.push(startOfDay(range.startMs, i));
   const previousStart = startOfDay(range.startMs, -range.days);
+  const start = iso(range.startMs);
+  const end = iso(range.endMs);
 
-  const groups = rowsOf<Group>(
-    await db.execute(sql`
-      WITH s AS (
-        SELECT c.interface_info_id AS iid,
-               c.time >= ${iso(range.startMs)}::timestamptz AS cur,
-               width_bucket(c.time, ${timeArray(bounds)}::timestamptz[]) AS day,
-               c.time, c.latency, c.success
-        FROM interface_call c
-        JOIN interface_info i ON i.id = c.interface_info_id
-        WHERE c.time >= ${iso(previousStart)}::timestamptz AND c.time < ${iso(range.endMs)}::timestamptz
-      ), g AS (
-        SELECT GROUPING(s.iid)::int AS g_iid, GROUPING(s.day)::int AS g_day, s.cur, s.iid, s.day,
-               count(*)::int AS calls,
-               (count(*) FILTER (WHERE NOT s.success))::int AS errors,
-               sum(s.latency)::float8 AS latency_sum,
-               (percentile_disc(${P95}::float8) WITHIN GROUP (ORDER BY s.latency))::int AS p95,
-               (extract(epoch FROM max(s.time)) * 1000)::float8 AS last_ms
-        FROM s
-        GROUP BY GROUPING SETS ((s.cur, s.iid), (s.cur), (s.cur, s.day))
-      )
-      SELECT g.g_iid, g.g_day, g.cur, g.iid::text AS iid, g.day, g.calls, g.errors, g.latency_sum, g.p95, g.last_ms,
-             i.name, i.method, i.status::int AS status
-      FROM g LEFT JOIN interface_info i ON i.id = g.iid`),
-  );
+  // On PostgreSQL the three run side by side on the pool's connections; PGlite takes them in turn.
+  const [periods, perInterface, perDay] = await Promise.all([
+    db.execute(sql`
+      SELECT c.time >= ${start}::timestamptz AS cur,
+             count(*)::int AS calls,
+             (count(*) FILTER (WHERE NOT c.success))::int AS errors,
+             sum(c.latency)::float8 AS latency_sum,
+             (percentile_disc(${P95}::float8) WITHIN GROUP (ORDER BY c.latency))::int AS p95,
+             count(DISTINCT c.interface_info_id)::int AS interfaces
+      FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id
+      WHERE c.time >= ${iso(previousStart)}::timestamptz AND c.time < ${end}::timestamptz
+      GROUP BY 1`),
+    db.execute(sql`
+      SELECT c.interface_info_id::text AS iid, i.name, i.method, i.status::int AS status,
+             count(*)::int AS calls,
+             (count(*) FILTER (WHERE NOT c.success))::int AS errors,
+             sum(c.latency)::float8 AS latency_sum,
+             (percentile_disc(${P95}::float8) WITHIN GROUP (ORDER BY c.latency))::int AS p95,
+             (extract(epoch FROM max(c.time)) * 1000)::float8 AS last_ms
+      FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id
+      WHERE c.time >= ${start}::timestamptz AND c.time < ${end}::timestamptz
+      GROUP BY c.interface_info_id, i.id`),
+    db.execute(sql`
+      SELECT width_bucket(c.time, ${timeArray(bounds)}::timestamptz[]) AS day,
+             count(*)::int AS calls,
+             (count(*) FILTER (WHERE NOT c.success))::int AS errors
+      FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id
+      WHERE c.time >= ${start}::timestamptz AND c.time < ${end}::timestamptz
+      GROUP BY 1`),
+  ]);
 
+  const current = rowsOf<PeriodRow>(periods).find((p) => p.cur);
+  const previous = rowsOf<PeriodRow>(periods).find((p) => !p.cur);
   const dayCalls = new Array<number>(range.days).fill(0);
   const dayErrors = new Array<number>(range.days).fill(0);
-  const rows: InterfaceUsage[] = [];
-  let current: Group | undefined;
-  let previous: Group | undefined;
-  let previousInterfaces = 0;
-  for (const g of groups) {
-    const isInterface = g.g_iid === 0;
-    const isDay = g.g_day === 0 && g.g_iid === 1;
-    if (!isInterface && !isDay) {
-      if (g.cur) current = g;
-      else previous = g;
-    } else if (isDay) {
-      if (g.cur && g.day !== null && g.day >= 1 && g.day <= range.days) {
-        dayCalls[g.day - 1] = g.calls;
-        dayErrors[g.day - 1] = g.errors;
-      }
-    } else if (!g.cur) previousInterfaces += 1;
-    else {
-      rows.push({
-        interfaceInfoId: g.iid!,
-        name: g.name!,
-        method: g.method as InterfaceUsage['method'],
-        status: g.status as InterfaceStatus,
-        calls: g.calls,
-        errors: g.errors,
-        successRate: (g.calls - g.errors) / g.calls,
-        avgLatency: Math.round(g.latency_sum / g.calls),
-        p95Latency: g.p95,
-        lastCallTime: formatTime(g.last_ms!),
-      });
-    }
+  for (const { day, calls: n, errors } of rowsOf<DayRow>(perDay)) {
+    dayCalls[day - 1] = n;
+    dayErrors[day - 1] = errors;
   }
+  const rows: InterfaceUsage[] = rowsOf<InterfaceRow>(perInterface).map((g) => ({
+    interfaceInfoId: g.iid,
+    name: g.name,
+    method: g.method as InterfaceUsage['method'],
+    status: g.status as InterfaceStatus,
+    calls: g.calls,
+    errors: g.errors,
+    successRate: (g.calls - g.errors) / g.calls,
+    avgLatency: Math.round(g.latency_sum / g.calls),
+    p95Latency: g.p95,
+    lastCallTime: formatTime(g.last_ms),
+  }));
   rows.sort((a, b) => b.calls - a.calls || compareIds(a.interfaceInfoId, b.interfaceInfoId));
 
+  const totals = (p: PeriodRow | undefined) => totalsOf(p?.calls ?? 0, p?.errors ?? 0, p?.latency_sum ?? 0, p?.p95 ?? 0, p?.interfaces ?? 0);
   return {
     startDate: range.startDate,
     endDate: range.endDate,
-    ...totalsOf(current?.calls ?? 0, current?.errors ?? 0, current?.latency_sum ?? 0, current?.p95 ?? 0, rows.length),
+    ...totals(current),
     previous: {
       startDate: formatDate(previousStart),
       endDate: formatDate(startOfDay(range.startMs, -1)),
-      ...totalsOf(previous?.calls ?? 0, previous?.errors ?? 0, previous?.latency_sum ?? 0, previous?.p95 ?? 0, previousInterfaces),
+      ...totals(previous),
     },
     daily: bounds.slice(0, -1).map((ms, i) => ({ date: formatDate(ms), calls: dayCalls[i], errors: dayErrors[i] })),
     interfaces: rows,
