@@ -15,20 +15,9 @@
  * `CONTRACT_BASE_URL=http://127.0.0.1:8000 npm run test:contract` runs
  * against a target that is already up instead, started by someone else.
  *
- * The server targets belong here once server/ can start, for example:
- *
- *   pglite: {
- *     command: ['npx', 'tsx', 'server/index.ts'],
- *     env: (scratch) => ({ DATA_DIR: scratch }),         // a fresh embedded database per run
- *     readyPath: '/api/health',
- *     startTimeoutMs: 120_000,                             // PGlite's first start runs initdb
- *   },
- *   postgres: {
- *     command: ['npx', 'tsx', 'server/index.ts'],
- *     env: () => ({ DATABASE_URL: process.env.CONTRACT_DATABASE_URL! }),  // an empty database
- *     readyPath: '/api/health',
- *     startTimeoutMs: 60_000,
- *   },
+ * The server runs against a fresh embedded database per run (`pglite`), or
+ * against an empty PostgreSQL database named by CONTRACT_DATABASE_URL
+ * (`postgres`; .ci/run makes a throwaway cluster for it).
  */
 export type Target = {
   /** The program and its arguments. */
@@ -47,6 +36,24 @@ export const TARGETS: Record<string, Target> = {
     command: [process.execPath, 'tests/contract/serveMocks.mjs'],
     readyPath: '/api/user/get/login',
     startTimeoutMs: 60_000,
+  },
+  /** The server on a new embedded PostgreSQL (PGlite) in the scratch directory: its first start runs initdb. */
+  pglite: {
+    command: [process.execPath, '--import', 'tsx', 'server/index.ts'],
+    env: (scratch) => ({ DATA_DIR: scratch }),
+    readyPath: '/api/health',
+    startTimeoutMs: 180_000,
+  },
+  /** The server on a PostgreSQL server's empty database. */
+  postgres: {
+    command: [process.execPath, '--import', 'tsx', 'server/index.ts'],
+    env: () => {
+      const url = process.env.CONTRACT_DATABASE_URL;
+      if (!url) throw new Error('CONTRACT_TARGET=postgres needs CONTRACT_DATABASE_URL: an empty PostgreSQL database');
+      return { DATABASE_URL: url };
+    },
+    readyPath: '/api/health',
+    startTimeoutMs: 120_000,
   },
 };
 
