@@ -27,7 +27,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A PostgreSQL array literal of times (made from numbers, never from input). */
 const timeArray = (values: number[]) => `{${values.map((ms) => `"${iso(ms)}"`).join(',')}}`;
 
-function totalsOf(calls: number, errors: number, latencySum: number, p95: number, interfacesCalled: number): AnalysisTotals {
+function totalsOf(
+  calls: number,
+  errors: number,
+  latencySum: number,
+  p95: number,
+  interfacesCalled: number,
+): AnalysisTotals {
   return {
     totalCalls: calls,
     successCalls: calls - errors,
@@ -39,7 +45,8 @@ function totalsOf(calls: number, errors: number, latencySum: number, p95: number
   };
 }
 
-type PeriodRow = { cur: boolean; calls: number; errors: number; latency_sum: number; p95: number; interfaces: number };
+/** How many calls of one period took one latency (ms): the period's whole distribution, a few thousand rows at most. */
+type LatencyRow = { cur: boolean; latency: number; calls: number; errors: number };
 type InterfaceRow = {
   iid: string;
   name: string;
@@ -53,12 +60,31 @@ type InterfaceRow = {
 };
 type DayRow = { day: number; calls: number; errors: number };
 
+/** The totals of one period from its latency distribution: p95 is the smallest latency whose running count reaches the nearest rank. */
+function periodTotals(distribution: LatencyRow[], interfacesCalled: number): AnalysisTotals {
+  distribution.sort((a, b) => a.latency - b.latency);
+  let calls = 0;
+  let errors = 0;
+  let latencySum = 0;
+  for (const row of distribution) {
+    calls += row.calls;
+    errors += row.errors;
+    latencySum += row.latency * row.calls;
+  }
+  const rank = Math.min(calls, Math.max(1, Math.ceil(P95 * calls)));
+  let seen = 0;
+  const p95 = distribution.find((row) => (seen += row.calls) >= rank)?.latency ?? 0;
+  return totalsOf(calls, errors, latencySum, p95, interfacesCalled);
+}
+
 /**
  * Key figures, calls per day (zero-filled) and usage per interface in
  * `range`, plus the totals of the equally long period right before it.
- * Three queries, each grouped once: per period, per interface of the range,
- * per day of the range; days are bounded by the local midnights computed
- * here, so a day stays a day across a daylight-saving change.
+ * Four queries, each grouped once: each period's latency distribution (its
+ * totals and p95 follow from it), the interfaces called in the period
+ * before, each interface of the range, each day of the range. Days are
+ * bounded by the local midnights computed here, so a day stays a day across
+ * a daylight-saving change.
  */
 export async function overviewOf(db: Db, range: DayRange): Promise<AnalysisOverview> {
   const bounds = [range.startMs];
@@ -68,17 +94,20 @@ export async function overviewOf(db: Db, range: DayRange): Promise<AnalysisOverv
   const end = iso(range.endMs);
 
   // On PostgreSQL the three run side by side on the pool's connections; PGlite takes them in turn.
-  const [periods, perInterface, perDay] = await Promise.all([
+  const [distributions, calledBefore, perInterface, perDay] = await Promise.all([
     db.execute(sql`
-      SELECT c.time >= ${start}::timestamptz AS cur,
+      SELECT c.time >= ${start}::timestamptz AS cur, c.latency,
              count(*)::int AS calls,
-             (count(*) FILTER (WHERE NOT c.success))::int AS errors,
-             sum(c.latency)::float8 AS latency_sum,
-             (percentile_disc(${P95}::float8) WITHIN GROUP (ORDER BY c.latency))::int AS p95,
-             count(DISTINCT c.interface_info_id)::int AS interfaces
+             (count(*) FILTER (WHERE NOT c.success))::int AS errors
       FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id
       WHERE c.time >= ${iso(previousStart)}::timestamptz AND c.time < ${end}::timestamptz
-      GROUP BY 1`),
+      GROUP BY 1, 2`),
+    db.execute(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT DISTINCT c.interface_info_id
+        FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id
+        WHERE c.time >= ${iso(previousStart)}::timestamptz AND c.time < ${start}::timestamptz
+      ) AS called`),
     db.execute(sql`
       SELECT c.interface_info_id::text AS iid, i.name, i.method, i.status::int AS status,
              count(*)::int AS calls,
@@ -98,8 +127,7 @@ export async function overviewOf(db: Db, range: DayRange): Promise<AnalysisOverv
       GROUP BY 1`),
   ]);
 
-  const current = rowsOf<PeriodRow>(periods).find((p) => p.cur);
-  const previous = rowsOf<PeriodRow>(periods).find((p) => !p.cur);
+  const latencies = rowsOf<LatencyRow>(distributions);
   const dayCalls = new Array<number>(range.days).fill(0);
   const dayErrors = new Array<number>(range.days).fill(0);
   for (const { day, calls: n, errors } of rowsOf<DayRow>(perDay)) {
@@ -120,17 +148,24 @@ export async function overviewOf(db: Db, range: DayRange): Promise<AnalysisOverv
   }));
   rows.sort((a, b) => b.calls - a.calls || compareIds(a.interfaceInfoId, b.interfaceInfoId));
 
-  const totals = (p: PeriodRow | undefined) => totalsOf(p?.calls ?? 0, p?.errors ?? 0, p?.latency_sum ?? 0, p?.p95 ?? 0, p?.interfaces ?? 0);
   return {
     startDate: range.startDate,
     endDate: range.endDate,
-    ...totals(current),
+    ...periodTotals(
+      latencies.filter((row) => row.cur),
+      rows.length,
+    ),
     previous: {
       startDate: formatDate(previousStart),
       endDate: formatDate(startOfDay(range.startMs, -1)),
-      ...totals(previous),
+      ...periodTotals(
+        latencies.filter((row) => !row.cur),
+        rowsOf<{ n: number }>(calledBefore)[0].n,
+      ),
     },
-    daily: bounds.slice(0, -1).map((ms, i) => ({ date: formatDate(ms), calls: dayCalls[i], errors: dayErrors[i] })),
+    daily: bounds
+      .slice(0, -1)
+      .map((ms, i) => ({ date: formatDate(ms), calls: dayCalls[i], errors: dayErrors[i] })),
     interfaces: rows,
   };
 }
