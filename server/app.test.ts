@@ -19,7 +19,10 @@ fs.writeFileSync(
   path.join(consoleDir, 'index.html'),
   `<!DOCTYPE html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div><script src="/umi.1a2b3c4d.js"></script></body></html>`,
 );
-fs.writeFileSync(path.join(consoleDir, 'umi.1a2b3c4d.js'), `console.log(${JSON.stringify('x'.repeat(20_000))});`);
+fs.writeFileSync(
+  path.join(consoleDir, 'umi.1a2b3c4d.js'),
+  `console.log(${JSON.stringify('x'.repeat(20_000))});`,
+);
 fs.writeFileSync(path.join(consoleDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let t: TestApp;
@@ -34,23 +37,31 @@ afterAll(async () => {
 });
 
 const post = (url: string, options: { payload?: string | object; headers?: Record<string, string> } = {}) =>
-  t.app.inject({ method: 'POST', url, payload: options.payload, headers: { cookie: admin, ...options.headers } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: options.payload,
+    headers: { cookie: admin, ...options.headers },
+  });
 
 const envelopeOf = (response: { body: string }) => JSON.parse(response.body);
 
 describe('headers', () => {
-  test.each(['/api/user/get/login', '/', '/umi.1a2b3c4d.js', '/api/nothing-here'])('%s carries the security headers', async (url) => {
-    const response = await t.app.inject({ url });
+  test.each(['/api/user/get/login', '/', '/umi.1a2b3c4d.js', '/api/nothing-here'])(
+    '%s carries the security headers',
+    async (url) => {
+      const response = await t.app.inject({ url });
 
-    const csp = String(response.headers['content-security-policy']);
-    const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src'));
-    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
-    expect(csp).toMatch(/frame-ancestors 'none'/);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBeDefined();
-    expect(response.headers['x-powered-by']).toBeUndefined();
-    expect(response.headers['access-control-allow-origin']).toBeUndefined();
-  });
+      const csp = String(response.headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src'));
+      expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBeDefined();
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    },
+  );
 
   test("the policy allows the console's inline script by its hash, and nothing else inline", async () => {
     const response = await t.app.inject({ url: '/' });
@@ -80,7 +91,11 @@ describe('unknown paths', () => {
     const response = await t.app.inject({ method: method as 'GET', url });
 
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(envelopeOf(response)).toEqual({ code: ResponseCode.NOT_FOUND, data: null, message: MESSAGES.unknownPath });
+    expect(envelopeOf(response)).toEqual({
+      code: ResponseCode.NOT_FOUND,
+      data: null,
+      message: MESSAGES.unknownPath,
+    });
   });
 });
 
@@ -90,7 +105,11 @@ describe('request bodies', () => {
     ['application/json; charset=latin1', '{"id":"1"}', MESSAGES.contentType],
     ['application/json', '{"id":', MESSAGES.bodyNotJson],
     ['application/json', '[1,2]', MESSAGES.bodyNotObject],
-    ['application/json', `${'['.repeat(JSON_MAX_DEPTH + 1)}${']'.repeat(JSON_MAX_DEPTH + 1)}`, MESSAGES.bodyTooDeep],
+    [
+      'application/json',
+      `${'['.repeat(JSON_MAX_DEPTH + 1)}${']'.repeat(JSON_MAX_DEPTH + 1)}`,
+      MESSAGES.bodyTooDeep,
+    ],
     ['application/json', `{"name":"${'x'.repeat(BODY_MAX_BYTES)}"}`, MESSAGES.bodyTooLarge],
   ])('%s %#: 40000 that names the problem', async (type, payload, message) => {
     const response = await post('/api/interfaceInfo/add', { payload, headers: { 'content-type': type } });
@@ -99,21 +118,36 @@ describe('request bodies', () => {
   });
 
   test('a write without a body says it needs JSON', async () => {
-    expect(envelopeOf(await post('/api/interfaceInfo/delete'))).toMatchObject({ message: MESSAGES.contentType });
+    expect(envelopeOf(await post('/api/interfaceInfo/delete'))).toMatchObject({
+      message: MESSAGES.contentType,
+    });
   });
 
   test('a field of the wrong type is named', async () => {
-    const response = await post('/api/interfaceInfo/add', { payload: { name: 42, url: 'https://a.example', method: 'GET' } });
+    const response = await post('/api/interfaceInfo/add', {
+      payload: { name: 42, url: 'https://a.example', method: 'GET' },
+    });
 
-    expect(envelopeOf(response)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: '接口名称必须是文本' });
+    expect(envelopeOf(response)).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message: '接口名称必须是文本',
+    });
   });
 });
 
 describe('cross-site writes', () => {
   test('a write from another site is refused', async () => {
-    const response = await post('/api/interfaceInfo/delete', { payload: { id: '1' }, headers: { origin: 'https://evil.example' } });
+    const response = await post('/api/interfaceInfo/delete', {
+      payload: { id: '1' },
+      headers: { origin: 'https://evil.example' },
+    });
 
-    expect(envelopeOf(response)).toEqual({ code: ResponseCode.FORBIDDEN, data: null, message: MESSAGES.crossSite });
+    expect(envelopeOf(response)).toEqual({
+      code: ResponseCode.FORBIDDEN,
+      data: null,
+      message: MESSAGES.crossSite,
+    });
   });
 
   test('a browser that names no origin but says cross-site is refused', async () => {
@@ -123,8 +157,14 @@ describe('cross-site writes', () => {
   });
 
   test('writes from the public address or the same host go through', async () => {
-    const fromPublic = await post('/api/interfaceInfo/offline', { payload: { id: '1800000000000000001' }, headers: { origin: 'https://agler.example.com' } });
-    const sameHost = await post('/api/interfaceInfo/offline', { payload: { id: '1800000000000000001' }, headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
+    const fromPublic = await post('/api/interfaceInfo/offline', {
+      payload: { id: '1800000000000000001' },
+      headers: { origin: 'https://agler.example.com' },
+    });
+    const sameHost = await post('/api/interfaceInfo/offline', {
+      payload: { id: '1800000000000000001' },
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
 
     expect(envelopeOf(fromPublic).code).toBe(0);
     expect(envelopeOf(sameHost).code).toBe(0);
@@ -138,15 +178,25 @@ describe('faults', () => {
       throw new Error('SELECT secret FROM app_user -- at /work/server/x.ts:1');
     });
     broken.app.get('/api/test/lost', async () => {
-      throw Object.assign(new Error('Failed query: SELECT 1'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
+      throw Object.assign(new Error('Failed query: SELECT 1'), {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      });
     });
     try {
       const failed = await broken.app.inject({ url: '/api/test/broken' });
       const lost = await broken.app.inject({ url: '/api/test/lost' });
 
       expect(failed.statusCode).toBe(200);
-      expect(envelopeOf(failed)).toEqual({ code: ResponseCode.SYSTEM_ERROR, data: null, message: MESSAGES.systemError });
-      expect(envelopeOf(lost)).toEqual({ code: ResponseCode.SYSTEM_ERROR, data: null, message: MESSAGES.databaseUnavailable });
+      expect(envelopeOf(failed)).toEqual({
+        code: ResponseCode.SYSTEM_ERROR,
+        data: null,
+        message: MESSAGES.systemError,
+      });
+      expect(envelopeOf(lost)).toEqual({
+        code: ResponseCode.SYSTEM_ERROR,
+        data: null,
+        message: MESSAGES.databaseUnavailable,
+      });
     } finally {
       await broken.close();
     }
@@ -176,7 +226,10 @@ describe('the console', () => {
   });
 
   test('files are compressed for clients that accept it', async () => {
-    const response = await t.app.inject({ url: '/umi.1a2b3c4d.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await t.app.inject({
+      url: '/umi.1a2b3c4d.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
 
     expect(response.headers['content-encoding']).toBe('br');
     expect(Number(response.headers['content-length'] ?? response.rawPayload.length)).toBeLessThan(2000);

@@ -55,7 +55,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     seededCount: await seededInterfaceCount(database.db),
   };
 
-  const files = options.consoleDir && fs.existsSync(path.join(options.consoleDir, 'index.html')) ? consoleFiles(options.consoleDir) : undefined;
+  const files =
+    options.consoleDir && fs.existsSync(path.join(options.consoleDir, 'index.html'))
+      ? consoleFiles(options.consoleDir)
+      : undefined;
 
   await app.register(securityPlugin, {
     publicUrl: options.publicUrl ?? 'http://localhost:8000',
@@ -64,7 +67,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin, { pageFallback: files ? pageFallback(files) : undefined });
   await app.register(bodyPlugin);
-  await app.register(sessionPlugin, { db: database.db, cookieSecure: options.cookieSecure ?? false, now: ctx.now });
+  await app.register(sessionPlugin, {
+    db: database.db,
+    cookieSecure: options.cookieSecure ?? false,
+    now: ctx.now,
+  });
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,

@@ -41,11 +41,15 @@ test('a database that cannot be reached stops the start with one line and a non-
     () => 'started',
     (error: Error) => error.message,
   );
-  expect(failure).toMatch(/^server ended \(1\) before it started:\nAgler接口 无法启动：无法打开数据库（PostgreSQL 127\.0\.0\.1:\d+\/agler）：connect ECONNREFUSED [\d.:]+\n$/);
+  expect(failure).toMatch(
+    /^server ended \(1\) before it started:\nAgler接口 无法启动：无法打开数据库（PostgreSQL 127\.0\.0\.1:\d+\/agler）：connect ECONNREFUSED [\d.:]+\n$/,
+  );
 }, 60_000);
 
 test('a bad setting stops the start with a message that names it', async () => {
-  await expect(startServer({ DATA_DIR: dataDir, COOKIE_SECURE: 'maybe' })).rejects.toThrow(/COOKIE_SECURE 应为 1 或 0/);
+  await expect(startServer({ DATA_DIR: dataDir, COOKIE_SECURE: 'maybe' })).rejects.toThrow(
+    /COOKIE_SECURE 应为 1 或 0/,
+  );
 }, 60_000);
 
 test('closing finishes the requests in flight and takes no new ones', async () => {

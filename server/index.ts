@@ -65,7 +65,9 @@ async function main() {
     cookieSecure: settings.cookieSecure,
     logLevel: settings.logLevel,
   });
-  const maintenance = startMaintenance(database, (error) => app.log.error({ err: error }, 'maintenance failed'));
+  const maintenance = startMaintenance(database, (error) =>
+    app.log.error({ err: error }, 'maintenance failed'),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -92,7 +94,10 @@ async function main() {
     await database.close();
     fail(`无法监听 ${settings.host}:${settings.port}：${(error as Error).message}`);
   }
-  const shown = settings.host === '127.0.0.1' || settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
+  const shown =
+    settings.host === '127.0.0.1' || settings.host === '0.0.0.0' || settings.host === '::'
+      ? 'localhost'
+      : settings.host;
   say(`Agler接口 已启动：http://${shown}:${settings.port}（数据库：${describeDatabase(settings)}）`);
 }
 

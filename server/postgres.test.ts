@@ -77,8 +77,16 @@ import { send, startServer, stopServer } from './test/process';
     const answers = await Promise.all(
       [onPg, onPglite].map(async (t) => {
         const cookie = await loginAs(t.app, ADMIN);
-        const added = await call<string>(t.app, { method: 'POST', url: '/api/interfaceInfo/add', payload: fields, cookie });
-        const stored = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie });
+        const added = await call<string>(t.app, {
+          method: 'POST',
+          url: '/api/interfaceInfo/add',
+          payload: fields,
+          cookie,
+        });
+        const stored = await call<InterfaceInfo>(t.app, {
+          url: `/api/interfaceInfo/get?id=${added.data}`,
+          cookie,
+        });
         return { added, stored };
       }),
     );
@@ -89,15 +97,31 @@ import { send, startServer, stopServer } from './test/process';
   test('two server processes on one database share sessions and data', async () => {
     const shared = await server.createDatabase();
     // Started together: the migrations and the demo data are done once between them.
-    const [a, b] = await Promise.all([startServer({ DATABASE_URL: shared }), startServer({ DATABASE_URL: shared })]);
+    const [a, b] = await Promise.all([
+      startServer({ DATABASE_URL: shared }),
+      startServer({ DATABASE_URL: shared }),
+    ]);
     try {
-      const { setCookie: cookie } = await send(`${a.url}/api/user/login`, { body: { userAccount: ADMIN.userAccount, userPassword: ADMIN.userPassword } });
+      const { setCookie: cookie } = await send(`${a.url}/api/user/login`, {
+        body: { userAccount: ADMIN.userAccount, userPassword: ADMIN.userPassword },
+      });
       const onB = await send(`${b.url}/api/user/get/login`, { cookie });
-      const added = await send<string>(`${a.url}/api/interfaceInfo/add`, { body: { name: '从 A 写入', url: 'https://example.com/a', method: 'GET' }, cookie });
-      const readOnB = await send<InterfaceInfo>(`${b.url}/api/interfaceInfo/get?id=${added.envelope.data}`, { cookie });
+      const added = await send<string>(`${a.url}/api/interfaceInfo/add`, {
+        body: { name: '从 A 写入', url: 'https://example.com/a', method: 'GET' },
+        cookie,
+      });
+      const readOnB = await send<InterfaceInfo>(`${b.url}/api/interfaceInfo/get?id=${added.envelope.data}`, {
+        cookie,
+      });
       const loggedOut = await send(`${b.url}/api/user/logout`, { body: {}, cookie });
       const onAAfter = await send(`${a.url}/api/user/get/login`, { cookie });
-      const both = await send<{ total: number }>(`${b.url}/api/interfaceInfo/list/page`, { cookie: (await send(`${b.url}/api/user/login`, { body: { userAccount: USER.userAccount, userPassword: USER.userPassword } })).setCookie });
+      const both = await send<{ total: number }>(`${b.url}/api/interfaceInfo/list/page`, {
+        cookie: (
+          await send(`${b.url}/api/user/login`, {
+            body: { userAccount: USER.userAccount, userPassword: USER.userPassword },
+          })
+        ).setCookie,
+      });
 
       expect(onB.envelope.code).toBe(0);
       expect(readOnB.envelope.data.name).toBe('从 A 写入');
@@ -116,13 +140,23 @@ import { send, startServer, stopServer } from './test/process';
     server.stop();
     let during: unknown[];
     try {
-      during = [await call(onPg.app, { url: '/api/health' }), await call(onPg.app, { url: '/api/interfaceInfo/list/page', cookie })];
+      during = [
+        await call(onPg.app, { url: '/api/health' }),
+        await call(onPg.app, { url: '/api/interfaceInfo/list/page', cookie }),
+      ];
     } finally {
       server.start();
     }
-    const after = [await call(onPg.app, { url: '/api/health' }), await call(onPg.app, { url: '/api/interfaceInfo/list/page', cookie })];
+    const after = [
+      await call(onPg.app, { url: '/api/health' }),
+      await call(onPg.app, { url: '/api/interfaceInfo/list/page', cookie }),
+    ];
 
-    const unavailable = { code: ResponseCode.SYSTEM_ERROR, data: null, message: MESSAGES.databaseUnavailable };
+    const unavailable = {
+      code: ResponseCode.SYSTEM_ERROR,
+      data: null,
+      message: MESSAGES.databaseUnavailable,
+    };
     expect(during).toEqual([unavailable, unavailable]);
     expect(after.map((answer) => (answer as { code: number }).code)).toEqual([0, 0]);
   }, 120_000);

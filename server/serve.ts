@@ -42,7 +42,10 @@ function consoleIsStale(): string | undefined {
 const stale = consoleIsStale();
 if (stale) {
   process.stdout.write(`控制台${stale}，正在构建 dist/（约半分钟）……\n`);
-  const build = spawnSync(process.execPath, [require.resolve('@umijs/max/bin/max'), 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [require.resolve('@umijs/max/bin/max'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) {
     process.stderr.write('Agler接口 无法启动：控制台构建失败（见上方输出）\n');
     process.exit(1);

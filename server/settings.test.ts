@@ -19,7 +19,14 @@ describe('settings', () => {
 
   test('each setting from the environment', () => {
     const settings = readSettings(
-      { PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/lib/agler', DATABASE_URL: 'postgres://agler:pw@db:5432/agler', PUBLIC_URL: 'https://api.example.com/', COOKIE_SECURE: '0' },
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/agler',
+        DATABASE_URL: 'postgres://agler:pw@db:5432/agler',
+        PUBLIC_URL: 'https://api.example.com/',
+        COOKIE_SECURE: '0',
+      },
       '/srv',
     );
 
@@ -52,6 +59,8 @@ describe('settings', () => {
   });
 
   test('a bad DATABASE_URL is refused without repeating its password', () => {
-    expect(() => readSettings({ DATABASE_URL: 'mysql://root:secret@db/agler' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('secret') }));
+    expect(() => readSettings({ DATABASE_URL: 'mysql://root:secret@db/agler' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('secret') }),
+    );
   });
 });

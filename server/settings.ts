@@ -48,7 +48,8 @@ function readPort(env: Env): number {
 
 function readHost(env: Env): string {
   const raw = text(env, 'HOST') ?? '127.0.0.1';
-  if (/[\s/]/.test(raw)) throw new SettingsError(`HOST 应为主机名或 IP 地址（如 127.0.0.1 或 0.0.0.0），当前为 "${raw}"`);
+  if (/[\s/]/.test(raw))
+    throw new SettingsError(`HOST 应为主机名或 IP 地址（如 127.0.0.1 或 0.0.0.0），当前为 "${raw}"`);
   return raw;
 }
 
@@ -77,8 +78,16 @@ function readPublicUrl(env: Env, port: number): string {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
-    throw new SettingsError(`PUBLIC_URL 应为 http:// 或 https:// 开头、不带路径的地址（如 https://api.example.com），当前为 "${raw}"`);
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash
+  ) {
+    throw new SettingsError(
+      `PUBLIC_URL 应为 http:// 或 https:// 开头、不带路径的地址（如 https://api.example.com），当前为 "${raw}"`,
+    );
   }
   return url.origin;
 }
@@ -93,7 +102,8 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
 
 function readLogLevel(env: Env): LogLevel {
   const raw = text(env, 'LOG_LEVEL') ?? 'warn';
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new SettingsError(`LOG_LEVEL 只能是 ${LOG_LEVELS.join('、')} 之一，当前为 "${raw}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(raw))
+    throw new SettingsError(`LOG_LEVEL 只能是 ${LOG_LEVELS.join('、')} 之一，当前为 "${raw}"`);
   return raw as LogLevel;
 }
 

@@ -111,7 +111,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
 }
 
 /** Connects to the PostgreSQL server at `url` (a pool; reconnects by itself after an outage). */
-export async function openPostgres(url: string, options: { onPoolError?: (error: Error) => void; max?: number } = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  options: { onPoolError?: (error: Error) => void; max?: number } = {},
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,

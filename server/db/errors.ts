@@ -5,15 +5,29 @@
  * Drizzle wraps driver errors, so the whole `cause` chain is read.
  */
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 /** admin_shutdown, crash_shutdown, cannot_connect_now, and class 08: connection exceptions */
 const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
-const LOST_CONNECTION = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|ended unexpectedly/i;
+const LOST_CONNECTION =
+  /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|ended unexpectedly/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || SHUTDOWN_STATES.has(code) || code.startsWith('08'))) return true;
+    if (
+      typeof code === 'string' &&
+      (NETWORK_CODES.has(code) || SHUTDOWN_STATES.has(code) || code.startsWith('08'))
+    )
+      return true;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
   }
   return false;
@@ -26,7 +40,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function rootReason(error: unknown): string {
   let e = error;
-  for (let depth = 0; depth < 5 && (e as { cause?: unknown })?.cause; depth += 1) e = (e as { cause: unknown }).cause;
+  for (let depth = 0; depth < 5 && (e as { cause?: unknown })?.cause; depth += 1)
+    e = (e as { cause: unknown }).cause;
   const message = e instanceof Error ? e.message : String(e);
   return message.split('\n')[0] || (e as { code?: string })?.code || 'unknown error';
 }

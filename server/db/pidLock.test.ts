@@ -46,7 +46,7 @@ test('refuses while a live process holds it, pointing to DATABASE_URL', async ()
   }
 });
 
-test("takes over the lock of a process that is gone (kill -9, power cut)", async () => {
+test('takes over the lock of a process that is gone (kill -9, power cut)', async () => {
   const holder = liveProcess();
   fs.writeFileSync(path.join(dir, LOCK_FILE), `${holder.pid}\n`);
   await holder.stop();
@@ -63,7 +63,7 @@ test('a lock written by an earlier process with our own pid (a container restart
   expect(() => acquirePidLock(dir).release()).not.toThrow();
 });
 
-test("releasing leaves a lock that is no longer ours alone", () => {
+test('releasing leaves a lock that is no longer ours alone', () => {
   const lock = acquirePidLock(dir);
   fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.ppid}\n`);
 

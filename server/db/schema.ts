@@ -38,7 +38,9 @@ export const userIdSeq = pgSequence('app_user_id_seq', { startWith: '17900000000
 export const interfaceIdSeq = pgSequence('interface_info_id_seq', { startWith: '1800000000000100001' });
 
 export const users = pgTable('app_user', {
-  id: id64('id').primaryKey().default(sql`nextval('app_user_id_seq')`),
+  id: id64('id')
+    .primaryKey()
+    .default(sql`nextval('app_user_id_seq')`),
   userAccount: text('user_account').notNull().unique(),
   /** `scrypt$N$r$p$salt$hash`, never answered. */
   userPassword: text('user_password').notNull(),
@@ -74,7 +76,9 @@ export const loginAttempts = pgTable('login_attempt', {
 export const interfaces = pgTable(
   'interface_info',
   {
-    id: id64('id').primaryKey().default(sql`nextval('interface_info_id_seq')`),
+    id: id64('id')
+      .primaryKey()
+      .default(sql`nextval('interface_info_id_seq')`),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     url: text('url').notNull(),
@@ -120,7 +124,10 @@ export const calls = pgTable(
     /** milliseconds */
     latency: integer('latency').notNull(),
   },
-  (t) => [index('interface_call_time_idx').on(t.time), index('interface_call_interface_time_idx').on(t.interfaceInfoId, t.time)],
+  (t) => [
+    index('interface_call_time_idx').on(t.time),
+    index('interface_call_interface_time_idx').on(t.interfaceInfoId, t.time),
+  ],
 );
 
 /** Facts about the database itself: when the demo data was written, and how many interfaces it holds. */

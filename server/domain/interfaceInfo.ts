@@ -48,7 +48,12 @@ type Row = { [K in keyof typeof PUBLIC_COLUMNS]: (typeof PUBLIC_COLUMNS)[K]['_']
  * each), so a page stays small whatever an admin stores; `get` answers them.
  */
 export type InterfaceSummary = Omit<InterfaceInfo, 'requestParams' | 'requestHeader' | 'responseHeader'>;
-const { requestParams: _params, requestHeader: _request, responseHeader: _response, ...SUMMARY_COLUMNS } = PUBLIC_COLUMNS;
+const {
+  requestParams: _params,
+  requestHeader: _request,
+  responseHeader: _response,
+  ...SUMMARY_COLUMNS
+} = PUBLIC_COLUMNS;
 type SummaryRow = Omit<Row, 'requestParams' | 'requestHeader' | 'responseHeader'>;
 
 function toSummary(row: SummaryRow): InterfaceSummary {
@@ -62,7 +67,12 @@ function toSummary(row: SummaryRow): InterfaceSummary {
 }
 
 export function toInterfaceInfo(row: Row): InterfaceInfo {
-  return { ...toSummary(row), requestParams: row.requestParams, requestHeader: row.requestHeader, responseHeader: row.responseHeader };
+  return {
+    ...toSummary(row),
+    requestParams: row.requestParams,
+    requestHeader: row.requestHeader,
+    responseHeader: row.responseHeader,
+  };
 }
 
 /** Field values as stored: names and URLs without surrounding whitespace, absent texts empty. */
@@ -95,7 +105,8 @@ const SORT_COLUMNS = {
 export async function listPage(db: Db, query: Query, user: SessionUser): Promise<Page<InterfaceSummary>> {
   const parsed = parseListQuery(query);
   if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const { current, pageSize, sortField, sortOrder, method, status, name, description, url, searchText } = parsed.value;
+  const { current, pageSize, sortField, sortOrder, method, status, name, description, url, searchText } =
+    parsed.value;
 
   const conditions: (SQL | undefined)[] = [];
   if (!isAdmin(user)) conditions.push(eq(interfaces.status, INTERFACE_STATUS.ONLINE));
@@ -106,7 +117,11 @@ export async function listPage(db: Db, query: Query, user: SessionUser): Promise
   if (url) conditions.push(contains(interfaces.urlLower, url));
   if (searchText) {
     conditions.push(
-      or(contains(interfaces.nameLower, searchText), contains(interfaces.descriptionLower, searchText), contains(interfaces.urlLower, searchText)),
+      or(
+        contains(interfaces.nameLower, searchText),
+        contains(interfaces.descriptionLower, searchText),
+        contains(interfaces.urlLower, searchText),
+      ),
     );
   }
   const where = and(...conditions);
@@ -143,15 +158,23 @@ async function findRow(db: Queryable, rawId: unknown): Promise<Row> {
 /** `GET /api/interfaceInfo/get`: an offline interface exists for admins only. */
 export async function getOne(db: Db, query: Query, user: SessionUser): Promise<InterfaceInfo> {
   const row = await findRow(db, query.id);
-  if (row.status !== INTERFACE_STATUS.ONLINE && !isAdmin(user)) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+  if (row.status !== INTERFACE_STATUS.ONLINE && !isAdmin(user))
+    refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return toInterfaceInfo(row);
 }
 
 /** `POST /api/interfaceInfo/add`: a new interface starts offline; the answer is its id. */
-export async function add(db: Db, body: Record<string, unknown>, admin: SessionUser, now: number): Promise<string> {
+export async function add(
+  db: Db,
+  body: Record<string, unknown>,
+  admin: SessionUser,
+  now: number,
+): Promise<string> {
   const error = validateInterface(body);
   if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
-  const values = Object.fromEntries(INTERFACE_FIELDS.map((field) => [field, storedValue(field, body[field])])) as Record<InterfaceField, string>;
+  const values = Object.fromEntries(
+    INTERFACE_FIELDS.map((field) => [field, storedValue(field, body[field])]),
+  ) as Record<InterfaceField, string>;
   const time = toSecond(now);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -204,16 +227,25 @@ export async function remove(db: Db, body: Record<string, unknown>): Promise<tru
 }
 
 /** `POST /api/interfaceInfo/online` and `offline`: only the status changes. */
-export async function setStatus(db: Db, body: Record<string, unknown>, status: InterfaceStatus): Promise<true> {
+export async function setStatus(
+  db: Db,
+  body: Record<string, unknown>,
+  status: InterfaceStatus,
+): Promise<true> {
   const id = parseId(body.id);
   if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
-  const changed = await db.update(interfaces).set({ status }).where(eq(interfaces.id, id)).returning({ id: interfaces.id });
+  const changed = await db
+    .update(interfaces)
+    .set({ status })
+    .where(eq(interfaces.id, id))
+    .returning({ id: interfaces.id });
   if (changed.length === 0) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return true;
 }
 
 const SERVICE_ENV = {
-  digest: (algorithm: DigestAlgorithm, text: string) => createHash(algorithm).update(text, 'utf8').digest('hex'),
+  digest: (algorithm: DigestAlgorithm, text: string) =>
+    createHash(algorithm).update(text, 'utf8').digest('hex'),
 };
 
 /** The parameters of a call: a JSON text, empty meaning none. */
@@ -224,7 +256,10 @@ function readParams(raw: unknown): unknown {
   try {
     return parseJsonExact(raw);
   } catch (error) {
-    refuse(ResponseCode.PARAMS_ERROR, error instanceof JsonDepthError ? MESSAGES.paramsTooDeep : MESSAGES.paramsNotJson);
+    refuse(
+      ResponseCode.PARAMS_ERROR,
+      error instanceof JsonDepthError ? MESSAGES.paramsTooDeep : MESSAGES.paramsNotJson,
+    );
   }
 }
 
@@ -236,7 +271,13 @@ function readParams(raw: unknown): unknown {
  * not recorded. The answer comes after the service's own time, so the
  * console's timing means something. The answer is the interface's own data.
  */
-export async function invoke(db: Db, body: Record<string, unknown>, user: SessionUser, now: number, seededCount: number): Promise<unknown> {
+export async function invoke(
+  db: Db,
+  body: Record<string, unknown>,
+  user: SessionUser,
+  now: number,
+  seededCount: number,
+): Promise<unknown> {
   const row = await findRow(db, body.id);
   if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
   const params = readParams(body.userRequestParams);

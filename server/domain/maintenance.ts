@@ -12,7 +12,11 @@ import { THROTTLE_WINDOW_MS } from './user';
 const SWEEP_MS = 10 * 60 * 1000;
 const VACUUM_EVERY = 6; // sweeps: hourly
 
-export function startMaintenance(database: Database, onError: (error: unknown) => void, now: () => number = Date.now) {
+export function startMaintenance(
+  database: Database,
+  onError: (error: unknown) => void,
+  now: () => number = Date.now,
+) {
   let sweeps = 0;
   let running: Promise<void> | undefined;
   const sweep = async () => {

@@ -54,7 +54,10 @@ async function insertCalls(db: Queryable, batch: CallRecord[]) {
  * history up to `now`, unless the database was seeded before or already holds
  * accounts. Answers whether it wrote anything. Call from Database.exclusive.
  */
-export async function seedDemoData(db: Db, options: { now: number; interfaceCount?: number; report?: Report }): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  options: { now: number; interfaceCount?: number; report?: Report },
+): Promise<boolean> {
   const report = options.report ?? (() => undefined);
   const [seeded] = await db.select().from(meta).where(eq(meta.key, SEEDED_AT));
   if (seeded) return false;
@@ -64,7 +67,9 @@ export async function seedDemoData(db: Db, options: { now: number; interfaceCoun
   const interfaceCount = options.interfaceCount ?? DEMO_INTERFACE_COUNT;
   const records = seedInterfaces(interfaceCount, ADMIN_ID);
   const history = seedCalls(records, [...DEMO_ACCOUNTS], options.now);
-  report(`正在写入演示数据：${DEMO_ACCOUNTS.length} 个账号、${records.length} 个接口、${history.length} 条调用记录……`);
+  report(
+    `正在写入演示数据：${DEMO_ACCOUNTS.length} 个账号、${records.length} 个接口、${history.length} 条调用记录……`,
+  );
   const started = Date.now();
   const accountTime = new Date(DEMO_ACCOUNT_TIME);
   const accountRows = await Promise.all(

@@ -35,7 +35,11 @@ export async function createSession(db: Queryable, userId: string, now: number):
 }
 
 /** The user of a live session, or undefined; keeps the session alive while it is used. */
-export async function userOfSession(db: Queryable, token: string | undefined, now: number): Promise<SessionUser | undefined> {
+export async function userOfSession(
+  db: Queryable,
+  token: string | undefined,
+  now: number,
+): Promise<SessionUser | undefined> {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
   const id = idOf(token);
   const [row] = await db
@@ -51,7 +55,10 @@ export async function userOfSession(db: Queryable, token: string | undefined, no
     );
   if (!row) return undefined;
   if (now - row.lastSeen.getTime() >= SESSION_LIMITS.touchMs) {
-    await db.update(sessions).set({ lastSeen: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeen: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   return row.user;
 }
@@ -67,7 +74,10 @@ export async function removeExpired(db: Queryable, now: number, throttleWindowMs
   await db
     .delete(sessions)
     .where(
-      or(lt(sessions.lastSeen, new Date(now - SESSION_LIMITS.idleMs)), lt(sessions.createTime, new Date(now - SESSION_LIMITS.absoluteMs))),
+      or(
+        lt(sessions.lastSeen, new Date(now - SESSION_LIMITS.idleMs)),
+        lt(sessions.createTime, new Date(now - SESSION_LIMITS.absoluteMs)),
+      ),
     );
   await db
     .delete(loginAttempts)

@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_LENGTH, LOGIN_THROTTLE, PASSWORD_LENGTH, ResponseCode, USER_ROLE } from '@agler/contract/constants';
+import {
+  ACCOUNT_LENGTH,
+  LOGIN_THROTTLE,
+  PASSWORD_LENGTH,
+  ResponseCode,
+  USER_ROLE,
+} from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import { MESSAGES } from '@agler/contract/messages';
 import type { LoginUserVO } from '@agler/contract/types';
@@ -34,7 +40,10 @@ function lengthIn(value: unknown, range: { min: number; max: number }): value is
 
 /** Whether wrong passwords have locked this account name for now. */
 async function isThrottled(db: Db, account: string, now: number): Promise<boolean> {
-  const [row] = await db.select({ lockedUntil: loginAttempts.lockedUntil }).from(loginAttempts).where(eq(loginAttempts.userAccount, account));
+  const [row] = await db
+    .select({ lockedUntil: loginAttempts.lockedUntil })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.userAccount, account));
   return !!row?.lockedUntil && row.lockedUntil.getTime() > now;
 }
 
@@ -67,7 +76,12 @@ export type LoginResult = { user: LoginUserVO; token: string };
  * then starts a session (ending `previousToken`'s). A wrong account and a
  * wrong password read the same, take as long, and count the same.
  */
-export async function login(db: Db, body: Record<string, unknown>, previousToken: string | undefined, now: number): Promise<LoginResult> {
+export async function login(
+  db: Db,
+  body: Record<string, unknown>,
+  previousToken: string | undefined,
+  now: number,
+): Promise<LoginResult> {
   const { userAccount, userPassword } = body;
   if (!lengthIn(userAccount, ACCOUNT_LENGTH)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.accountLength);
   if (!lengthIn(userPassword, PASSWORD_LENGTH)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength);

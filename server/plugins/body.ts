@@ -16,17 +16,27 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export const bodyPlugin = shared('agler-body', async (app) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_MAX_BYTES }, (request, body, done) => {
-    if (!isJsonContentType(request.headers['content-type'])) {
-      done(new ApiError(ResponseCode.PARAMS_ERROR, MESSAGES.contentType), undefined);
-      return;
-    }
-    try {
-      done(null, parseJsonExact(utf8.decode(body as Buffer)));
-    } catch (error) {
-      done(new ApiError(ResponseCode.PARAMS_ERROR, error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: BODY_MAX_BYTES },
+    (request, body, done) => {
+      if (!isJsonContentType(request.headers['content-type'])) {
+        done(new ApiError(ResponseCode.PARAMS_ERROR, MESSAGES.contentType), undefined);
+        return;
+      }
+      try {
+        done(null, parseJsonExact(utf8.decode(body as Buffer)));
+      } catch (error) {
+        done(
+          new ApiError(
+            ResponseCode.PARAMS_ERROR,
+            error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson,
+          ),
+          undefined,
+        );
+      }
+    },
+  );
 });
 
 /**
@@ -37,14 +47,20 @@ export const bodyPlugin = shared('agler-body', async (app) => {
 export function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
   const { body } = request;
   if (body === undefined) {
-    throw new ApiError(ResponseCode.PARAMS_ERROR, isJsonContentType(request.headers['content-type']) ? MESSAGES.bodyNotJson : MESSAGES.contentType);
+    throw new ApiError(
+      ResponseCode.PARAMS_ERROR,
+      isJsonContentType(request.headers['content-type']) ? MESSAGES.bodyNotJson : MESSAGES.contentType,
+    );
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(ResponseCode.PARAMS_ERROR, MESSAGES.bodyNotObject);
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError(ResponseCode.PARAMS_ERROR, MESSAGES.bodyNotObject);
   return body as Record<string, unknown>;
 }
 
 /** For an endpoint that reads no body: whatever is sent is let through unread (within the size limit). */
 export function ignoreBodies(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_MAX_BYTES }, (_request, _body, done) => done(null, undefined));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_MAX_BYTES }, (_request, _body, done) =>
+    done(null, undefined),
+  );
 }

@@ -50,7 +50,11 @@ export function consoleFiles(dir: string): ConsoleFiles {
       }
       if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
         const html = fs.readFileSync(indexPath, 'utf8');
-        cached = { mtimeMs: stat.mtimeMs, size: stat.size, page: { html, scriptHashes: inlineScriptHashes(html) } };
+        cached = {
+          mtimeMs: stat.mtimeMs,
+          size: stat.size,
+          page: { html, scriptHashes: inlineScriptHashes(html) },
+        };
       }
       return cached.page;
     },
@@ -81,7 +85,10 @@ export const consolePlugin = shared<{ files: ConsoleFiles }>('agler-console', as
     // Missing files fall through to the not-found handler (page fallback or 404).
     wildcard: true,
     setHeaders(reply, filePath) {
-      reply.header('cache-control', HASHED.test(path.basename(filePath)) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      reply.header(
+        'cache-control',
+        HASHED.test(path.basename(filePath)) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
+      );
     },
   });
 });

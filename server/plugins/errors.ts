@@ -28,7 +28,8 @@ export type ErrorOptions = {
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 };
 
-export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+export const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 export const errorsPlugin = shared<ErrorOptions>('agler-errors', async (app, options) => {
   app.setErrorHandler(async (error: unknown, request, reply) => {

@@ -34,7 +34,14 @@ function readCookie(header: string | undefined, name: string): string | undefine
 
 export const sessionPlugin = shared<SessionOptions>('agler-session', async (app, options) => {
   const cookie = (value: string, maxAgeSeconds: number) =>
-    [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(options.cookieSecure ? ['Secure'] : [])].join('; ');
+    [
+      `${SESSION_COOKIE}=${value}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+      `Max-Age=${maxAgeSeconds}`,
+      ...(options.cookieSecure ? ['Secure'] : []),
+    ].join('; ');
 
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | undefined>>();
   app.decorateRequest('sessionToken', function sessionToken(this: FastifyRequest) {

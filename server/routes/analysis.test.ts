@@ -55,7 +55,10 @@ function totals(calls: Call[]) {
 }
 
 const overview = (startDate: string, endDate: string) =>
-  call<AnalysisOverview>(t.app, { url: `/api/analysis/overview?startDate=${startDate}&endDate=${endDate}`, cookie: admin });
+  call<AnalysisOverview>(t.app, {
+    url: `/api/analysis/overview?startDate=${startDate}&endDate=${endDate}`,
+    cookie: admin,
+  });
 
 describe('overview', () => {
   test.each([7, 30, 90])('the last %i days equal the plain computation', async (days) => {
@@ -71,13 +74,21 @@ describe('overview', () => {
 
     const { interfaces, daily, previous, ...current } = answer.data;
     expect(current).toEqual({ startDate: formatDate(start), endDate: formatDate(end), ...totals(inRange) });
-    expect(previous).toEqual({ startDate: formatDate(previousStart), endDate: formatDate(startOfDay(start, -1)), ...totals(before) });
+    expect(previous).toEqual({
+      startDate: formatDate(previousStart),
+      endDate: formatDate(startOfDay(start, -1)),
+      ...totals(before),
+    });
     expect(daily).toHaveLength(days);
     const bounds = Array.from({ length: days + 1 }, (_, i) => startOfDay(start, i));
     expect(daily).toEqual(
       bounds.slice(0, -1).map((from, i) => {
         const ofDay = inRange.filter((c) => c.ms >= from && c.ms < bounds[i + 1]);
-        return { date: formatDate(from), calls: ofDay.length, errors: ofDay.filter((c) => !c.success).length };
+        return {
+          date: formatDate(from),
+          calls: ofDay.length,
+          errors: ofDay.filter((c) => !c.success).length,
+        };
       }),
     );
     const ids = [...new Set(inRange.map((c) => c.iid))];
@@ -87,8 +98,26 @@ describe('overview', () => {
         return { iid, n: own.length, t: totals(own), last: Math.max(...own.map((c) => c.ms)) };
       })
       .sort((a, b) => b.n - a.n || compareIds(a.iid, b.iid));
-    expect(interfaces.map((r) => [r.interfaceInfoId, r.calls, r.errors, r.avgLatency, r.p95Latency, r.successRate, r.lastCallTime])).toEqual(
-      expectedRows.map((r) => [r.iid, r.n, r.t.errorCalls, r.t.avgLatency, r.t.p95Latency, r.t.successRate, formatTime(r.last)]),
+    expect(
+      interfaces.map((r) => [
+        r.interfaceInfoId,
+        r.calls,
+        r.errors,
+        r.avgLatency,
+        r.p95Latency,
+        r.successRate,
+        r.lastCallTime,
+      ]),
+    ).toEqual(
+      expectedRows.map((r) => [
+        r.iid,
+        r.n,
+        r.t.errorCalls,
+        r.t.avgLatency,
+        r.t.p95Latency,
+        r.t.successRate,
+        formatTime(r.last),
+      ]),
     );
   });
 
@@ -105,12 +134,23 @@ describe('overview', () => {
     ['startDate=2026-03-02&endDate=2026-03-01', MESSAGES.dateOrder],
     ['startDate=2024-01-01&endDate=2026-01-01', MESSAGES.rangeTooLong],
   ])('%s is refused by name', async (query, message) => {
-    expect(await call(t.app, { url: `/api/analysis/overview?${query}`, cookie: admin })).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+    expect(await call(t.app, { url: `/api/analysis/overview?${query}`, cookie: admin })).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message,
+    });
   });
 
   test('admins only', async () => {
     const user = await loginAs(t.app, USER);
-    expect((await call(t.app, { url: '/api/analysis/overview?startDate=2026-01-01&endDate=2026-01-02', cookie: user })).code).toBe(ResponseCode.NO_AUTH);
+    expect(
+      (
+        await call(t.app, {
+          url: '/api/analysis/overview?startDate=2026-01-01&endDate=2026-01-02',
+          cookie: user,
+        })
+      ).code,
+    ).toBe(ResponseCode.NO_AUTH);
   });
 });
 
@@ -121,23 +161,39 @@ describe('top interfaces', () => {
     for (const c of calls) counts.set(c.iid, (counts.get(c.iid) ?? 0) + 1);
     const expected = [...counts].sort((a, b) => b[1] - a[1] || compareIds(a[0], b[0])).slice(0, 20);
 
-    const answer = await call<TopInterface[]>(t.app, { url: '/api/analysis/top/interface/invoke?limit=20', cookie: admin });
+    const answer = await call<TopInterface[]>(t.app, {
+      url: '/api/analysis/top/interface/invoke?limit=20',
+      cookie: admin,
+    });
 
     expect(answer.data.map((r) => [r.id, r.totalNum])).toEqual(expected);
     expect(answer.data[0]).toHaveProperty('requestParams');
   });
 
   test('three by default, and a deleted interface no longer counts', async () => {
-    const before = await call<TopInterface[]>(t.app, { url: '/api/analysis/top/interface/invoke', cookie: admin });
-    await call(t.app, { method: 'POST', url: '/api/interfaceInfo/delete', payload: { id: before.data[0].id }, cookie: admin });
+    const before = await call<TopInterface[]>(t.app, {
+      url: '/api/analysis/top/interface/invoke',
+      cookie: admin,
+    });
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/interfaceInfo/delete',
+      payload: { id: before.data[0].id },
+      cookie: admin,
+    });
 
-    const after = await call<TopInterface[]>(t.app, { url: '/api/analysis/top/interface/invoke', cookie: admin });
+    const after = await call<TopInterface[]>(t.app, {
+      url: '/api/analysis/top/interface/invoke',
+      cookie: admin,
+    });
 
     expect(before.data).toHaveLength(3);
     expect(after.data.map((r) => r.id)).toEqual([before.data[1].id, before.data[2].id, expect.any(String)]);
   });
 
   test('a limit over 20 is refused', async () => {
-    expect((await call(t.app, { url: '/api/analysis/top/interface/invoke?limit=21', cookie: admin })).message).toBe(MESSAGES.limitInvalid);
+    expect(
+      (await call(t.app, { url: '/api/analysis/top/interface/invoke?limit=21', cookie: admin })).message,
+    ).toBe(MESSAGES.limitInvalid);
   });
 });

@@ -23,14 +23,16 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-const page = (query: string, cookie = admin) => call<Page<InterfaceInfo>>(t.app, { url: `/api/interfaceInfo/list/page?${query}`, cookie });
+const page = (query: string, cookie = admin) =>
+  call<Page<InterfaceInfo>>(t.app, { url: `/api/interfaceInfo/list/page?${query}`, cookie });
 const post = <T = unknown>(path: string, payload: unknown, cookie = admin) =>
   call<T>(t.app, { method: 'POST', url: `/api/interfaceInfo/${path}`, payload: payload as object, cookie });
 
 const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
 const collator = new Intl.Collator('zh-CN', { numeric: true });
 
-const callCount = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM interface_call`))[0].n;
+const callCount = async () =>
+  rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM interface_call`))[0].n;
 
 describe('the list', () => {
   test('newest first by default, ten a page, without the JSON texts', async () => {
@@ -38,7 +40,12 @@ describe('the list', () => {
 
     const newest = [...demo].sort((a, b) => (a.createTime < b.createTime ? 1 : -1)).slice(0, 10);
     expect(answer.code).toBe(0);
-    expect(answer.data).toMatchObject({ total: demo.length, current: 1, size: 10, pages: Math.ceil(demo.length / 10) });
+    expect(answer.data).toMatchObject({
+      total: demo.length,
+      current: 1,
+      size: 10,
+      pages: Math.ceil(demo.length / 10),
+    });
     expect(answer.data.records.map((r) => r.id)).toEqual(newest.map((r) => r.id));
     expect(answer.data.records[0]).not.toHaveProperty('requestParams');
     expect(typeof answer.data.records[0].id).toBe('string');
@@ -64,7 +71,9 @@ describe('the list', () => {
   test('searchText matches name, description or url, ignoring case', async () => {
     const answer = await page(`searchText=${encodeURIComponent('  IP ')}&pageSize=${PAGE_SIZE_MAX}`);
 
-    const expected = demo.filter((r) => [r.name, r.description, r.url].some((text) => text.toLowerCase().includes('ip')));
+    const expected = demo.filter((r) =>
+      [r.name, r.description, r.url].some((text) => text.toLowerCase().includes('ip')),
+    );
     expect(answer.data.total).toBe(expected.length);
     expect(answer.data.total).toBeGreaterThan(0);
   });
@@ -101,19 +110,31 @@ describe('one interface', () => {
   const offline = demo.find((r) => r.status === INTERFACE_STATUS.OFFLINE)!;
 
   test('answers every field, ids as text', async () => {
-    const answer = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${demo[0].id}`, cookie: user });
+    const answer = await call<InterfaceInfo>(t.app, {
+      url: `/api/interfaceInfo/get?id=${demo[0].id}`,
+      cookie: user,
+    });
 
     expect(answer).toEqual({ code: 0, data: demo[0], message: 'ok' });
   });
 
   test('an offline interface exists for admins only', async () => {
-    expect((await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: user })).code).toBe(ResponseCode.NOT_FOUND);
-    expect((await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: admin })).code).toBe(0);
+    expect((await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: user })).code).toBe(
+      ResponseCode.NOT_FOUND,
+    );
+    expect((await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: admin })).code).toBe(
+      0,
+    );
   });
 
   test('a malformed id is 40000, a missing one 40400', async () => {
-    expect(await call(t.app, { url: '/api/interfaceInfo/get?id=12a', cookie: user })).toMatchObject({ code: ResponseCode.PARAMS_ERROR, message: MESSAGES.badId });
-    expect(await call(t.app, { url: `/api/interfaceInfo/get?id=${interfaceIdOf(99999)}`, cookie: user })).toMatchObject({
+    expect(await call(t.app, { url: '/api/interfaceInfo/get?id=12a', cookie: user })).toMatchObject({
+      code: ResponseCode.PARAMS_ERROR,
+      message: MESSAGES.badId,
+    });
+    expect(
+      await call(t.app, { url: `/api/interfaceInfo/get?id=${interfaceIdOf(99999)}`, cookie: user }),
+    ).toMatchObject({
       code: ResponseCode.NOT_FOUND,
       message: MESSAGES.interfaceNotFound,
     });
@@ -133,11 +154,20 @@ describe('admin writes', () => {
 
   test('add answers the new id as text; the interface starts offline, trimmed, made by the admin', async () => {
     const added = await post<string>('add', fields);
-    const stored = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: admin });
+    const stored = await call<InterfaceInfo>(t.app, {
+      url: `/api/interfaceInfo/get?id=${added.data}`,
+      cookie: admin,
+    });
 
     expect(added).toMatchObject({ code: 0, message: 'ok' });
     expect(added.data).toMatch(/^\d{19}$/);
-    expect(stored.data).toMatchObject({ ...fields, name: '测试接口 v2', url: 'https://example.com/test', status: 0, userId: ADMIN.id });
+    expect(stored.data).toMatchObject({
+      ...fields,
+      name: '测试接口 v2',
+      url: 'https://example.com/test',
+      status: 0,
+      userId: ADMIN.id,
+    });
     expect(stored.data.createTime).toBe(stored.data.updateTime);
   });
 
@@ -155,7 +185,10 @@ describe('admin writes', () => {
       headers: { 'content-type': 'application/json', cookie: admin },
       payload: `{"id": ${target}, "description": "精确的 id"}`,
     });
-    const stored = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${target}`, cookie: admin });
+    const stored = await call<InterfaceInfo>(t.app, {
+      url: `/api/interfaceInfo/get?id=${target}`,
+      cookie: admin,
+    });
 
     expect(JSON.parse(response.body)).toEqual({ code: 0, data: true, message: 'ok' });
     expect(stored.data.description).toBe('精确的 id');
@@ -175,16 +208,26 @@ describe('admin writes', () => {
     const answer = await post('add', { ...fields, url: 'ftp://example.com' });
     const partial = await post('update', { id: demo[0].id, method: 'FETCH' });
 
-    expect(answer).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: INTERFACE_VALIDATION_TEXTS.url });
+    expect(answer).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message: INTERFACE_VALIDATION_TEXTS.url,
+    });
     expect(partial.message).toBe(INTERFACE_VALIDATION_TEXTS.method);
   });
 
   test('online and offline change only the status', async () => {
     const added = await post<string>('add', { ...fields, name: '上线测试' });
-    const before = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: admin });
+    const before = await call<InterfaceInfo>(t.app, {
+      url: `/api/interfaceInfo/get?id=${added.data}`,
+      cookie: admin,
+    });
 
     await post('online', { id: added.data });
-    const online = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: user });
+    const online = await call<InterfaceInfo>(t.app, {
+      url: `/api/interfaceInfo/get?id=${added.data}`,
+      cookie: user,
+    });
     await post('offline', { id: added.data });
     const offline = await call(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: user });
 
@@ -203,7 +246,11 @@ describe('admin writes', () => {
   });
 
   test('only admins write', async () => {
-    expect(await post('add', fields, user)).toEqual({ code: ResponseCode.NO_AUTH, data: null, message: MESSAGES.noAuth });
+    expect(await post('add', fields, user)).toEqual({
+      code: ResponseCode.NO_AUTH,
+      data: null,
+      message: MESSAGES.noAuth,
+    });
     expect((await post('delete', { id: demo[0].id }, '')).code).toBe(ResponseCode.NOT_LOGIN);
   });
 

@@ -11,9 +11,13 @@ import type { AppContext } from './context';
 export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get('/list/page', async (request) => ok(await listPage(db, request.query as Query, requireUser(await request.sessionUser()))));
+  app.get('/list/page', async (request) =>
+    ok(await listPage(db, request.query as Query, requireUser(await request.sessionUser()))),
+  );
 
-  app.get('/get', async (request) => ok(await getOne(db, request.query as Query, requireUser(await request.sessionUser()))));
+  app.get('/get', async (request) =>
+    ok(await getOne(db, request.query as Query, requireUser(await request.sessionUser()))),
+  );
 
   // A write's body is checked before who sends it, as the mocks do.
   app.post('/add', async (request) => {

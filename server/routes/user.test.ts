@@ -20,14 +20,18 @@ afterAll(() => t.close());
 const login = (userAccount: string, userPassword: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/login', payload: { userAccount, userPassword } });
 
-const sessionCount = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM session`))[0].n;
+const sessionCount = async () =>
+  rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM session`))[0].n;
 
 describe('login', () => {
   test('answers the user without the password and sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const response = await login(ADMIN.userAccount, ADMIN.userPassword);
 
     const body = JSON.parse(response.body);
-    expect(body).toMatchObject({ code: 0, data: { id: ADMIN.id, userAccount: 'admin', userName: ADMIN.userName, userRole: 'admin' } });
+    expect(body).toMatchObject({
+      code: 0,
+      data: { id: ADMIN.id, userAccount: 'admin', userName: ADMIN.userName, userRole: 'admin' },
+    });
     expect(JSON.stringify(body)).not.toMatch(/password|scrypt/i);
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/^AGLER_SESSION=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
@@ -38,7 +42,11 @@ describe('login', () => {
     const wrongPassword = JSON.parse((await login('user', 'not-the-password')).body);
     const unknownAccount = JSON.parse((await login('nobody-here', 'not-the-password')).body);
 
-    expect(wrongPassword).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.wrongCredentials });
+    expect(wrongPassword).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message: MESSAGES.wrongCredentials,
+    });
     expect(unknownAccount).toEqual(wrongPassword);
   });
 
@@ -50,7 +58,11 @@ describe('login', () => {
   test('the session cookie is Secure when the server is told so', async () => {
     const secure = await testApp({ cookieSecure: true }, t.database);
     try {
-      const response = await secure.app.inject({ method: 'POST', url: '/api/user/login', payload: { userAccount: 'admin', userPassword: '12345678' } });
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { userAccount: 'admin', userPassword: '12345678' },
+      });
       expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
     } finally {
       await secure.close();
@@ -74,7 +86,12 @@ describe('sessions', () => {
   });
 
   test('logout is idempotent and reads no body', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { 'content-type': 'text/plain' }, payload: 'anything' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'anything',
+    });
 
     expect(JSON.parse(response.body)).toEqual({ code: 0, data: true, message: 'ok' });
     expect(String(response.headers['set-cookie'])).toMatch(/AGLER_SESSION=; .*Max-Age=0/);
@@ -97,7 +114,11 @@ describe('sessions', () => {
     const alive: number[] = [];
     try {
       // Used every half idle period, until past the absolute limit.
-      for (let at = start; at <= start + SESSION_LIMITS.absoluteMs + SESSION_LIMITS.idleMs; at += SESSION_LIMITS.idleMs / 2) {
+      for (
+        let at = start;
+        at <= start + SESSION_LIMITS.absoluteMs + SESSION_LIMITS.idleMs;
+        at += SESSION_LIMITS.idleMs / 2
+      ) {
         t.clock.now = at;
         if ((await call(t.app, { url: '/api/user/get/login', cookie })).code === 0) alive.push(at - start);
         else break;
@@ -146,7 +167,9 @@ describe('login throttling', () => {
   test('an account that does not exist is throttled the same way', async () => {
     await wrongTimes('ghost-account', LOGIN_THROTTLE.maxFailures);
 
-    expect(JSON.parse((await login('ghost-account', 'wrong-password')).body).message).toBe(MESSAGES.loginThrottled);
+    expect(JSON.parse((await login('ghost-account', 'wrong-password')).body).message).toBe(
+      MESSAGES.loginThrottled,
+    );
   });
 
   test('wrong passwords spread over more than a minute do not lock', async () => {

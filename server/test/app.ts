@@ -41,7 +41,10 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
 }
 
 /** Logs in as a demo account and answers the cookie header to send. */
-export async function loginAs(app: FastifyInstance, account: { userAccount: string; userPassword: string }): Promise<string> {
+export async function loginAs(
+  app: FastifyInstance,
+  account: { userAccount: string; userPassword: string },
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/user/login',
@@ -51,7 +54,10 @@ export async function loginAs(app: FastifyInstance, account: { userAccount: stri
 }
 
 /** Sends a request and answers its parsed envelope. */
-export async function call<T = unknown>(app: FastifyInstance, options: InjectOptions & { cookie?: string }): Promise<Envelope<T>> {
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  options: InjectOptions & { cookie?: string },
+): Promise<Envelope<T>> {
   const { cookie, headers, ...rest } = options;
   const response = await app.inject({ ...rest, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   return JSON.parse(response.body) as Envelope<T>;

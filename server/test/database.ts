@@ -20,7 +20,16 @@ export const SEED_NOW = new Date(2026, 10, 20, 15, 30, 0).getTime();
 
 const ROOT = path.resolve(__dirname, '../..');
 /** What the template is made of: a change to any of them makes a new one. */
-const INPUTS = ['server/db/migrations', 'server/db/schema.ts', 'server/domain/seed.ts', 'server/domain/nameOrder.ts', 'server/domain/password.ts', 'contract/demo', 'contract/dates.ts', 'contract/random.ts'];
+const INPUTS = [
+  'server/db/migrations',
+  'server/db/schema.ts',
+  'server/domain/seed.ts',
+  'server/domain/nameOrder.ts',
+  'server/domain/password.ts',
+  'contract/demo',
+  'contract/dates.ts',
+  'contract/random.ts',
+];
 
 function filesOf(entry: string): string[] {
   const full = path.join(ROOT, entry);
@@ -83,6 +92,10 @@ export async function testDatabase(): Promise<Database> {
 
 /** Writes the template into `dataDir` (a PGlite directory a server process can start on). */
 export async function templateDataDir(dataDir: string): Promise<void> {
-  const database = await openPglite({ PGlite: NodePGlite, dataDir, loadDataDir: dumpBlob(await templateDump()) });
+  const database = await openPglite({
+    PGlite: NodePGlite,
+    dataDir,
+    loadDataDir: dumpBlob(await templateDump()),
+  });
   await database.close();
 }

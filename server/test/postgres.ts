@@ -24,7 +24,9 @@ function binDir(): string | undefined {
   return versions[0] ? path.join(BIN_ROOT, versions[0], 'bin') : undefined;
 }
 
-export const postgresAvailable = !!process.env.TEST_DATABASE_URL || (!!binDir() && (process.getuid?.() !== 0 || fs.existsSync('/usr/sbin/runuser')));
+export const postgresAvailable =
+  !!process.env.TEST_DATABASE_URL ||
+  (!!binDir() && (process.getuid?.() !== 0 || fs.existsSync('/usr/sbin/runuser')));
 
 export type PgServer = {
   /** A new, empty database on the server: its URL. */
@@ -38,7 +40,9 @@ export type PgServer = {
 /** As the postgres user when we are root (initdb refuses root). */
 function asPostgres(command: string, args: string[]) {
   const asRoot = process.getuid?.() === 0;
-  execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, { stdio: 'pipe' });
+  execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, {
+    stdio: 'pipe',
+  });
 }
 
 function adminOf(url: string) {
@@ -64,7 +68,12 @@ export async function startPostgres(): Promise<PgServer> {
     const unsupported = () => {
       throw new Error('an outage needs a cluster of our own: unset TEST_DATABASE_URL');
     };
-    return { ...adminOf(process.env.TEST_DATABASE_URL), stop: unsupported, start: unsupported, close: async () => undefined };
+    return {
+      ...adminOf(process.env.TEST_DATABASE_URL),
+      stop: unsupported,
+      start: unsupported,
+      close: async () => undefined,
+    };
   }
   const bin = binDir()!;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agler-pg-'));
@@ -72,9 +81,26 @@ export async function startPostgres(): Promise<PgServer> {
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  asPostgres(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
   const pgCtl = (...args: string[]) => asPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
-  const start = () => pgCtl('-w', '-l', path.join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start');
+  const start = () =>
+    pgCtl(
+      '-w',
+      '-l',
+      path.join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      'start',
+    );
   const stop = () => pgCtl('-w', '-m', 'fast', 'stop');
   start();
   return {

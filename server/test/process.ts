@@ -54,7 +54,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
-    void exited.then(({ code, signal }) => reject(new Error(`server ended (${code ?? signal}) before it started:\n${output}`)));
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`server ended (${code ?? signal}) before it started:\n${output}`)),
+    );
   });
   const server: ServerProcess = {
     pid: child.pid!,
@@ -91,7 +93,10 @@ export async function send<T = unknown>(
 ): Promise<{ envelope: Envelope<T>; setCookie?: string }> {
   const response = await request(url, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...(options.cookie ? { cookie: options.cookie } : {}) },
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const setCookie = response.headers['set-cookie'];
