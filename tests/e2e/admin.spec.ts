@@ -5,15 +5,9 @@ import { api, atPath, test as base, expect, login, WEATHER_ID } from './fixtures
 
 const ADMIN_PATH = '/admin/interface_info';
 
-type StoredInterface = {
-  id: string;
-  name: string;
-  description: string;
-  method: string;
-  status: number;
-  requestParams: string;
-  requestHeader: string;
-};
+/** A row of the list: an interface without its JSON texts. */
+type InterfaceRow = { id: string; name: string; description: string; method: string; status: number };
+type StoredInterface = InterfaceRow & { requestParams: string; requestHeader: string };
 type Paged<T> = { records: T[]; total: number };
 
 const validBody = (name: string) => ({
@@ -36,7 +30,7 @@ async function createInterface(page: Page, name: string, { online = false } = {}
 
 /** The interfaces whose name contains `text`, as the list endpoint answers this session. */
 async function listByName(page: Page, text: string) {
-  const res = await api<Paged<StoredInterface>>(
+  const res = await api<Paged<InterfaceRow>>(
     page,
     `/api/interfaceInfo/list/page?current=1&pageSize=50&name=${encodeURIComponent(text)}`,
   );
@@ -48,13 +42,20 @@ async function findByName(page: Page, name: string) {
   return (await listByName(page, name)).filter((r) => r.name === name);
 }
 
+/** One interface with its JSON texts, which the list leaves out. */
+async function getInterface(page: Page, id: string) {
+  const res = await api<StoredInterface>(page, `/api/interfaceInfo/get?id=${id}`);
+  expect(res.code, res.message).toBe(0);
+  return res.data;
+}
+
 /**
  * Deletes every interface whose name contains `text`: the mock store is shared by all
  * scenario files, and the catalogue's scenarios expect the seeded catalogue.
  */
 async function removeMatching(page: Page, text: string) {
   if (!page.url().startsWith('http')) return;
-  const res = await api<Paged<StoredInterface> | null>(
+  const res = await api<Paged<InterfaceRow> | null>(
     page,
     `/api/interfaceInfo/list/page?current=1&pageSize=50&name=${encodeURIComponent(text)}`,
   );
@@ -150,7 +151,8 @@ test('admin: creates an interface in the form, sees it in the table, publishes i
   await expect(row.getByText('已下线')).toBeVisible();
   await expect(row.getByText('POST')).toBeVisible();
 
-  const [stored] = await findByName(page, name);
+  const [listed] = await findByName(page, name);
+  const stored = await getInterface(page, listed.id);
   expect(stored.method).toBe('POST');
   expect(stored.status).toBe(0);
   expect(stored.description).toBe('把中文翻译成英文');
@@ -358,7 +360,7 @@ test('admin: batch take-offline and batch delete confirm with the count', async 
     .click();
   await expect(page.getByText('已删除 2 个接口，1 个失败：接口已被删除')).toBeVisible();
   for (const name of names) await expect(rowOf(page, name)).toHaveCount(0);
-  const left = await api<Paged<StoredInterface>>(
+  const left = await api<Paged<InterfaceRow>>(
     page,
     `/api/interfaceInfo/list/page?pageSize=50&name=${encodeURIComponent(prefix)}`,
   );
