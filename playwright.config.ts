@@ -42,6 +42,10 @@ if (!external && !existsSync(path.join(__dirname, 'dist/index.html'))) {
   throw new Error('dist/ is missing: run `npm run build` first');
 }
 const baseURL = external ?? `http://127.0.0.1:${port}`;
+// A second preview whose mocks send ids as bare JSON numbers, for tests/e2e/ids.spec.ts.
+if (!external && !process.env.E2E_IDS_PORT) process.env.E2E_IDS_PORT = String(firstFreePort(port + 1));
+const idsPort = Number(process.env.E2E_IDS_PORT);
+const idsBaseURL = `http://127.0.0.1:${idsPort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -74,6 +78,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'ids.spec.ts',
       use: {
         browserName: 'chromium',
         launchOptions: {
@@ -82,16 +87,42 @@ export default defineConfig({
         },
       },
     },
+    ...(external
+      ? []
+      : [
+          {
+            name: 'bare-number-ids',
+            testMatch: 'ids.spec.ts',
+            use: {
+              browserName: 'chromium' as const,
+              baseURL: idsBaseURL,
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH || chromium.executablePath,
+                args: chromium.args,
+              },
+            },
+          },
+        ]),
   ],
   webServer: external
     ? undefined
-    : {
-        command: `node node_modules/@umijs/max/bin/max.js preview --port ${port}`,
-        env: { PORT: String(port), BROWSER: 'none' },
-        // Ready when the mocks answer, not only the static files.
-        url: `${baseURL}/api/user/get/login`,
-        reuseExistingServer: !process.env.CI,
-        timeout: 120_000,
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-      },
+    : [
+        {
+          command: `node node_modules/@umijs/max/bin/max.js preview --port ${port}`,
+          env: { PORT: String(port), BROWSER: 'none' },
+          // Ready when the mocks answer, not only the static files.
+          url: `${baseURL}/api/user/get/login`,
+          reuseExistingServer: !process.env.CI,
+          timeout: 120_000,
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+        },
+        {
+          command: `node node_modules/@umijs/max/bin/max.js preview --port ${idsPort}`,
+          env: { PORT: String(idsPort), BROWSER: 'none', MOCK_IDS: 'number', MOCK_INTERFACES: '300' },
+          url: `${idsBaseURL}/api/user/get/login`,
+          reuseExistingServer: !process.env.CI,
+          timeout: 120_000,
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+        },
+      ],
 });
