@@ -3,6 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BODY_MAX_BYTES, ResponseCode } from '@agler/contract/constants';
@@ -45,6 +46,15 @@ const post = (url: string, options: { payload?: string | object; headers?: Recor
   });
 
 const envelopeOf = (response: { body: string }) => JSON.parse(response.body);
+
+/** The app on a port of 127.0.0.1, for what inject cannot show (a client still sending). */
+let address: Promise<{ port: number }> | undefined;
+function listening() {
+  address ??= t.app
+    .listen({ port: 0, host: '127.0.0.1' })
+    .then(() => t.app.server.address() as { port: number });
+  return address;
+}
 
 describe('headers', () => {
   test.each(['/api/user/get/login', '/', '/umi.1a2b3c4d.js', '/api/nothing-here'])(
@@ -115,6 +125,38 @@ describe('request bodies', () => {
     const response = await post('/api/interfaceInfo/add', { payload, headers: { 'content-type': type } });
 
     expect(envelopeOf(response)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+  });
+
+  test('a body over the limit is read to its end before the refusal, so the client can read it', async () => {
+    const { port } = await listening();
+    const chunk = Buffer.alloc(BODY_MAX_BYTES, 'x');
+    const chunks = 12;
+    const socket = net.connect(port, '127.0.0.1');
+    let sentAll = false;
+    const answer = new Promise<{ sentAll: boolean; text: string }>((resolve, reject) => {
+      let text = '';
+      let firstSeen: boolean | undefined;
+      socket.on('data', (data) => {
+        firstSeen ??= sentAll;
+        text += data.toString();
+      });
+      socket.on('end', () => resolve({ sentAll: firstSeen ?? false, text }));
+      socket.on('error', reject);
+    });
+
+    const write = (data: string | Buffer) =>
+      new Promise<void>((resolve, reject) => {
+        socket.write(data, (e) => (e ? reject(e) : resolve()));
+      });
+    await write(
+      `POST /api/interfaceInfo/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${chunks * chunk.length}\r\nConnection: close\r\n\r\n`,
+    );
+    for (let i = 0; i < chunks; i += 1) await write(chunk);
+    sentAll = true;
+    const { sentAll: answeredAfterAll, text } = await answer;
+
+    expect(answeredAfterAll).toBe(true);
+    expect(text).toContain(MESSAGES.bodyTooLarge);
   });
 
   test('a write without a body says it needs JSON', async () => {

@@ -108,6 +108,10 @@ export async function listPage(db: Db, query: Query, user: SessionUser): Promise
   const { current, pageSize, sortField, sortOrder, method, status, name, description, url, searchText } =
     parsed.value;
 
+  // PostgreSQL text cannot hold NUL, and no stored text does (the field rules refuse control characters).
+  if ([name, description, url, searchText].some((text) => text?.includes('\u0000'))) {
+    return { records: [], total: 0, current, size: pageSize, pages: 0 };
+  }
   const conditions: (SQL | undefined)[] = [];
   if (!isAdmin(user)) conditions.push(eq(interfaces.status, INTERFACE_STATUS.ONLINE));
   if (status !== undefined) conditions.push(eq(interfaces.status, status));

@@ -85,6 +85,11 @@ export async function login(
   const { userAccount, userPassword } = body;
   if (!lengthIn(userAccount, ACCOUNT_LENGTH)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.accountLength);
   if (!lengthIn(userPassword, PASSWORD_LENGTH)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength);
+  // No account holds NUL, and PostgreSQL text cannot: such a name is simply wrong, after the same work.
+  if (userAccount.includes('\u0000')) {
+    await verifyPassword(userPassword, await decoyHash());
+    refuse(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials);
+  }
   if (await isThrottled(db, userAccount, now)) refuse(ResponseCode.FORBIDDEN, MESSAGES.loginThrottled);
 
   const [user] = await db.select().from(users).where(eq(users.userAccount, userAccount));

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BODY_MAX_BYTES, ResponseCode } from '@agler/contract/constants';
 import { isJsonContentType } from '@agler/contract/http';
@@ -10,32 +11,60 @@ import { shared } from './shared';
  * Request bodies: JSON in UTF-8 only (any other type is refused), at most
  * BODY_MAX_BYTES, nested at most JSON_MAX_DEPTH deep, and read exactly: an id
  * sent as a bare number beyond 2^53 keeps every digit.
+ *
+ * A body that is refused is still read to its end (up to DISCARD_MAX_BYTES):
+ * answering while the client is still sending makes it fail with a broken
+ * pipe before it ever reads the answer that says what was wrong.
  */
+
+/** Beyond this a refused body is no longer read: the connection is cut instead. */
+const DISCARD_MAX_BYTES = 16 * BODY_MAX_BYTES;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+const refusal = (message: string) => new ApiError(ResponseCode.PARAMS_ERROR, message);
+
+/** The body's bytes, or undefined when it is longer than `limit` (then read to its end and dropped). */
+function readBody(payload: Readable, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > DISCARD_MAX_BYTES) {
+        payload.destroy();
+        resolve(undefined);
+      }
+    });
+    payload.once('end', () => resolve(size <= limit ? Buffer.concat(chunks) : undefined));
+    payload.once('error', reject);
+  });
+}
+
+/** Reads a body that will be refused (or ignored) to its end, then answers `error` (or nothing). */
+async function drain(payload: Readable, error?: ApiError): Promise<undefined> {
+  await readBody(payload, 0);
+  if (error) throw error;
+  return undefined;
+}
+
 export const bodyPlugin = shared('agler-body', async (app) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: BODY_MAX_BYTES },
-    (request, body, done) => {
-      if (!isJsonContentType(request.headers['content-type'])) {
-        done(new ApiError(ResponseCode.PARAMS_ERROR, MESSAGES.contentType), undefined);
-        return;
-      }
-      try {
-        done(null, parseJsonExact(utf8.decode(body as Buffer)));
-      } catch (error) {
-        done(
-          new ApiError(
-            ResponseCode.PARAMS_ERROR,
-            error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson,
-          ),
-          undefined,
-        );
-      }
-    },
+  app.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
+    if (!isJsonContentType(request.headers['content-type']))
+      return drain(payload, refusal(MESSAGES.contentType));
+    const body = await readBody(payload, BODY_MAX_BYTES);
+    if (!body) throw refusal(MESSAGES.bodyTooLarge);
+    try {
+      return parseJsonExact(utf8.decode(body));
+    } catch (error) {
+      throw refusal(error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson);
+    }
+  });
+  // Any other type is refused, once its body is read.
+  app.addContentTypeParser('*', async (_request: FastifyRequest, payload: Readable) =>
+    drain(payload, refusal(MESSAGES.contentType)),
   );
 });
 
@@ -47,20 +76,16 @@ export const bodyPlugin = shared('agler-body', async (app) => {
 export function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
   const { body } = request;
   if (body === undefined) {
-    throw new ApiError(
-      ResponseCode.PARAMS_ERROR,
+    throw refusal(
       isJsonContentType(request.headers['content-type']) ? MESSAGES.bodyNotJson : MESSAGES.contentType,
     );
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new ApiError(ResponseCode.PARAMS_ERROR, MESSAGES.bodyNotObject);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw refusal(MESSAGES.bodyNotObject);
   return body as Record<string, unknown>;
 }
 
-/** For an endpoint that reads no body: whatever is sent is let through unread (within the size limit). */
+/** For an endpoint that reads no body: whatever is sent is read to its end and dropped. */
 export function ignoreBodies(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_MAX_BYTES }, (_request, _body, done) =>
-    done(null, undefined),
-  );
+  app.addContentTypeParser('*', async (_request: FastifyRequest, payload: Readable) => drain(payload));
 }

@@ -84,6 +84,20 @@ describe('the list', () => {
     expect(answer.data.total).toBe(demo.filter((r) => r.method === 'POST' && r.status === 1).length);
   });
 
+  test.each([
+    ['name', 'a\u0000b'],
+    ['searchText', '\u0000'],
+    ['url', '\u202e'],
+  ])('a %s filter with a control character matches nothing', async (key, text) => {
+    const answer = await page(`${key}=${encodeURIComponent(text)}`);
+
+    expect(answer).toEqual({
+      code: 0,
+      data: { records: [], total: 0, current: 1, size: 10, pages: 0 },
+      message: 'ok',
+    });
+  });
+
   test('a page past the end is empty but counts', async () => {
     const answer = await page('current=99');
 

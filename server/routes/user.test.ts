@@ -50,6 +50,10 @@ describe('login', () => {
     expect(unknownAccount).toEqual(wrongPassword);
   });
 
+  test('an account name with a NUL is just a wrong one', async () => {
+    expect(JSON.parse((await login('adm\u0000in', '12345678')).body).message).toBe(MESSAGES.wrongCredentials);
+  });
+
   test('checks the lengths of account and password first', async () => {
     expect(JSON.parse((await login('abc', '12345678')).body).message).toBe(MESSAGES.accountLength);
     expect(JSON.parse((await login('admin', '1234567')).body).message).toBe(MESSAGES.passwordLength);

@@ -24,9 +24,11 @@ function binDir(): string | undefined {
   return versions[0] ? path.join(BIN_ROOT, versions[0], 'bin') : undefined;
 }
 
-export const postgresAvailable =
-  !!process.env.TEST_DATABASE_URL ||
-  (!!binDir() && (process.getuid?.() !== 0 || fs.existsSync('/usr/sbin/runuser')));
+/** Whether a cluster of our own can be made here (Debian's binaries, and runuser when we are root). */
+export const ownClusterAvailable =
+  !!binDir() && (process.getuid?.() !== 0 || fs.existsSync('/usr/sbin/runuser'));
+
+export const postgresAvailable = !!process.env.TEST_DATABASE_URL || ownClusterAvailable;
 
 export type PgServer = {
   /** A new, empty database on the server: its URL. */
@@ -63,8 +65,12 @@ function adminOf(url: string) {
   };
 }
 
-export async function startPostgres(): Promise<PgServer> {
-  if (process.env.TEST_DATABASE_URL) {
+/**
+ * A server for the tests; `own` asks for a cluster of our own even when
+ * TEST_DATABASE_URL names one (to stop and start it: an outage).
+ */
+export async function startPostgres(options: { own?: boolean } = {}): Promise<PgServer> {
+  if (process.env.TEST_DATABASE_URL && !(options.own && binDir())) {
     const unsupported = () => {
       throw new Error('an outage needs a cluster of our own: unset TEST_DATABASE_URL');
     };
