@@ -75,6 +75,16 @@ export function pageFallback(files: ConsoleFiles) {
 }
 
 export const consolePlugin = shared<{ files: ConsoleFiles }>('agler-console', async (app, { files }) => {
+  // The site's root is a page too; the static files' wildcard would take it for a directory listing.
+  const answerPage = pageFallback(files);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/',
+    handler: async (request, reply) => {
+      if (!answerPage(request, reply)) return reply.callNotFound();
+      return reply;
+    },
+  });
   await app.register(fastifyStatic, {
     root: files.dir,
     prefix: '/',
