@@ -46,6 +46,13 @@ const baseURL = external ?? `http://127.0.0.1:${port}`;
 if (!external && !process.env.E2E_IDS_PORT) process.env.E2E_IDS_PORT = String(firstFreePort(port + 1));
 const idsPort = Number(process.env.E2E_IDS_PORT);
 const idsBaseURL = `http://127.0.0.1:${idsPort}`;
+// The platform's own server on a new embedded database, for the main flows (shell) and
+// tests/e2e/server.spec.ts; its data directory is made anew for each run.
+if (!external && !process.env.E2E_SERVER_PORT)
+  process.env.E2E_SERVER_PORT = String(firstFreePort(idsPort + 1));
+const serverPort = Number(process.env.E2E_SERVER_PORT);
+const serverBaseURL = `http://127.0.0.1:${serverPort}`;
+const serverDataDir = path.join(__dirname, 'tests/e2e/out/server-data');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -78,7 +85,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: 'ids.spec.ts',
+      testIgnore: ['ids.spec.ts', 'server.spec.ts'],
       use: {
         browserName: 'chromium',
         launchOptions: {
@@ -90,6 +97,18 @@ export default defineConfig({
     ...(external
       ? []
       : [
+          {
+            name: 'server',
+            testMatch: ['shell.spec.ts', 'server.spec.ts'],
+            use: {
+              browserName: 'chromium' as const,
+              baseURL: serverBaseURL,
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH || chromium.executablePath,
+                args: chromium.args,
+              },
+            },
+          },
           {
             name: 'bare-number-ids',
             testMatch: 'ids.spec.ts',
@@ -123,6 +142,16 @@ export default defineConfig({
           reuseExistingServer: !process.env.CI,
           timeout: 120_000,
           gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+        },
+        {
+          // A fresh database each run: the shell scenarios expect the demo data as seeded.
+          command: `rm -rf "${serverDataDir}" && node --import tsx server/index.ts`,
+          env: { PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: serverDataDir },
+          url: `${serverBaseURL}/api/health`,
+          reuseExistingServer: false,
+          // PGlite's first start runs initdb and writes the demo history.
+          timeout: 240_000,
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
         },
       ],
 });

@@ -1,0 +1,98 @@
+// The platform's own server (server/index.ts on embedded PostgreSQL) behind the console: what an
+// admin creates outlives a restart, and so does the session. Runs in the project `server`, next
+// to the shell scenarios against the same server (playwright.config.ts).
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { api, expect, submitLogin, test, userName } from './fixtures';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server on `dataDir` and resolves once its health check answers (bounded). */
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (healthy) return child;
+    await new Promise((resolve) => {
+      setTimeout(resolve, 500);
+    });
+  }
+  throw new Error('the server did not become ready in 180 s');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => {
+    child.once('exit', resolve);
+  });
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+test('server: an interface the admin creates is still there after a restart, and so is the session', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agler-e2e-server-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server = await startServer(dataDir, port);
+  try {
+    await page.goto(`${base}/user/login?redirect=${encodeURIComponent('/admin/interface_info')}`);
+    await submitLogin(page, 'admin');
+    await expect(userName(page, 'admin')).toBeVisible();
+
+    const name = `重启后仍在${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: '新建接口' }).click();
+    const form = page.locator('.ant-drawer-content');
+    await form.getByLabel('接口名称').fill(name);
+    await form
+      .locator('.ant-select')
+      .filter({ has: page.locator('#interfaceForm_method') })
+      .click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="GET"]')
+      .click();
+    await form.getByLabel('接口地址').fill('https://api.example.com/restart');
+    await form.getByLabel('接口描述').fill('服务器重启前创建');
+    await form.getByRole('button', { name: /创\s*建/ }).click();
+    await expect(page.locator('tr.ant-table-row').filter({ hasText: name })).toBeVisible();
+
+    await stopServer(server);
+    server = await startServer(dataDir, port);
+
+    // The session lives in the database: no new login.
+    await page.goto(`${base}/admin/interface_info`);
+    await expect(userName(page, 'admin')).toBeVisible();
+    await expect(page.locator('tr.ant-table-row').filter({ hasText: name })).toBeVisible();
+    const listed = await api<{ records: { name: string; description: string }[] }>(
+      page,
+      `/api/interfaceInfo/list/page?name=${encodeURIComponent(name)}`,
+    );
+    expect(listed.data.records).toEqual([expect.objectContaining({ name, description: '服务器重启前创建' })]);
+  } finally {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
