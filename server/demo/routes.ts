@@ -5,7 +5,8 @@ import type { HttpMethod } from '@agler/contract/constants';
 import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { seedInterfaces, serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
 import { runService } from '@agler/contract/demo/services';
-import type { ServiceEnv, ServiceKey } from '@agler/contract/demo/services';
+import type { ServiceEnv } from '@agler/contract/demo/services';
+import type { ServiceKey } from '@agler/contract/demo/seedInterfaces';
 import { paramsFromQuery, requestParamList } from '@agler/contract/requestParams';
 import type { InterfaceInfo } from '@agler/contract/types';
 
