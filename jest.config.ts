@@ -1,4 +1,5 @@
 import { configUmiAlias, createConfig } from '@umijs/max/test';
+import { TEST_TIMEOUT_MS } from './src/testing/waits';
 
 export default async () => {
   const config = await configUmiAlias({
@@ -6,7 +7,7 @@ export default async () => {
     setupFilesAfterEnv: ['<rootDir>/tests/setupTests.ts'],
     testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/e2e/', '<rootDir>/tests/bench/'],
     globals: { API_BASE_URL: '' },
-    testTimeout: 20000,
+    testTimeout: TEST_TIMEOUT_MS,
   });
   return config;
 };

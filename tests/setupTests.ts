@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';
+import { UI_WAIT_MS } from '../src/testing/waits';
+
+// findBy* and waitFor wait as long as a busy CI machine needs (Testing Library's default is 1 s).
+configure({ asyncUtilTimeout: UI_WAIT_MS });
 
 // Browsers and Node have TextEncoder/TextDecoder; jsdom's window does not.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -27,6 +31,3 @@ if (typeof window !== 'undefined') {
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
 }
 
-// Role queries check every element's visibility through getComputedStyle, which is slow in
-// jsdom with antd's CSS-in-JS; tests assert visibility explicitly where it matters.
-configure({ defaultHidden: true });

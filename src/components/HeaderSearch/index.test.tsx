@@ -1,5 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import HeaderSearch, { searchUrl } from '.';
+import { renderWithAntd } from '@/testing/render';
 
 const mockPush = jest.fn();
 jest.mock('@umijs/max', () => ({ history: { push: (to: string) => mockPush(to) } }));
@@ -19,12 +20,12 @@ describe('HeaderSearch', () => {
   beforeEach(() => mockPush.mockClear());
 
   it('has the site-search placeholder', () => {
-    render(<HeaderSearch />);
+    renderWithAntd(<HeaderSearch />);
     expect(screen.getByPlaceholderText('站内搜索')).toBeInTheDocument();
   });
 
   it('opens the filtered home page on Enter, once', async () => {
-    render(<HeaderSearch />);
+    renderWithAntd(<HeaderSearch />);
     const input = screen.getByPlaceholderText('站内搜索');
     fireEvent.change(input, { target: { value: 'weather' } });
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -33,7 +34,7 @@ describe('HeaderSearch', () => {
   });
 
   it('offers canned suggestions and opens the one chosen', async () => {
-    render(<HeaderSearch />);
+    renderWithAntd(<HeaderSearch />);
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.focus(screen.getByRole('combobox'));
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'I' } });

@@ -1,20 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
 import dayjs from 'dayjs';
 import { createHistory } from '@umijs/max';
 import { unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom';
 import { ApiError } from '@/requestConfig';
 import { getAnalysisOverview, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
+import { renderWithAntd } from '@/testing/render';
 import InterfaceAnalysisPage from './index';
-
-// jsdom computes a style by matching every rule of the CSS-in-JS sheets (thousands on this
-// page), most of a second per call, and role queries and clicks ask for many. These tests
-// read content and behaviour, not layout, so every element gets the empty style.
-const emptyStyle = document.createElement('div').style;
-beforeAll(() => {
-  jest.spyOn(window, 'getComputedStyle').mockImplementation(() => emptyStyle);
-});
 
 jest.mock('@/services/agler/analysis');
 
@@ -118,13 +110,11 @@ function Location() {
 /** The page in a router driven by umi's own history, as `history.push` in the app is. */
 function renderPage(url = '/admin/interface_analysis') {
   const history = createHistory({ type: 'memory', initialEntries: [url] });
-  return render(
-    <App>
-      <HistoryRouter history={history}>
-        <InterfaceAnalysisPage />
-        <Location />
-      </HistoryRouter>
-    </App>,
+  return renderWithAntd(
+    <HistoryRouter history={history}>
+      <InterfaceAnalysisPage />
+      <Location />
+    </HistoryRouter>,
   );
 }
 

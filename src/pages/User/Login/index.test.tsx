@@ -1,5 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@/requestConfig';
+import { renderWithAntd } from '@/testing/render';
 import LoginPage from '.';
 
 const mockCalls: string[] = [];
@@ -42,7 +43,7 @@ describe('LoginPage', () => {
   it('commits the user before following a site redirect', async () => {
     mockSearch = 'redirect=%2Fadmin%2Finterface_info%3Ftab%3D1';
     mockUserLogin.mockResolvedValue({ code: 0, data: admin, message: 'ok' });
-    render(<LoginPage />);
+    renderWithAntd(<LoginPage />);
     fillAndSubmit('admin', '12345678');
     await waitFor(() => expect(mockReplace).toHaveBeenCalled());
     expect(mockUserLogin).toHaveBeenCalledWith({ userAccount: 'admin', userPassword: '12345678' }, { skipErrorHandler: true });
@@ -52,13 +53,13 @@ describe('LoginPage', () => {
   it('goes home instead of to another site', async () => {
     mockSearch = 'redirect=https%3A%2F%2Fexample.com';
     mockUserLogin.mockResolvedValue({ code: 0, data: admin, message: 'ok' });
-    render(<LoginPage />);
+    renderWithAntd(<LoginPage />);
     fillAndSubmit('admin', '12345678');
     await waitFor(() => expect(mockReplace).toHaveBeenCalledWith('/'));
   });
 
   it('shows the field rules and sends nothing for invalid values', async () => {
-    render(<LoginPage />);
+    renderWithAntd(<LoginPage />);
     fillAndSubmit('abc', 'short');
     expect(await screen.findByText('账号长度为 4 到 256 个字符')).toBeInTheDocument();
     expect(await screen.findByText('密码长度为 8 到 256 个字符')).toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('LoginPage', () => {
   });
 
   it('asks for both fields when empty', async () => {
-    render(<LoginPage />);
+    renderWithAntd(<LoginPage />);
     fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByText('请输入账号')).toBeInTheDocument();
     expect(await screen.findByText('请输入密码')).toBeInTheDocument();
@@ -74,7 +75,7 @@ describe('LoginPage', () => {
 
   it("shows the server's message and stays on the page", async () => {
     mockUserLogin.mockRejectedValue(new ApiError({ code: 40000, message: '账号或密码错误' }));
-    render(<LoginPage />);
+    renderWithAntd(<LoginPage />);
     fillAndSubmit('admin', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('账号或密码错误');
     expect(mockReplace).not.toHaveBeenCalled();
@@ -89,7 +90,7 @@ describe('LoginPage', () => {
           finish = resolve;
         }),
     );
-    render(<LoginPage />);
+    renderWithAntd(<LoginPage />);
     fillAndSubmit('admin', '12345678');
     await waitFor(() => expect(mockUserLogin).toHaveBeenCalledTimes(1));
     fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
