@@ -1,12 +1,12 @@
-import { answerText, formatBytes, shownValue, utf8Length } from './callResult';
+import { answerText, byteLength, formatBytes, shownValue } from './callResult';
 
-describe('utf8Length', () => {
-  it('counts the bytes of ASCII, Chinese and emoji text', () => {
-    expect(utf8Length('')).toBe(0);
-    expect(utf8Length('{"a":1}')).toBe(7);
-    expect(utf8Length('北京')).toBe(6);
-    expect(utf8Length('é')).toBe(2);
-    expect(utf8Length('😀')).toBe(4);
+describe('byteLength', () => {
+  it('counts the UTF-8 bytes of ASCII, Chinese and emoji text', () => {
+    expect(byteLength('')).toBe(0);
+    expect(byteLength('{"a":1}')).toBe(7);
+    expect(byteLength('北京')).toBe(6);
+    expect(byteLength('é')).toBe(2);
+    expect(byteLength('😀')).toBe(4);
   });
 });
 

@@ -4,14 +4,11 @@ export type CallResult =
   /** `code` and `envelope` are there when the server answered with an error envelope. */
   | { ok: false; message: string; code?: number; envelope?: { code: number; data: unknown; message: string }; ms: number };
 
+const utf8 = new TextEncoder();
+
 /** Bytes of a text in UTF-8, the encoding of every answer. */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-  }
-  return bytes;
+export function byteLength(text: string): number {
+  return utf8.encode(text).length;
 }
 
 export function formatBytes(bytes: number): string {

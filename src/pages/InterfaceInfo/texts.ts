@@ -50,7 +50,6 @@ export const VIEW_TEXTS = {
   copy: '复制',
   copied: '已复制',
   copyOf: (what: string) => `复制${what}`,
-  copyFailed: '复制失败，请手动选择文本复制',
 
   samplesTitle: '代码示例',
   curlSample: 'cURL 示例',

@@ -1,12 +1,12 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { ApiError } from '@/requestConfig';
 import { invokeInterfaceInfo } from '@/services/agler/interfaceInfo';
 import { CallPanel } from './CallPanel';
+import { renderWithAntd } from '@/testing/render';
 
 // The umi runtime (which loads the app and with it the request layer) is not needed here.
-jest.mock('@umijs/max', () => ({ history: { push: jest.fn(), location: { pathname: '/', search: '' } }, request: jest.fn() }));
+jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
 jest.mock('@/services/agler/interfaceInfo', () => ({ invokeInterfaceInfo: jest.fn() }));
 
 const invoke = invokeInterfaceInfo as jest.Mock;
@@ -15,16 +15,11 @@ const EXAMPLE = '{\n  "city": "北京"\n}';
 
 function Harness({ offline = false }: { offline?: boolean }) {
   const [value, setValue] = useState(EXAMPLE);
-  return (
-    <App>
-      <CallPanel interfaceId={ID} value={value} onChange={setValue} example={EXAMPLE} offline={offline} />
-    </App>
-  );
+  return <CallPanel interfaceId={ID} value={value} onChange={setValue} example={EXAMPLE} offline={offline} />;
 }
 
 const editor = () => screen.getByLabelText('请求参数（JSON）');
-// Queries by text and label: role queries are slow over antd's DOM in jsdom.
-const sendButton = () => screen.getByText('发送请求').closest('button')!;
+const sendButton = () => screen.getByRole('button', { name: /发送请求/ });
 const result = () => screen.getByLabelText('返回结果');
 
 async function send() {
@@ -37,7 +32,7 @@ beforeEach(() => invoke.mockReset());
 
 describe('CallPanel', () => {
   it('shows the JSON error at the editor and sends nothing', async () => {
-    render(<Harness />);
+    renderWithAntd(<Harness />);
     fireEvent.change(editor(), { target: { value: '{"city": }' } });
     expect(screen.getByText(/^JSON 格式错误/)).toHaveTextContent('JSON 格式错误（第 1 行第 10 列）');
     expect(screen.getByText(/^JSON 格式错误/)).toHaveAttribute('role', 'alert');
@@ -49,7 +44,7 @@ describe('CallPanel', () => {
 
   it('sends the id as received with the parameters, then shows success, time, size and the answer', async () => {
     invoke.mockResolvedValue({ code: 0, data: { city: '北京', temperature: 3 }, message: 'ok' });
-    render(<Harness />);
+    renderWithAntd(<Harness />);
     await send();
     expect(invoke).toHaveBeenCalledTimes(1);
     expect(invoke).toHaveBeenCalledWith({ id: ID, userRequestParams: EXAMPLE }, { skipErrorHandler: true });
@@ -65,7 +60,7 @@ describe('CallPanel', () => {
 
   it("shows the server's error message and code", async () => {
     invoke.mockRejectedValue(new ApiError({ code: 40000, data: null, message: '缺少必填参数 city' }));
-    render(<Harness />);
+    renderWithAntd(<Harness />);
     fireEvent.change(editor(), { target: { value: '{}' } });
     await send();
     const panel = result();
@@ -82,16 +77,20 @@ describe('CallPanel', () => {
         answer = resolve;
       }),
     );
-    render(<Harness />);
-    fireEvent.click(sendButton());
-    fireEvent.click(sendButton());
+    renderWithAntd(<Harness />);
+    // Two presses before React shows the first (inside one act nothing re-renders, so the
+    // button is not loading yet for the second).
+    act(() => {
+      sendButton().click();
+      sendButton().click();
+    });
     expect(invoke).toHaveBeenCalledTimes(1);
     await act(async () => answer({ code: 0, data: 'POST 你的名字是 张三', message: 'ok' }));
     expect(within(result()).getByText('成功')).toBeInTheDocument();
   });
 
   it('cannot call an offline interface and says why', async () => {
-    render(<Harness offline />);
+    renderWithAntd(<Harness offline />);
     expect(screen.getByText('该接口已下线，暂不可调用')).toBeInTheDocument();
     expect(sendButton()).toBeDisabled();
     expect(editor()).toBeDisabled();
@@ -100,7 +99,7 @@ describe('CallPanel', () => {
   });
 
   it('puts the example back', () => {
-    render(<Harness />);
+    renderWithAntd(<Harness />);
     fireEvent.change(editor(), { target: { value: '{"city":"上海"}' } });
     fireEvent.click(screen.getByText('恢复示例'));
     expect(editor()).toHaveValue(EXAMPLE);

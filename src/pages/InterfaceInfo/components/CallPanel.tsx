@@ -1,13 +1,13 @@
 import { RedoOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Row, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { createStyles } from 'antd-style';
-import { useId, useRef, useState } from 'react';
+import { useLockFn } from 'ahooks';
+import { useId, useState } from 'react';
 import { checkJson, JsonEditor } from '@/components/JsonEditor';
 import { ApiError, errorText } from '@/requestConfig';
 import { invokeInterfaceInfo } from '@/services/agler/interfaceInfo';
-import { handleLostSession } from '@/utils/apiError';
 import type { CallResult } from '../callResult';
-import { answerText, formatBytes, shownValue, utf8Length } from '../callResult';
+import { answerText, byteLength, formatBytes, shownValue } from '../callResult';
 import { VIEW_TEXTS } from '../texts';
 import { CodeBlock } from './CodeBlock';
 
@@ -62,17 +62,16 @@ export function CallPanel({ interfaceId, value, onChange, example, offline }: Ca
   const [result, setResult] = useState<CallResult>();
   const [sending, setSending] = useState(false);
   const [view, setView] = useState<View>('pretty');
-  const inFlight = useRef(false);
 
   const jsonError = checkJson(value, { allowEmpty: true });
 
-  const send = async () => {
-    if (inFlight.current || offline) return;
+  // One call at a time: clicks while one is under way are dropped.
+  const send = useLockFn(async () => {
+    if (offline) return;
     if (jsonError) {
       document.getElementById(editorId)?.focus();
       return;
     }
-    inFlight.current = true;
     setSending(true);
     const started = performance.now();
     const took = () => Math.max(1, Math.round(performance.now() - started));
@@ -80,15 +79,12 @@ export function CallPanel({ interfaceId, value, onChange, example, offline }: Ca
       const res = await invokeInterfaceInfo({ id: interfaceId, userRequestParams: value.trim() }, { skipErrorHandler: true });
       setResult({ ok: true, data: res.data, ms: took() });
     } catch (e) {
-      if (!handleLostSession(e)) {
-        const envelope = e instanceof ApiError ? { code: e.code, data: e.data ?? null, message: e.message } : undefined;
-        setResult({ ok: false, message: errorText(e), code: envelope?.code, envelope, ms: took() });
-      }
+      const envelope = e instanceof ApiError ? { code: e.code, data: e.data ?? null, message: e.message } : undefined;
+      setResult({ ok: false, message: errorText(e), code: envelope?.code, envelope, ms: took() });
     } finally {
-      inFlight.current = false;
       setSending(false);
     }
-  };
+  });
 
   const shown = result ? shownValue(result) : undefined;
   const raw = answerText(shown, false);
@@ -137,7 +133,7 @@ export function CallPanel({ interfaceId, value, onChange, example, offline }: Ca
                     {result.ok ? VIEW_TEXTS.success : VIEW_TEXTS.failure}
                   </Tag>
                   <span className={styles.metric}>{VIEW_TEXTS.took(result.ms)}</span>
-                  {raw && <span className={styles.metric}>{VIEW_TEXTS.size(formatBytes(utf8Length(raw)))}</span>}
+                  {raw && <span className={styles.metric}>{VIEW_TEXTS.size(formatBytes(byteLength(raw)))}</span>}
                 </>
               )}
             </div>

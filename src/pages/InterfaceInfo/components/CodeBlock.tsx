@@ -1,7 +1,8 @@
+import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import type { ReactNode } from 'react';
 import { VIEW_TEXTS } from '../texts';
-import { CopyButton } from './CopyButton';
 
 const useStyles = createStyles(({ token, css }) => ({
   block: {
@@ -23,6 +24,7 @@ const useStyles = createStyles(({ token, css }) => ({
     fontSize: token.fontSizeSM,
   },
   actions: { display: 'flex', alignItems: 'center', gap: token.marginXS, marginLeft: 'auto' },
+  copy: { fontSize: token.fontSizeSM, whiteSpace: 'nowrap' },
   pre: css`
     margin: 0;
     padding: ${token.paddingSM}px;
@@ -48,7 +50,7 @@ type CodeBlockProps = {
   wrap?: boolean;
 };
 
-/** Read-only code or JSON, always rendered as text, with a copy button. */
+/** Read-only code or JSON, always rendered as text, with a copy button (antd's, which confirms in place). */
 export function CodeBlock({ code, title, extra, label, maxHeight = 360, wrap }: CodeBlockProps) {
   const { styles, cx } = useStyles();
   return (
@@ -57,7 +59,22 @@ export function CodeBlock({ code, title, extra, label, maxHeight = 360, wrap }: 
         <span>{title}</span>
         <div className={styles.actions}>
           {extra}
-          <CopyButton text={code} label={VIEW_TEXTS.copyOf(label)} />
+          <Typography.Text
+            className={styles.copy}
+            copyable={{
+              text: code,
+              icon: [
+                <span key="copy">
+                  <CopyOutlined /> {VIEW_TEXTS.copy}
+                </span>,
+                <span key="copied">
+                  <CheckOutlined /> {VIEW_TEXTS.copied}
+                </span>,
+              ],
+              // Also the button's accessible name: what it copies, then that it did.
+              tooltips: [VIEW_TEXTS.copyOf(label), VIEW_TEXTS.copied],
+            }}
+          />
         </div>
       </div>
       <pre className={cx(styles.pre, wrap && styles.wrap)} style={{ maxHeight }} aria-label={label} tabIndex={0}>
