@@ -1,5 +1,6 @@
 import type { HttpMethod, SortField, SortOrder } from '@/constants';
-import { HTTP_METHODS, PAGE_SIZE_MAX, SEARCH_PARAM, SORT_FIELDS } from '@/constants';
+import { HTTP_METHODS, PAGE_SIZE_MAX, SEARCH_PARAM } from '@/constants';
+import { LIST_QUERY_KEYS, readInt, readSortField, readSortOrder } from '@/utils/listQuery';
 
 /**
  * The catalogue's view state lives in the URL query, so a view can be shared
@@ -18,12 +19,9 @@ export type CatalogueQuery = {
 };
 
 export const QUERY_KEYS = {
+  ...LIST_QUERY_KEYS,
   searchText: SEARCH_PARAM,
   method: 'method',
-  sortField: 'sortField',
-  sortOrder: 'sortOrder',
-  current: 'current',
-  pageSize: 'pageSize',
 } as const;
 
 export const PAGE_SIZE_OPTIONS = [12, 24, 48] as const;
@@ -44,24 +42,16 @@ export const DEFAULT_QUERY: CatalogueQuery = {
   pageSize: PAGE_SIZE_OPTIONS[0],
 };
 
-function intIn(text: string | null, min: number, max: number): number | undefined {
-  if (!text || !/^\d{1,9}$/.test(text)) return undefined;
-  const n = Number(text);
-  return n >= min && n <= max ? n : undefined;
-}
-
 export function parseQuery(params: URLSearchParams): CatalogueQuery {
   const method = params.get(QUERY_KEYS.method)?.toUpperCase();
-  const sortField = params.get(QUERY_KEYS.sortField);
-  const field = SORT_FIELDS.includes(sortField as SortField) ? (sortField as SortField) : DEFAULT_QUERY.sortField;
-  const order = params.get(QUERY_KEYS.sortOrder);
+  const field = readSortField(params.get(QUERY_KEYS.sortField)) ?? DEFAULT_QUERY.sortField;
   return {
     searchText: (params.get(QUERY_KEYS.searchText) ?? '').trim(),
     method: HTTP_METHODS.includes(method as HttpMethod) ? (method as HttpMethod) : undefined,
     sortField: field,
-    sortOrder: order === 'ascend' || order === 'descend' ? order : DEFAULT_SORT_ORDER[field],
-    current: intIn(params.get(QUERY_KEYS.current), 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_QUERY.current,
-    pageSize: intIn(params.get(QUERY_KEYS.pageSize), 1, PAGE_SIZE_MAX) ?? DEFAULT_QUERY.pageSize,
+    sortOrder: readSortOrder(params.get(QUERY_KEYS.sortOrder)) ?? DEFAULT_SORT_ORDER[field],
+    current: readInt(params.get(QUERY_KEYS.current), 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_QUERY.current,
+    pageSize: readInt(params.get(QUERY_KEYS.pageSize), 1, PAGE_SIZE_MAX) ?? DEFAULT_QUERY.pageSize,
   };
 }
 

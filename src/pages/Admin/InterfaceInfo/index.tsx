@@ -3,12 +3,12 @@ import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Button, Popconfirm, Space, Typography } from 'antd';
 import { createStyles } from 'antd-style';
-import type { SortField } from '@agler/contract/constants';
+import type { SortField, SortOrder } from '@agler/contract/constants';
 import { displayTime } from '@agler/contract/dates';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
-import { HTTP_METHODS, INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode, SORT_FIELDS } from '@/constants';
+import { HTTP_METHODS, INTERFACE_STATUS, ResponseCode, SORT_FIELDS } from '@/constants';
 import { errorText, handleRequestError } from '@/requestConfig';
 import {
   deleteInterfaceInfo,
@@ -16,14 +16,15 @@ import {
   offlineInterfaceInfo,
   onlineInterfaceInfo,
 } from '@/services/agler/interfaceInfo';
+import { hasErrorCode } from '@/utils/apiError';
 import { InterfaceForm } from './components/InterfaceForm';
+import type { TableQuery } from './tableQuery';
+import { DEFAULT_VIEW, PAGE_SIZE_OPTIONS, sameQuery, syncTableToUrl, tableQueryOf, viewFromQuery } from './tableQuery';
 import { ADMIN_INTERFACE_TEXTS as T } from './texts';
-import { handleLostSession, hasErrorCode } from '@/utils/apiError';
 
 type Id = API.InterfaceInfo['id'];
 type FormState = { open: boolean; record?: API.InterfaceInfo; key: number };
 
-const DEFAULT_SORT = { createTime: 'descend' } as const;
 const FRESH_HIGHLIGHT_MS = 4000;
 const SELECTION_COLUMN_WIDTH = 48;
 
@@ -40,11 +41,11 @@ const useStyles = createStyles(({ token }) => ({
 }));
 
 /** ProTable's sort object as the contract's sortField / sortOrder; newest first by default. */
-function sortParamsOf(sort: Record<string, 'ascend' | 'descend' | null> | undefined) {
+function sortParamsOf(sort: Record<string, SortOrder | null> | undefined) {
   const [field, order] = Object.entries(sort ?? {}).find(
     ([key, value]) => value && (SORT_FIELDS as readonly string[]).includes(key),
-  ) ?? ['createTime', 'descend'];
-  return { sortField: field as SortField, sortOrder: order as 'ascend' | 'descend' };
+  ) ?? [DEFAULT_VIEW.sortField, DEFAULT_VIEW.sortOrder];
+  return { sortField: field as SortField, sortOrder: order as SortOrder };
 }
 
 export default function InterfaceInfoAdminPage() {
@@ -54,6 +55,15 @@ export default function InterfaceInfoAdminPage() {
   const [selectedKeys, setSelectedKeys] = useState<Id[]>([]);
   const [formState, setFormState] = useState<FormState>({ open: false, key: 0 });
   const [freshId, setFreshId] = useState<string>();
+  // The view a reload or a link asks for, read once: from then on the table owns it and writes it back.
+  const [initialView] = useState(() => viewFromQuery(window.location.search));
+  const [requested, setRequested] = useState<TableQuery>();
+  const form = useMemo(
+    () => ({ syncToUrl: syncTableToUrl, syncToInitialValues: false, extraUrlParams: requested ?? initialView }),
+    [initialView, requested],
+  );
+  const initialSortOf = (field: SortField) =>
+    initialView.sortField === field ? initialView.sortOrder : undefined;
 
   // The row just saved stands out for a moment, so the admin sees where it went.
   useEffect(() => {
@@ -114,7 +124,6 @@ export default function InterfaceInfoAdminPage() {
           try {
             await action({ id }, { skipErrorHandler: true });
           } catch (error) {
-            if (handleLostSession(error)) return;
             failures.push({ id, error });
           }
         }
@@ -164,6 +173,7 @@ export default function InterfaceInfoAdminPage() {
       dataIndex: 'name',
       ellipsis: true,
       sorter: true,
+      defaultSortOrder: initialSortOf('name'),
       width: 160,
     },
     {
@@ -204,7 +214,7 @@ export default function InterfaceInfoAdminPage() {
       dataIndex: 'createTime',
       hideInSearch: true,
       sorter: true,
-      defaultSortOrder: 'descend',
+      defaultSortOrder: initialSortOf('createTime'),
       width: 165,
       render: (_, record) => <span className={styles.time}>{displayTime(record.createTime)}</span>,
     },
@@ -213,6 +223,7 @@ export default function InterfaceInfoAdminPage() {
       dataIndex: 'updateTime',
       hideInSearch: true,
       sorter: true,
+      defaultSortOrder: initialSortOf('updateTime'),
       width: 165,
       render: (_, record) => <span className={styles.time}>{displayTime(record.updateTime)}</span>,
     },
@@ -275,16 +286,24 @@ export default function InterfaceInfoAdminPage() {
         columns={columns}
         scroll={{ x: tableWidth }}
         search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true, pageSizeOptions: [10, 20, PAGE_SIZE_MAX] }}
+        // The search form, page and order live in the URL (see tableQuery.ts).
+        form={form}
+        pagination={{
+          defaultCurrent: initialView.current,
+          defaultPageSize: initialView.pageSize,
+          showSizeChanger: true,
+          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+        }}
         rowClassName={(record) =>
           freshId !== undefined && String(record.id) === freshId ? styles.fresh : ''
         }
         request={async (params, sort) => {
-          const { current, pageSize, name, url, method, status } = params;
+          const { current = DEFAULT_VIEW.current, pageSize = DEFAULT_VIEW.pageSize, name, url, method, status } = params;
+          const view = { current, pageSize, ...sortParamsOf(sort) };
+          const query = tableQueryOf(params, view);
+          setRequested((last) => (last && sameQuery(last, query) ? last : query));
           const res = await listInterfaceInfoByPage({
-            current,
-            pageSize,
-            ...sortParamsOf(Object.keys(sort ?? {}).length ? sort : DEFAULT_SORT),
+            ...view,
             name: name || undefined,
             url: url || undefined,
             method: method || undefined,

@@ -69,6 +69,8 @@ export const ADMIN_INTERFACE_TEXTS = {
     discardContent: '关闭后，本次填写的内容不会保存。',
     discardOk: '放弃修改',
     discardCancel: '继续编辑',
+    loadFailed: '接口加载失败',
+    retry: '重试',
     saveFailed: '保存失败',
     goneWhileEditing: '该接口已被删除，无法保存；列表已刷新。',
   },

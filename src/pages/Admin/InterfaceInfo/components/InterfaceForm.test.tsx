@@ -1,20 +1,20 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { StyleProvider } from '@ant-design/cssinjs';
-import { App, ConfigProvider } from 'antd';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@/requestConfig';
-import { addInterfaceInfo, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
+import { addInterfaceInfo, getInterfaceInfoById, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
+import { renderWithAntd } from '@/testing/render';
+import { UI_WAIT_MS } from '@/testing/waits';
 import { InterfaceForm } from './InterfaceForm';
 
 // The request layer's only use of the framework here is navigation on 40100.
-jest.mock('@umijs/max', () => ({
-  history: { push: jest.fn(), location: { pathname: '/admin/interface_info', search: '' } },
-}));
+jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
 jest.mock('@/services/agler/interfaceInfo', () => ({
   addInterfaceInfo: jest.fn(),
+  getInterfaceInfoById: jest.fn(),
   updateInterfaceInfo: jest.fn(),
 }));
 
 const addMock = jest.mocked(addInterfaceInfo);
+const getMock = jest.mocked(getInterfaceInfoById);
 const updateMock = jest.mocked(updateInterfaceInfo);
 
 const record: API.InterfaceInfo = {
@@ -29,21 +29,19 @@ const record: API.InterfaceInfo = {
   status: 0,
 };
 
-/**
- * antd's styles are kept out of the DOM (`mock="server"`): jsdom re-parses every injected
- * rule on each style lookup, which made this form's tests minutes slower. Motion is off.
- */
-function setup(props: { record?: API.InterfaceInfo } = {}) {
+/** The row of the table: lists may come without the three JSON fields. */
+const { requestParams: _p, requestHeader: _h, responseHeader: _r, ...listRow } = record;
+
+function setup(props: { record?: Pick<API.InterfaceInfo, 'id' | 'name'> } = {}) {
   const handlers = { onClose: jest.fn(), onSaved: jest.fn(), onGone: jest.fn() };
-  render(
-    <StyleProvider mock="server">
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <App>
-          <InterfaceForm open record={props.record} {...handlers} />
-        </App>
-      </ConfigProvider>
-    </StyleProvider>,
-  );
+  renderWithAntd(<InterfaceForm open record={props.record} {...handlers} />);
+  return handlers;
+}
+
+/** Opens the form on a row and waits until the interface it loaded fills it. */
+async function setupEdit(props: { record?: Pick<API.InterfaceInfo, 'id' | 'name'> } = {}) {
+  const handlers = setup({ record: listRow, ...props });
+  await screen.findByLabelText('接口名称');
   return handlers;
 }
 
@@ -54,9 +52,26 @@ const submitButton = () => button(/(创\s*建|保\s*存)$/);
 const submit = () => fireEvent.click(submitButton());
 const cancel = () => fireEvent.click(button(/^取\s*消$/));
 
+/**
+ * Waits for a condition without Testing Library's waitFor (which lets React re-render), giving
+ * the event loop a turn at a time, until it holds or `ms` have passed.
+ */
+async function waitUntil(condition: () => boolean, ms = UI_WAIT_MS) {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) {
+    await new Promise((next) => {
+      setTimeout(next);
+    });
+  }
+}
+
+/** Long enough for a second press to pass validation and reach the save: it never should. */
+const SECOND_PRESS_SETTLES_MS = 500;
+
 beforeEach(() => {
   addMock.mockReset();
   updateMock.mockReset();
+  getMock.mockReset().mockResolvedValue({ code: 0, data: record, message: 'ok' });
 });
 
 describe('InterfaceForm validation', () => {
@@ -133,8 +148,9 @@ describe('InterfaceForm request parameters', () => {
     expect(screen.queryByLabelText('参数名（第 2 行）')).not.toBeInTheDocument();
   });
 
-  it('edits text that is no parameter list only as JSON, saying why', () => {
-    setup({ record: { ...record, requestParams: '{"city": "string"}' } });
+  it('edits text that is no parameter list only as JSON, saying why', async () => {
+    getMock.mockResolvedValue({ code: 0, data: { ...record, requestParams: '{"city": "string"}' }, message: 'ok' });
+    await setupEdit();
     expect(field('请求参数')).toHaveValue('{"city": "string"}');
     fireEvent.click(screen.getByText('参数表'));
     expect(screen.getByText(/请求参数不是数组/)).toBeInTheDocument();
@@ -167,7 +183,8 @@ describe('InterfaceForm saving', () => {
 
   it('pre-fills an edit and sends the id exactly as received', async () => {
     updateMock.mockResolvedValue({ code: 0, data: true, message: 'ok' });
-    const { onSaved } = setup({ record });
+    const { onSaved } = await setupEdit();
+    expect(getMock).toHaveBeenCalledWith({ id: '1800000000000000007' }, { skipErrorHandler: true });
     expect(field('接口名称')).toHaveValue('天气查询');
     expect(field('接口地址')).toHaveValue('https://api.example.com/weather');
     expect(screen.getByLabelText('参数名（第 1 行）')).toHaveValue('city');
@@ -206,7 +223,7 @@ describe('InterfaceForm saving', () => {
 
   it('says so when the interface was deleted meanwhile, and asks for a refresh', async () => {
     updateMock.mockRejectedValue(new ApiError({ code: 40400, message: '接口不存在' }));
-    const { onGone, onSaved } = setup({ record });
+    const { onGone, onSaved } = await setupEdit();
     submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('该接口已被删除，无法保存；列表已刷新。');
     expect(onGone).toHaveBeenCalledTimes(1);
@@ -224,20 +241,86 @@ describe('InterfaceForm saving', () => {
     const { onSaved } = setup();
     type('接口名称', '天气');
     type('接口地址', 'https://api.example.com/weather');
-    submit();
-    await waitFor(() => expect(addMock).toHaveBeenCalledTimes(1));
-    submit();
-    submit();
+    // Pressed again once the first press is being sent, before React has shown it (inside one act
+    // nothing re-renders, so neither the loading button nor any state-based guard can stop it).
+    await act(async () => {
+      submitButton().click();
+      await waitUntil(() => addMock.mock.calls.length > 0);
+      submitButton().click();
+      await waitUntil(() => addMock.mock.calls.length > 1, SECOND_PRESS_SETTLES_MS);
+    });
     await waitFor(() => expect(submitButton()).toHaveClass('ant-btn-loading'));
+    expect(addMock).toHaveBeenCalledTimes(1);
     await act(async () => resolve({ code: 0, data: '1', message: 'ok' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     expect(addMock).toHaveBeenCalledTimes(1);
   });
 });
 
+describe('InterfaceForm loading the interface to edit', () => {
+  it('shows nothing to edit until the interface is loaded, then every field as the server has it', async () => {
+    let answer: (value: API.BaseResponseInterfaceInfo) => void = () => undefined;
+    getMock.mockReturnValue(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+    setup({ record: listRow });
+    expect(screen.getByText('编辑接口：天气查询')).toBeInTheDocument();
+    expect(screen.queryByLabelText('接口名称')).not.toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    await act(async () => answer({ code: 0, data: record, message: 'ok' }));
+    expect(await screen.findByLabelText('接口名称')).toHaveValue('天气查询');
+    expect(field('请求头')).toHaveValue('{"Content-Type":"application/json"}');
+    expect(screen.getByLabelText('参数名（第 1 行）')).toHaveValue('city');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('keeps the JSON fields the list left out when saving another change', async () => {
+    updateMock.mockResolvedValue({ code: 0, data: true, message: 'ok' });
+    const { onSaved } = await setupEdit();
+    type('接口名称', '天气查询（新）');
+    submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(updateMock).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: '天气查询（新）',
+        requestParams: record.requestParams,
+        requestHeader: record.requestHeader,
+        responseHeader: '',
+      }),
+      { skipErrorHandler: true },
+    );
+  });
+
+  it('says the interface is gone, closes and refreshes the table when it was deleted (40400)', async () => {
+    getMock.mockRejectedValue(new ApiError({ code: 40400, message: '接口不存在' }));
+    const { onGone, onClose } = setup({ record: listRow });
+    expect(await screen.findByText('该接口已被删除，列表已刷新')).toBeInTheDocument();
+    expect(onGone).toHaveBeenCalledTimes(1);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByLabelText('接口名称')).not.toBeInTheDocument();
+  });
+
+  it('shows another failure in the drawer with a retry that loads it', async () => {
+    getMock.mockRejectedValueOnce(new ApiError({ code: 50000, message: '服务器繁忙' }));
+    const { onClose, onGone } = setup({ record: listRow });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('接口加载失败');
+    expect(alert).toHaveTextContent('服务器繁忙');
+    expect(submitButton()).toBeDisabled();
+    fireEvent.click(within(alert).getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByLabelText('接口名称')).toHaveValue('天气查询');
+    expect(getMock).toHaveBeenCalledTimes(2);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onGone).not.toHaveBeenCalled();
+  });
+});
+
 describe('InterfaceForm closing', () => {
-  it('closes at once when nothing changed', () => {
-    const { onClose } = setup({ record });
+  it('closes at once when nothing changed', async () => {
+    const { onClose } = await setupEdit();
     cancel();
     expect(onClose).toHaveBeenCalledTimes(1);
   });

@@ -1,12 +1,13 @@
-import { DrawerForm, ProForm, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Alert, App, Col, Form, Row } from 'antd';
+import { ProForm, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { Alert, App, Button, Col, Drawer, Form, Row } from 'antd';
 import { createStyles } from 'antd-style';
+import { useLockFn, useRequest } from 'ahooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { JsonEditor, jsonRule } from '@/components/JsonEditor';
 import { HTTP_METHODS, INTERFACE_LIMITS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
-import { addInterfaceInfo, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
-import { handleLostSession, hasErrorCode } from '@/utils/apiError';
+import { addInterfaceInfo, getInterfaceInfoById, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
+import { hasErrorCode } from '@/utils/apiError';
 import { INTERFACE_FIELDS, interfaceFieldRule } from '@agler/contract/interfaceValidation';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
@@ -19,6 +20,7 @@ export type InterfaceFormValues = Record<InterfaceField, string>;
 
 const useStyles = createStyles(({ token }) => ({
   error: { marginBottom: token.marginLG },
+  footer: { display: 'flex', justifyContent: 'flex-end', gap: token.marginXS },
 }));
 
 /** The form's starting values: the interface's own, or a blank GET interface. */
@@ -50,43 +52,71 @@ function bodyOf(values: Partial<InterfaceFormValues>): API.InterfaceInfoAddReque
 
 type InterfaceFormProps = {
   open: boolean;
-  /** The interface being edited; absent when creating one. */
-  record?: API.InterfaceInfo;
+  /**
+   * The table row being edited (its id and name); absent when creating one.
+   * Nothing else of the row is used: lists may leave out the JSON fields, so
+   * the form loads the whole interface before it shows anything to edit.
+   */
+  record?: Pick<API.InterfaceInfo, 'id' | 'name'>;
   /** Closes the form (after a save, or when the admin leaves it). */
   onClose: () => void;
   /** Called after a successful save with the interface's id. */
   onSaved: (id: string | number, created: boolean) => void;
-  /** The interface was deleted by someone else while it was being edited. */
+  /** The interface was deleted by someone else: the table should refresh. */
   onGone: () => void;
 };
 
 /**
- * Create and edit an interface in one drawer. Fields are checked with the
- * contract's own rules before anything is sent; what the server still refuses
- * is shown at the top of the form, and the form keeps everything typed.
+ * Create and edit an interface in one drawer. An edit starts from the
+ * interface as the server has it now. Fields are checked with the contract's
+ * own rules before anything is sent; what the server still refuses is shown
+ * at the top of the form, and the form keeps everything typed.
  */
 export function InterfaceForm({ open, record, onClose, onSaved, onGone }: InterfaceFormProps) {
   const { styles } = useStyles();
-  const { modal } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<InterfaceFormValues>();
   const [serverError, setServerError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
-  const submittingRef = useRef(false);
   const errorRef = useRef<HTMLDivElement>(null);
-  const initialValues = useMemo(() => initialValuesOf(record), [record]);
   const editing = record !== undefined;
+
+  const loaded = useRequest(
+    async () => {
+      const res = await getInterfaceInfoById({ id: record!.id }, { skipErrorHandler: true });
+      return res.data!;
+    },
+    {
+      ready: open && editing,
+      onError: (error) => {
+        if (!hasErrorCode(error, ResponseCode.NOT_FOUND)) return;
+        message.warning(ADMIN_INTERFACE_TEXTS.gone);
+        onGone();
+        onClose();
+      },
+    },
+  );
+
+  // The form exists once its starting values are known: antd reads initial values only when a form mounts.
+  const initialValues = useMemo(
+    () => (editing ? loaded.data && initialValuesOf(loaded.data) : initialValuesOf()),
+    [editing, loaded.data],
+  );
+
+  const loadFailed = !initialValues && !!loaded.error && !loaded.loading;
 
   useEffect(() => {
     if (serverError) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [serverError]);
 
   const isDirty = () => {
+    if (!initialValues) return false;
     const current = form.getFieldsValue(true) as Partial<InterfaceFormValues>;
     return INTERFACE_FIELDS.some((field) => (current[field] ?? '') !== initialValues[field]);
   };
 
   const requestClose = () => {
-    if (submittingRef.current) return;
+    if (submitting) return;
     if (!isDirty()) {
       onClose();
       return;
@@ -101,10 +131,8 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
     });
   };
 
-  const submit = async (values: InterfaceFormValues) => {
-    // The drawer's own guard reads React state, which a fast second click can outrun.
-    if (submittingRef.current) return false;
-    submittingRef.current = true;
+  // One save at a time: presses while one is under way are dropped.
+  const submit = useLockFn(async (values: InterfaceFormValues) => {
     setSubmitting(true);
     setServerError(undefined);
     try {
@@ -117,7 +145,6 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
         onSaved(res.data ?? '', true);
       }
     } catch (error) {
-      if (handleLostSession(error)) return;
       if (record && hasErrorCode(error, ResponseCode.NOT_FOUND)) {
         setServerError(T.goneWhileEditing);
         onGone();
@@ -125,108 +152,140 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
         setServerError(errorText(error));
       }
     } finally {
-      submittingRef.current = false;
       setSubmitting(false);
     }
-    // The drawer never closes itself: onSaved closes it, a failure keeps it open with every value.
-    return false;
-  };
+  });
 
-  return (
-    <DrawerForm<InterfaceFormValues>
-      form={form}
-      // Its own field ids: the table's search form beside it has fields of the same names.
-      name="interfaceForm"
-      open={open}
-      title={record ? T.editTitle(record.name) : T.createTitle}
-      width={720}
-      initialValues={initialValues}
-      onOpenChange={(next) => {
-        if (!next) requestClose();
-      }}
-      onFinish={submit}
-      loading={submitting}
-      scrollToFirstError
-      drawerProps={{ destroyOnClose: true, maskClosable: true, keyboard: !submitting }}
-      submitter={{
-        searchConfig: { submitText: editing ? T.submitEdit : T.submitCreate, resetText: T.cancel },
-        resetButtonProps: { disabled: submitting },
-      }}
-    >
-      {serverError && (
-        <div ref={errorRef}>
+  const renderBody = () => {
+    if (!initialValues) {
+      return (
+        loadFailed && (
           <Alert
-            className={styles.error}
             role="alert"
             type="error"
             showIcon
-            message={T.saveFailed}
-            description={serverError}
+            message={T.loadFailed}
+            description={errorText(loaded.error)}
+            action={
+              <Button size="small" onClick={loaded.refresh}>
+                {T.retry}
+              </Button>
+            }
           />
+        )
+      );
+    }
+    return (
+      <ProForm<InterfaceFormValues>
+        form={form}
+        // Its own field ids: the table's search form beside it has fields of the same names.
+        name="interfaceForm"
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={submit}
+        submitter={false}
+        scrollToFirstError
+      >
+        {serverError && (
+          <div ref={errorRef}>
+            <Alert
+              className={styles.error}
+              role="alert"
+              type="error"
+              showIcon
+              message={T.saveFailed}
+              description={serverError}
+            />
+          </div>
+        )}
+        <Row gutter={16}>
+          <Col span={16}>
+            <ProFormText
+              name="name"
+              label={L.name}
+              required
+              placeholder={T.namePlaceholder}
+              rules={[interfaceFieldRule('name')]}
+              fieldProps={{ count: { show: true, max: INTERFACE_LIMITS.nameMax } }}
+            />
+          </Col>
+          <Col span={8}>
+            <ProFormSelect
+              name="method"
+              label={L.method}
+              required
+              placeholder={T.methodPlaceholder}
+              options={HTTP_METHODS.map((method) => ({ label: method, value: method }))}
+              rules={[interfaceFieldRule('method')]}
+              allowClear={false}
+            />
+          </Col>
+        </Row>
+        <ProFormText
+          name="url"
+          label={L.url}
+          required
+          placeholder={T.urlPlaceholder}
+          extra={T.urlHint}
+          rules={[interfaceFieldRule('url')]}
+        />
+        <ProFormTextArea
+          name="description"
+          label={L.description}
+          placeholder={T.descriptionPlaceholder}
+          rules={[interfaceFieldRule('description')]}
+          fieldProps={{ rows: 2, count: { show: true, max: INTERFACE_LIMITS.descriptionMax } }}
+        />
+        <ProForm.Item
+          name="requestParams"
+          label={L.requestParams}
+          extra={T.paramsHint}
+          rules={[jsonRule({ allowEmpty: true })]}
+        >
+          <RequestParamsField placeholder={T.requestParamsPlaceholder} />
+        </ProForm.Item>
+        <ProForm.Item
+          name="requestHeader"
+          label={L.requestHeader}
+          extra={T.jsonHint}
+          rules={[jsonRule({ allowEmpty: true })]}
+        >
+          <JsonEditor rows={4} placeholder={T.requestHeaderPlaceholder} />
+        </ProForm.Item>
+        <ProForm.Item
+          name="responseHeader"
+          label={L.responseHeader}
+          extra={T.jsonHint}
+          rules={[jsonRule({ allowEmpty: true })]}
+        >
+          <JsonEditor rows={4} placeholder={T.responseHeaderPlaceholder} />
+        </ProForm.Item>
+      </ProForm>
+    );
+  };
+
+  return (
+    <Drawer
+      open={open}
+      title={record ? T.editTitle(record.name) : T.createTitle}
+      width={720}
+      loading={!initialValues && !loadFailed}
+      destroyOnHidden
+      maskClosable
+      keyboard={!submitting}
+      onClose={requestClose}
+      footer={
+        <div className={styles.footer}>
+          <Button onClick={requestClose} disabled={submitting}>
+            {T.cancel}
+          </Button>
+          <Button type="primary" loading={submitting} disabled={!initialValues} onClick={() => form.submit()}>
+            {editing ? T.submitEdit : T.submitCreate}
+          </Button>
         </div>
-      )}
-      <Row gutter={16}>
-        <Col span={16}>
-          <ProFormText
-            name="name"
-            label={L.name}
-            required
-            placeholder={T.namePlaceholder}
-            rules={[interfaceFieldRule('name')]}
-            fieldProps={{ count: { show: true, max: INTERFACE_LIMITS.nameMax } }}
-          />
-        </Col>
-        <Col span={8}>
-          <ProFormSelect
-            name="method"
-            label={L.method}
-            required
-            placeholder={T.methodPlaceholder}
-            options={HTTP_METHODS.map((method) => ({ label: method, value: method }))}
-            rules={[interfaceFieldRule('method')]}
-            allowClear={false}
-          />
-        </Col>
-      </Row>
-      <ProFormText
-        name="url"
-        label={L.url}
-        required
-        placeholder={T.urlPlaceholder}
-        extra={T.urlHint}
-        rules={[interfaceFieldRule('url')]}
-      />
-      <ProFormTextArea
-        name="description"
-        label={L.description}
-        placeholder={T.descriptionPlaceholder}
-        rules={[interfaceFieldRule('description')]}
-        fieldProps={{ rows: 2, count: { show: true, max: INTERFACE_LIMITS.descriptionMax } }}
-      />
-      <ProForm.Item
-        name="requestParams"
-        label={L.requestParams}
-        extra={T.paramsHint}
-        rules={[jsonRule({ allowEmpty: true })]}
-      >
-        <RequestParamsField placeholder={T.requestParamsPlaceholder} />
-      </ProForm.Item>
-      <ProForm.Item
-        name="requestHeader"
-        label={L.requestHeader}
-        extra={T.jsonHint}
-        rules={[jsonRule({ allowEmpty: true })]}
-      >
-        <JsonEditor rows={4} placeholder={T.requestHeaderPlaceholder} />
-      </ProForm.Item>
-      <ProForm.Item
-        name="responseHeader"
-        label={L.responseHeader}
-        extra={T.jsonHint}
-        rules={[jsonRule({ allowEmpty: true })]}
-      >
-        <JsonEditor rows={4} placeholder={T.responseHeaderPlaceholder} />
-      </ProForm.Item>
-    </DrawerForm>
+      }
+    >
+      {renderBody()}
+    </Drawer>
   );
 }

@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@/requestConfig';
+import { getInterfaceInfoById, listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
+import { renderWithAntd } from '@/testing/render';
+import InterfaceInfoAdminPage from './index';
+
+// The request layer's only use of the framework here is navigation on 40100.
+jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
+jest.mock('@/services/agler/interfaceInfo');
+
+const listMock = jest.mocked(listInterfaceInfoByPage);
+const getMock = jest.mocked(getInterfaceInfoById);
+
+const PAGE = '/admin/interface_info';
+
+/** A row as the list sends it: without the three JSON fields. */
+function row(n: number): API.InterfaceInfo {
+  return {
+    id: `18000000000000000${String(n).padStart(2, '0')}`,
+    name: `接口 ${n}`,
+    description: '',
+    url: `https://api.example.com/${n}`,
+    method: 'GET',
+    status: 1,
+    createTime: '2026-11-01 10:00:00',
+    updateTime: '2026-11-02 10:00:00',
+  };
+}
+
+const rows = Array.from({ length: 10 }, (_, i) => row(i + 1));
+
+function answerPage(records = rows, total = 45) {
+  listMock.mockResolvedValue({ code: 0, data: { records, total, current: 1, size: 10, pages: 5 }, message: 'ok' });
+}
+
+/** Opens the page at `url`, as a reload, a link or the back button does. */
+function openAt(url: string) {
+  window.history.replaceState(null, '', url);
+  renderWithAntd(<InterfaceInfoAdminPage />);
+}
+
+const query = () => Object.fromEntries(new URLSearchParams(window.location.search));
+const lastListCall = () => listMock.mock.calls[listMock.mock.calls.length - 1][0];
+const searchForm = () => screen.getByRole('button', { name: /查\s*询/ }).closest('form')!;
+
+beforeEach(() => {
+  listMock.mockReset();
+  getMock.mockReset();
+  answerPage();
+});
+
+describe('interface management: the table state in the URL', () => {
+  it('starts from the search, page and order a URL asks for', async () => {
+    openAt(`${PAGE}?name=%E5%A4%A9%E6%B0%94&status=1&current=3&pageSize=20&sortField=name&sortOrder=ascend`);
+    await screen.findByText('接口 1');
+    expect(lastListCall()).toEqual(
+      expect.objectContaining({ current: 3, pageSize: 20, sortField: 'name', sortOrder: 'ascend', name: '天气', status: 1 }),
+    );
+    expect(within(searchForm()).getByLabelText('接口名称')).toHaveValue('天气');
+    expect(screen.getByRole('columnheader', { name: /接口名称/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(query()).toEqual(expect.objectContaining({ name: '天气', status: '1', current: '3', pageSize: '20' }));
+  });
+
+  it('clears a search that came with the URL on reset', async () => {
+    openAt(`${PAGE}?name=%E5%A4%A9%E6%B0%94&method=POST`);
+    await screen.findByText('接口 1');
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(lastListCall()).toEqual(expect.objectContaining({ name: undefined, method: undefined })));
+    expect(within(searchForm()).getByLabelText('接口名称')).toHaveValue('');
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
+  it('falls back to the defaults for what it cannot read', async () => {
+    openAt(`${PAGE}?current=abc&pageSize=7&sortField=password&method=TRACE`);
+    await screen.findByText('接口 1');
+    expect(lastListCall()).toEqual(
+      expect.objectContaining({ current: 1, pageSize: 10, sortField: 'createTime', sortOrder: 'descend', method: undefined }),
+    );
+  });
+
+  it('writes a search, a page and an order to the URL, and a reset takes the search out', async () => {
+    openAt(PAGE);
+    await screen.findByText('接口 1');
+    expect(window.location.search).toBe('');
+
+    fireEvent.change(within(searchForm()).getByLabelText('接口名称'), { target: { value: '天气' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(lastListCall()).toEqual(expect.objectContaining({ name: '天气', current: 1 })));
+    await waitFor(() => expect(query()).toEqual({ name: '天气' }));
+
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastListCall()).toEqual(expect.objectContaining({ name: '天气', current: 2 })));
+    await waitFor(() => expect(query()).toEqual({ name: '天气', current: '2' }));
+
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /接口名称/ })).getByText('接口名称'));
+    await waitFor(() =>
+      expect(lastListCall()).toEqual(expect.objectContaining({ sortField: 'name', sortOrder: 'ascend' })),
+    );
+    await waitFor(() => expect(query()).toEqual(expect.objectContaining({ name: '天气', sortField: 'name', sortOrder: 'ascend' })));
+
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(lastListCall()).toEqual(expect.objectContaining({ name: undefined, current: 1 })));
+    await waitFor(() => expect(query()).not.toHaveProperty('name'));
+    expect(within(searchForm()).getByLabelText('接口名称')).toHaveValue('');
+  });
+});
+
+describe('interface management: editing', () => {
+  it('loads the interface before it shows the form, with the JSON fields the list left out', async () => {
+    getMock.mockResolvedValue({
+      code: 0,
+      data: { ...rows[1], requestParams: '[]', requestHeader: '{"X-Token":"abc"}', responseHeader: '' },
+      message: 'ok',
+    });
+    openAt(PAGE);
+    await screen.findByText('接口 2');
+    const secondRow = screen.getByText('接口 2').closest('tr')!;
+    fireEvent.click(within(secondRow).getByText('编辑'));
+    const drawer = await screen.findByRole('dialog');
+    expect(getMock).toHaveBeenCalledWith({ id: rows[1].id }, { skipErrorHandler: true });
+    expect(await within(drawer).findByLabelText('请求头')).toHaveValue('{"X-Token":"abc"}');
+  });
+
+  it('says an interface deleted meanwhile is gone and refreshes the table', async () => {
+    getMock.mockRejectedValue(new ApiError({ code: 40400, message: '接口不存在' }));
+    openAt(PAGE);
+    await screen.findByText('接口 2');
+    const calls = listMock.mock.calls.length;
+    fireEvent.click(within(screen.getByText('接口 2').closest('tr')!).getByText('编辑'));
+    expect(await screen.findByText('该接口已被删除，列表已刷新')).toBeInTheDocument();
+    await waitFor(() => expect(listMock.mock.calls.length).toBeGreaterThan(calls));
+  });
+});
