@@ -31,6 +31,8 @@ export type InitialState = {
 /**
  * Loads the current user at startup (spec section 4); without one the app goes
  * to the login page, keeping the way back. The login page itself needs no user.
+ * No session here is an answer, not a lost session: the probe opts out of the
+ * request layer's return to login (and its message).
  */
 export async function getInitialState(): Promise<InitialState> {
   const { location } = history;

@@ -1,9 +1,9 @@
 import type { RequestConfig, RequestOptions } from '@umijs/max';
 import { history } from '@umijs/max';
-import { ResponseCode } from '@/constants';
+import { LOGIN_PATH, ResponseCode } from '@/constants';
 import { notifySessionExpired, showError } from '@/utils/feedback';
 import { parseJsonExact } from '@agler/contract/json';
-import { loginUrlFor } from '@/utils/redirect';
+import { currentLocation, loginUrlFor } from '@/utils/redirect';
 
 /** The envelope of every answer (shared/api-contract.md). */
 export type ApiResponse<T = unknown> = {
@@ -62,18 +62,56 @@ export function assertSuccess(data: unknown): void {
   if (body.code !== ResponseCode.SUCCESS) throw new ApiError(body);
 }
 
-/**
- * What the app does with a failed request, once: 40100 returns to login with
- * the way back; every other failure shows one message.
- */
-export function handleRequestError(error: unknown, opts?: RequestOptions): void {
-  if (opts?.skipErrorHandler) throw error;
-  if (error instanceof ApiError && error.code === ResponseCode.NOT_LOGIN) {
-    if (!notifySessionExpired()) history.push(loginUrlFor(history.location));
-    showError(REQUEST_TEXTS.sessionExpired);
-    return;
+/** Options of the app's own that a request may carry besides umi's. */
+export type AppRequestOptions = RequestOptions & {
+  /**
+   * The request asks whether there is a session at all (the start-up probe of
+   * the current user): its 40100 is an answer, not a lost session.
+   */
+  sessionProbe?: boolean;
+};
+
+/** How the start-up probe asks for the current user: it handles every failure itself. */
+export const SESSION_PROBE = { skipErrorHandler: true, sessionProbe: true } as const;
+
+/** Errors already shown to the user: one error, one message, however many places report it. */
+const reported = new WeakSet<object>();
+
+function reportOnce(error: unknown, text: string) {
+  if (error && typeof error === 'object') {
+    if (reported.has(error)) return;
+    reported.add(error);
   }
-  showError(errorText(error));
+  showError(text);
+}
+
+export function isLostSession(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ResponseCode.NOT_LOGIN;
+}
+
+/**
+ * A lost session returns to login with the way back, by replacing the page
+ * (back does not return to a page that needs the session). On the login page
+ * already (several requests lost it at once) it stays, keeping its way back.
+ */
+function returnToLogin(error: unknown) {
+  const here = currentLocation();
+  reportOnce(error, REQUEST_TEXTS.sessionExpired);
+  if (here.pathname === LOGIN_PATH) return;
+  notifySessionExpired();
+  history.replace(loginUrlFor(here));
+}
+
+/**
+ * What the app does with a failed request, once. A lost session (40100)
+ * returns to login for every request, also one made with `skipErrorHandler`;
+ * only the session probe opts out. Every other failure shows one message,
+ * unless the caller shows it itself (`skipErrorHandler`: the error is rethrown).
+ */
+export function handleRequestError(error: unknown, opts?: AppRequestOptions): void {
+  if (isLostSession(error) && !opts?.sessionProbe) returnToLogin(error);
+  if (opts?.skipErrorHandler) throw error;
+  reportOnce(error, errorText(error));
 }
 
 /** Answers nest at most this deep; deeper ones are refused before parsing, so no answer can exhaust the stack. */

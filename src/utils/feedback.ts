@@ -23,12 +23,11 @@ export function showError(text: string) {
   import('antd/es/message').then(({ default: message }) => message.error(args));
 }
 
+/** What else a lost session clears (the layout's user), before the request layer returns to login. */
 export function onSessionExpired(handler: (() => void) | undefined) {
   sessionExpiredHandler = handler;
 }
 
-export function notifySessionExpired(): boolean {
-  if (!sessionExpiredHandler) return false;
-  sessionExpiredHandler();
-  return true;
+export function notifySessionExpired() {
+  sessionExpiredHandler?.();
 }

@@ -1,15 +1,11 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AvatarDropdown } from '.';
+import { renderWithAntd } from '@/testing/render';
 
 const mockCalls: string[] = [];
 let mockState: { loginUser?: { userName: string } } = {};
-let mockLocation = { pathname: '/admin/interface_info', search: '?tab=1' };
-
 jest.mock('@umijs/max', () => ({
   history: {
-    get location() {
-      return mockLocation;
-    },
     replace: (to: string) => mockCalls.push(`go ${to}`),
     push: (to: string) => mockCalls.push(`push ${to}`),
   },
@@ -39,25 +35,26 @@ describe('AvatarDropdown', () => {
   beforeEach(() => {
     mockCalls.length = 0;
     mockState = { loginUser: { userName: '管理员' } };
-    mockLocation = { pathname: '/admin/interface_info', search: '?tab=1' };
+    // The address bar: the admin table writes its query there without the router.
+    window.history.replaceState(null, '', '/admin/interface_info?tab=1');
   });
 
   it('shows a small spinner while no user name is known', () => {
     mockState = {};
-    render(<AvatarDropdown>name</AvatarDropdown>);
+    renderWithAntd(<AvatarDropdown>name</AvatarDropdown>);
     expect(screen.getByLabelText('正在加载用户')).toBeInTheDocument();
     expect(screen.queryByText('name')).not.toBeInTheDocument();
   });
 
   it('offers only logout in the header (no menu flag)', async () => {
-    render(<AvatarDropdown>管理员</AvatarDropdown>);
+    renderWithAntd(<AvatarDropdown>管理员</AvatarDropdown>);
     await openMenu();
     expect(screen.queryByText('个人中心')).not.toBeInTheDocument();
     expect(screen.queryByText('个人设置')).not.toBeInTheDocument();
   });
 
   it('offers the personal pages with the menu flag', async () => {
-    render(<AvatarDropdown menu>管理员</AvatarDropdown>);
+    renderWithAntd(<AvatarDropdown menu>管理员</AvatarDropdown>);
     await openMenu();
     fireEvent.click(screen.getByText('个人设置'));
     expect(mockCalls).toEqual(['push /account/settings']);
@@ -67,7 +64,7 @@ describe('AvatarDropdown', () => {
   });
 
   it('logs out in order: clear the user, call logout, go to login with the way back', async () => {
-    render(<AvatarDropdown>管理员</AvatarDropdown>);
+    renderWithAntd(<AvatarDropdown>管理员</AvatarDropdown>);
     await openMenu();
     await act(async () => {
       fireEvent.click(screen.getByText('退出登录'));
@@ -81,8 +78,8 @@ describe('AvatarDropdown', () => {
   });
 
   it('adds no redirect when one already exists', async () => {
-    mockLocation = { pathname: '/', search: '?redirect=%2Fadmin' };
-    render(<AvatarDropdown>管理员</AvatarDropdown>);
+    window.history.replaceState(null, '', '/?redirect=%2Fadmin');
+    renderWithAntd(<AvatarDropdown>管理员</AvatarDropdown>);
     await openMenu();
     await act(async () => {
       fireEvent.click(screen.getByText('退出登录'));

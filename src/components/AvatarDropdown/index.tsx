@@ -5,7 +5,7 @@ import type { MenuProps } from 'antd';
 import { createStyles } from 'antd-style';
 import { flushSync } from 'react-dom';
 import { userLogout } from '@/services/agler/user';
-import { logoutTarget } from '@/utils/redirect';
+import { currentLocation, logoutTarget } from '@/utils/redirect';
 
 export const AVATAR_TEXTS = {
   center: '个人中心',
@@ -44,7 +44,7 @@ export function AvatarDropdown({ menu, children }: AvatarDropdownProps) {
 
   /** Spec order: clear the user at once, call logout, then go to login. */
   const logout = async () => {
-    const target = logoutTarget(history.location);
+    const target = logoutTarget(currentLocation());
     flushSync(() => setInitialState((s) => ({ ...s, loginUser: undefined })));
     try {
       await userLogout({ skipErrorHandler: true });

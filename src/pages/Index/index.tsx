@@ -8,7 +8,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { HOME_PATH } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
-import { handleLostSession } from '@/utils/apiError';
 import { CatalogueToolbar } from './components/CatalogueToolbar';
 import { InterfaceCard, InterfaceCardSkeleton } from './components/InterfaceCard';
 import type { CatalogueQuery } from './queryState';
@@ -76,13 +75,8 @@ export default function HomePage() {
   // One request per view state; an answer to an older state is dropped by useRequest.
   const { data, error, loading, refresh } = useRequest(
     async (): Promise<LoadedPage> => {
-      try {
-        const res = await listInterfaceInfoByPage(listParams, { skipErrorHandler: true });
-        return { key: requestKey, page: res.data! };
-      } catch (e) {
-        handleLostSession(e);
-        throw e;
-      }
+      const res = await listInterfaceInfoByPage(listParams, { skipErrorHandler: true });
+      return { key: requestKey, page: res.data! };
     },
     // The page shows the error itself.
     { refreshDeps: [requestKey], loadingDelay: LOADING_DELAY_MS, onError: () => undefined },

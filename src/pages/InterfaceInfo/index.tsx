@@ -12,7 +12,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
-import { errorCodeOf, handleLostSession } from '@/utils/apiError';
+import { errorCodeOf } from '@/utils/apiError';
 import { formatJsonText } from '@agler/contract/json';
 import { CallPanel } from './components/CallPanel';
 import { CodeBlock } from './components/CodeBlock';
@@ -63,13 +63,8 @@ export default function InterfaceInfoPage() {
 
   const { data, error, loading, refresh } = useRequest(
     async (): Promise<Loaded> => {
-      try {
-        const res = await getInterfaceInfoById({ id }, { skipErrorHandler: true });
-        return { id, info: res.data! };
-      } catch (e) {
-        handleLostSession(e);
-        throw e;
-      }
+      const res = await getInterfaceInfoById({ id }, { skipErrorHandler: true });
+      return { id, info: res.data! };
     },
     // The page shows the error itself.
     { refreshDeps: [id], onError: () => undefined },

@@ -1,15 +1,12 @@
 import { useRequest } from 'ahooks';
-import { handleLostSession } from '@/utils/apiError';
 import { getAnalysisOverview, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
 import type { AnalysisRange, TopLimit } from './range';
 
 /** The page shows failures itself, next to what failed, with a way to retry. */
 const SHOWN_INLINE = { skipErrorHandler: true };
 
-/** A lost session still returns to the login page, as everywhere else. */
-function onError(error: Error) {
-  handleLostSession(error);
-}
+/** The page shows the error itself (ahooks would otherwise log it too). */
+const onError = () => undefined;
 
 /**
  * The overview and the top list of a range. Each reloads when its inputs
