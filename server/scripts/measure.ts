@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { formatDate, startOfDay } from '@agler/contract/dates';
 import { migrate, openPglite, openPostgres } from '../db/connect';
 import type { Database } from '../db/connect';
+import { rowsOf } from '../db/rows';
 import { seedDemoData } from '../domain/seed';
 import { startPostgres } from '../test/postgres';
 import { send, startServer, stopServer } from '../test/process';
@@ -93,9 +94,7 @@ async function startAndMeasure(env: Record<string, string>, label: string): Prom
 async function grow(database: Database) {
   await database.exclusive((db) => seedDemoData(db, { now: Date.now(), interfaceCount: 10_000 }));
   const db = database.db;
-  const [{ n }] = (await db.execute(sql`SELECT count(*)::int AS n FROM interface_call`)).rows as {
-    n: number;
-  }[];
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM interface_call`));
   const missing = 1_000_000 - n;
   // More of the same: the seeded calls again, moved by whole days within the 90, until there are a million.
   for (let shift = 1; shift * n < missing + n; shift += 1) {
