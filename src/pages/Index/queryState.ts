@@ -18,7 +18,7 @@ export type CatalogueQuery = {
   pageSize: number;
 };
 
-export const QUERY_KEYS = {
+export const CATALOGUE_QUERY_KEYS = {
   ...LIST_QUERY_KEYS,
   searchText: SEARCH_PARAM,
   method: 'method',
@@ -43,15 +43,15 @@ export const DEFAULT_QUERY: CatalogueQuery = {
 };
 
 export function parseQuery(params: URLSearchParams): CatalogueQuery {
-  const method = params.get(QUERY_KEYS.method)?.toUpperCase();
-  const field = readSortField(params.get(QUERY_KEYS.sortField)) ?? DEFAULT_QUERY.sortField;
+  const method = params.get(CATALOGUE_QUERY_KEYS.method)?.toUpperCase();
+  const field = readSortField(params.get(CATALOGUE_QUERY_KEYS.sortField)) ?? DEFAULT_QUERY.sortField;
   return {
-    searchText: (params.get(QUERY_KEYS.searchText) ?? '').trim(),
+    searchText: (params.get(CATALOGUE_QUERY_KEYS.searchText) ?? '').trim(),
     method: HTTP_METHODS.includes(method as HttpMethod) ? (method as HttpMethod) : undefined,
     sortField: field,
-    sortOrder: readSortOrder(params.get(QUERY_KEYS.sortOrder)) ?? DEFAULT_SORT_ORDER[field],
-    current: readInt(params.get(QUERY_KEYS.current), 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_QUERY.current,
-    pageSize: readInt(params.get(QUERY_KEYS.pageSize), 1, PAGE_SIZE_MAX) ?? DEFAULT_QUERY.pageSize,
+    sortOrder: readSortOrder(params.get(CATALOGUE_QUERY_KEYS.sortOrder)) ?? DEFAULT_SORT_ORDER[field],
+    current: readInt(params.get(CATALOGUE_QUERY_KEYS.current), 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_QUERY.current,
+    pageSize: readInt(params.get(CATALOGUE_QUERY_KEYS.pageSize), 1, PAGE_SIZE_MAX) ?? DEFAULT_QUERY.pageSize,
   };
 }
 
@@ -59,12 +59,12 @@ export function parseQuery(params: URLSearchParams): CatalogueQuery {
 export function toSearch(query: CatalogueQuery): string {
   const params = new URLSearchParams();
   const searchText = query.searchText.trim();
-  if (searchText) params.set(QUERY_KEYS.searchText, searchText);
-  if (query.method) params.set(QUERY_KEYS.method, query.method);
-  if (query.sortField !== DEFAULT_QUERY.sortField) params.set(QUERY_KEYS.sortField, query.sortField);
-  if (query.sortOrder !== DEFAULT_SORT_ORDER[query.sortField]) params.set(QUERY_KEYS.sortOrder, query.sortOrder);
-  if (query.current !== DEFAULT_QUERY.current) params.set(QUERY_KEYS.current, String(query.current));
-  if (query.pageSize !== DEFAULT_QUERY.pageSize) params.set(QUERY_KEYS.pageSize, String(query.pageSize));
+  if (searchText) params.set(CATALOGUE_QUERY_KEYS.searchText, searchText);
+  if (query.method) params.set(CATALOGUE_QUERY_KEYS.method, query.method);
+  if (query.sortField !== DEFAULT_QUERY.sortField) params.set(CATALOGUE_QUERY_KEYS.sortField, query.sortField);
+  if (query.sortOrder !== DEFAULT_SORT_ORDER[query.sortField]) params.set(CATALOGUE_QUERY_KEYS.sortOrder, query.sortOrder);
+  if (query.current !== DEFAULT_QUERY.current) params.set(CATALOGUE_QUERY_KEYS.current, String(query.current));
+  if (query.pageSize !== DEFAULT_QUERY.pageSize) params.set(CATALOGUE_QUERY_KEYS.pageSize, String(query.pageSize));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -17,7 +17,7 @@ export const TOP_LIMITS = [3, 5, 10, 20] as const;
 export type TopLimit = (typeof TOP_LIMITS)[number];
 export const DEFAULT_TOP_LIMIT: TopLimit = 5;
 
-export const QUERY_KEYS = { range: 'range', start: 'start', end: 'end', top: 'top' } as const;
+export const RANGE_QUERY_KEYS = { range: 'range', start: 'start', end: 'end', top: 'top' } as const;
 
 export type AnalysisRange =
   | { kind: 'preset'; days: PresetDays; startDate: string; endDate: string }
@@ -45,18 +45,18 @@ export function spanDays(start: Dayjs, end: Dayjs): number {
 
 /** The range a query describes; anything missing or invalid means the default range. */
 export function rangeFromQuery(query: URLSearchParams, today: Dayjs = dayjs()): AnalysisRange {
-  const start = parseDay(query.get(QUERY_KEYS.start));
-  const end = parseDay(query.get(QUERY_KEYS.end));
+  const start = parseDay(query.get(RANGE_QUERY_KEYS.start));
+  const end = parseDay(query.get(RANGE_QUERY_KEYS.end));
   if (start && end && !start.isAfter(end) && spanDays(start, end) <= MAX_RANGE_DAYS) {
     return { kind: 'custom', startDate: start.format(DATE_FORMAT), endDate: end.format(DATE_FORMAT) };
   }
-  const days = Number(query.get(QUERY_KEYS.range));
+  const days = Number(query.get(RANGE_QUERY_KEYS.range));
   const preset = PRESET_DAYS.find((d) => d === days) ?? DEFAULT_PRESET;
   return presetRange(preset, today);
 }
 
 export function topLimitFromQuery(query: URLSearchParams): TopLimit {
-  const limit = Number(query.get(QUERY_KEYS.top));
+  const limit = Number(query.get(RANGE_QUERY_KEYS.top));
   return TOP_LIMITS.find((l) => l === limit) ?? DEFAULT_TOP_LIMIT;
 }
 
@@ -64,12 +64,12 @@ export function topLimitFromQuery(query: URLSearchParams): TopLimit {
 export function queryFor(range: AnalysisRange, limit: TopLimit): URLSearchParams {
   const query = new URLSearchParams();
   if (range.kind === 'custom') {
-    query.set(QUERY_KEYS.start, range.startDate);
-    query.set(QUERY_KEYS.end, range.endDate);
+    query.set(RANGE_QUERY_KEYS.start, range.startDate);
+    query.set(RANGE_QUERY_KEYS.end, range.endDate);
   } else if (range.days !== DEFAULT_PRESET) {
-    query.set(QUERY_KEYS.range, String(range.days));
+    query.set(RANGE_QUERY_KEYS.range, String(range.days));
   }
-  if (limit !== DEFAULT_TOP_LIMIT) query.set(QUERY_KEYS.top, String(limit));
+  if (limit !== DEFAULT_TOP_LIMIT) query.set(RANGE_QUERY_KEYS.top, String(limit));
   return query;
 }
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@/requestConfig';
-import { getInterfaceInfoById, listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
+import { getInterfaceInfoById, listInterfaceInfoByPage, onlineInterfaceInfo } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import InterfaceInfoAdminPage from './index';
 
@@ -10,6 +10,7 @@ jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listInterfaceInfoByPage);
 const getMock = jest.mocked(getInterfaceInfoById);
+const onlineMock = jest.mocked(onlineInterfaceInfo);
 
 const PAGE = '/admin/interface_info';
 
@@ -102,6 +103,16 @@ describe('interface management: the table state in the URL', () => {
     await waitFor(() => expect(lastListCall()).toEqual(expect.objectContaining({ name: undefined, current: 1 })));
     await waitFor(() => expect(query()).not.toHaveProperty('name'));
     expect(within(searchForm()).getByLabelText('接口名称')).toHaveValue('');
+  });
+});
+
+describe('interface management: row actions', () => {
+  it('sends the id back exactly as the list gave it', async () => {
+    answerPage([{ ...row(1), id: '1800000000000000001', status: 0 }], 1);
+    onlineMock.mockResolvedValue({ code: 0, data: true, message: 'ok' });
+    openAt(PAGE);
+    fireEvent.click(within((await screen.findByText('接口 1')).closest('tr')!).getByText('发布'));
+    await waitFor(() => expect(onlineMock).toHaveBeenCalledWith({ id: '1800000000000000001' }, { skipErrorHandler: true }));
   });
 });
 
