@@ -5,7 +5,8 @@ module.exports = {
   rules: {
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
   },
-  // Dependencies point one way: src/, mock/ and server/ use contract/; contract/ uses none of them.
+  // Dependencies point one way: src/, mock/ and server/ use contract/; contract/ uses none of them,
+  // and none of the three uses another.
   overrides: [
     {
       files: ['contract/**'],
@@ -26,10 +27,18 @@ module.exports = {
       },
     },
     {
+      files: ['server/**'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [
+          { group: ['@/*', '**/src/*', '**/src', '**/mock/*', '**/mock'], message: 'server/ never imports src/ or mock/: share through @agler/contract.' },
+        ] }],
+      },
+    },
+    {
       files: ['mock/**'],
       rules: {
         'no-restricted-imports': ['error', { patterns: [
-          { group: ['@/*', '**/src/*', '**/src', '**/server/*'], message: 'mock/ never imports src/ or server/: share through @agler/contract.' },
+          { group: ['@/*', '**/src/*', '**/src', '**/server/*', '**/server'], message: 'mock/ never imports src/ or server/: share through @agler/contract.' },
         ] }],
       },
     },
