@@ -1,7 +1,8 @@
 import { DAY_MS, formatDate, formatTime, startOfDay } from '@agler/contract/dates';
+import { totalsOf } from '@agler/contract/analysis';
 import { compareIds } from '@agler/contract/ids';
 import type { DayRange, TimeWindow } from '@agler/contract/queries';
-import type { AnalysisOverview, AnalysisTotals, InterfaceUsage, TopInterface } from '@agler/contract/types';
+import type { AnalysisOverview, InterfaceUsage, TopInterface } from '@agler/contract/types';
 import type { CallRecord, InterfaceRecord } from './store';
 
 /**
@@ -91,23 +92,6 @@ function slotsOf(interfaces: readonly InterfaceRecord[]): Map<string, number> {
   return slots;
 }
 
-function totalsOf(
-  calls: number,
-  errors: number,
-  latencySum: number,
-  p95: number,
-  interfacesCalled: number,
-): AnalysisTotals {
-  return {
-    totalCalls: calls,
-    successCalls: calls - errors,
-    errorCalls: errors,
-    successRate: calls ? (calls - errors) / calls : 0,
-    avgLatency: calls ? round(latencySum / calls) : 0,
-    p95Latency: p95,
-    interfacesCalled,
-  };
-}
 
 /**
  * Key figures, calls per day (zero-filled) and usage per interface in

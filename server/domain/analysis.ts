@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
 import type { InterfaceStatus } from '@agler/contract/constants';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
+import { totalsOf } from '@agler/contract/analysis';
 import { compareIds } from '@agler/contract/ids';
 import { parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
 import type { DayRange, Query } from '@agler/contract/queries';
@@ -27,23 +28,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A PostgreSQL array literal of times (made from numbers, never from input). */
 const timeArray = (values: number[]) => `{${values.map((ms) => `"${iso(ms)}"`).join(',')}}`;
 
-function totalsOf(
-  calls: number,
-  errors: number,
-  latencySum: number,
-  p95: number,
-  interfacesCalled: number,
-): AnalysisTotals {
-  return {
-    totalCalls: calls,
-    successCalls: calls - errors,
-    errorCalls: errors,
-    successRate: calls ? (calls - errors) / calls : 0,
-    avgLatency: calls ? Math.round(latencySum / calls) : 0,
-    p95Latency: p95,
-    interfacesCalled,
-  };
-}
 
 /** How many calls of one period took one latency (ms): the period's whole distribution, a few thousand rows at most. */
 type LatencyRow = { cur: boolean; latency: number; calls: number; errors: number };
