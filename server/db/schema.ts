@@ -123,6 +123,10 @@ export const calls = pgTable(
     success: boolean('success').notNull(),
     /** milliseconds */
     latency: integer('latency').notNull(),
+    /** The upstream's HTTP status; null when it never answered (time-out, no answer). */
+    status: smallint('status'),
+    /** Bytes of the answer's body. */
+    bytes: integer('bytes').notNull().default(0),
   },
   (t) => [
     index('interface_call_time_idx').on(t.time),
