@@ -14,6 +14,8 @@ export const ResponseCode = {
   NOT_FOUND: 40400,
   SYSTEM_ERROR: 50000,
   OPERATION_ERROR: 50001,
+  /** The interface's own server failed the call: an error status, no answer, a time-out, a redirect, an answer too large. */
+  UPSTREAM_ERROR: 50200,
 } as const;
 
 export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];

@@ -29,3 +29,41 @@ export const UPSTREAM_MESSAGES = {
   httpError: (status: number, start: string) =>
     `接口返回了错误状态 HTTP ${status}${start ? `：${start}` : ''}`,
 } as const;
+
+/** How much of an error answer's body the caller reads. */
+export const ERROR_START_CHARS = 200;
+
+/** One line of at most ERROR_START_CHARS characters. */
+function clip(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(line);
+  return chars.length > ERROR_START_CHARS ? `${chars.slice(0, ERROR_START_CHARS).join('')}…` : line;
+}
+
+/**
+ * The start of an error answer, for the caller: the `message` (or `error`,
+ * `msg`) of a JSON object when it has one, else the first characters of the
+ * text on one line.
+ */
+export function errorStartOf(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(trimmed) as Record<string, unknown>;
+      const named = [parsed.message, parsed.error, parsed.msg].find(
+        (value): value is string => typeof value === 'string' && value.trim() !== '',
+      );
+      if (named !== undefined) return clip(named);
+    } catch {
+      // Not JSON after all: its text is the start.
+    }
+  }
+  return clip(trimmed);
+}
+
+
+/** Whether an answer's Content-Type is JSON (`application/json`, `application/problem+json`, `text/json`). */
+export function isJsonAnswer(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || type === 'text/json' || /^application\/[\w.-]+\+json$/.test(type);
+}

@@ -7,6 +7,12 @@ import fastifyCompress from '@fastify/compress';
 import { BODY_MAX_BYTES } from '@agler/contract/constants';
 import type { Database } from './db/connect';
 import { seededInterfaceCount } from './domain/seed';
+import { demoRoutes, DEMO_PREFIX } from './demo/routes';
+import { writeCalls } from './invoke/callLog';
+import type { CallRow } from './invoke/callLog';
+import { createInvoker } from './invoke/invoke';
+import { createRecorder } from './invoke/recorder';
+import type { Recorder } from './invoke/recorder';
 import { bodyPlugin } from './plugins/body';
 import { consoleFiles, consolePlugin, pageFallback } from './plugins/console';
 import { errorsPlugin } from './plugins/errors';
@@ -18,11 +24,21 @@ import { healthRoutes } from './routes/health';
 import { interfaceInfoRoutes } from './routes/interfaceInfo';
 import { userRoutes } from './routes/user';
 import type { LogLevel } from './settings';
+import { parseAllowList } from './upstream/addressPolicy';
+import { createUpstreamClient } from './upstream/client';
+import type { Resolve } from './upstream/client';
 
 /**
  * The Fastify app without a listening socket: index.ts listens, tests inject
  * requests. The database is opened, migrated and seeded before (index.ts).
  */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The call log's batching writer (flush() to read every answered call). */
+    callLog: Recorder<CallRow>;
+  }
+}
 
 export type AppOptions = {
   database: Database;
@@ -33,7 +49,20 @@ export type AppOptions = {
   logLevel?: LogLevel;
   /** The clock of sessions, throttling, the analysis's "today" and new records (tests move it). */
   now?: () => number;
+  /** How long invoke waits for an interface's server (10 s by default). */
+  invokeTimeoutMs?: number;
+  /** INVOKE_ALLOW_HOSTS: hosts invoke may call although their addresses are internal. */
+  invokeAllowHosts?: string[];
+  /** Name resolution of invoke's calls; tests pass a stub so that nothing leaves the machine. */
+  resolve?: Resolve;
 };
+
+/** The address a process listening on `address` is called at from itself. */
+function selfOriginOf(address: string, port: number): string {
+  if (address === '0.0.0.0') return `http://127.0.0.1:${port}`;
+  if (address === '::') return `http://[::1]:${port}`;
+  return address.includes(':') ? `http://[${address}]:${port}` : `http://${address}:${port}`;
+}
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -48,12 +77,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const { database } = options;
+  const now = options.now ?? Date.now;
+  const publicUrl = options.publicUrl ?? 'http://localhost:8000';
+  const invokeTimeoutMs = options.invokeTimeoutMs ?? 10_000;
+  const client = createUpstreamClient({
+    timeoutMs: invokeTimeoutMs,
+    allow: parseAllowList((options.invokeAllowHosts ?? []).join(',')),
+    resolve: options.resolve,
+  });
+  const recorder = createRecorder<CallRow>({
+    write: (rows) => writeCalls(database.db, rows),
+    onError: (error) => app.log.error({ err: error }, 'writing call records failed; retrying'),
+  });
+  const invoker = createInvoker({
+    db: database.db,
+    client,
+    recorder,
+    publicUrl,
+    timeoutMs: invokeTimeoutMs,
+    now,
+  });
   const ctx: AppContext = {
     database,
     db: database.db,
-    now: options.now ?? Date.now,
+    now,
     seededCount: await seededInterfaceCount(database.db),
+    invoker,
+    callLog: recorder,
   };
+
+  app.decorate('callLog', recorder);
+  app.addHook('onListen', async () => {
+    const [first] = app.addresses();
+    if (first && typeof first === 'object') invoker.setSelfOrigin(selfOriginOf(first.address, first.port));
+  });
+  // After the requests in flight: what they recorded is written before the database closes.
+  app.addHook('onClose', async () => {
+    await recorder.close();
+    await client.close();
+  });
 
   const files =
     options.consoleDir && fs.existsSync(path.join(options.consoleDir, 'index.html'))
@@ -61,8 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : undefined;
 
   await app.register(securityPlugin, {
-    publicUrl: options.publicUrl ?? 'http://localhost:8000',
-    https: (options.publicUrl ?? '').startsWith('https:'),
+    publicUrl,
+    https: publicUrl.startsWith('https:'),
     scriptHashes: () => files?.page()?.scriptHashes ?? [],
   });
   await app.register(errorsPlugin, { pageFallback: files ? pageFallback(files) : undefined });
@@ -84,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(interfaceInfoRoutes, { prefix: '/api/interfaceInfo', ctx });
   await app.register(analysisRoutes, { prefix: '/api/analysis', ctx });
   await app.register(healthRoutes, { prefix: '/api/health', ctx });
+  await app.register(demoRoutes, { prefix: DEMO_PREFIX, seededCount: ctx.seededCount });
   if (files) await app.register(consolePlugin, { files });
 
   return app;

@@ -6,7 +6,8 @@ import { rootReason } from './db/errors';
 import { LockedError } from './db/pidLock';
 import { startMaintenance } from './domain/maintenance';
 import { ensureRanksCurrent } from './domain/nameOrder';
-import { seedDemoData } from './domain/seed';
+import { alignDemoUrls } from './domain/demoUrls';
+import { seedDemoData, seededInterfaceCount } from './domain/seed';
 import { describeDatabase, readSettings, SettingsError } from './settings';
 import type { Settings } from './settings';
 
@@ -39,6 +40,8 @@ async function open(settings: Settings): Promise<Database> {
     await database.exclusive(async (db) => {
       await seedDemoData(db, { now: Date.now(), report: say });
       await db.transaction((tx) => ensureRanksCurrent(tx));
+      const moved = await alignDemoUrls(db, settings.publicUrl, await seededInterfaceCount(db));
+      if (moved > 0) say(`演示接口的地址已指向 ${settings.publicUrl}/demo（${moved} 个）`);
     });
     return database;
   } catch (error) {
@@ -64,6 +67,8 @@ async function main() {
     publicUrl: settings.publicUrl,
     cookieSecure: settings.cookieSecure,
     logLevel: settings.logLevel,
+    invokeTimeoutMs: settings.invokeTimeoutMs,
+    invokeAllowHosts: settings.invokeAllowHosts,
   });
   const maintenance = startMaintenance(database, (error) =>
     app.log.error({ err: error }, 'maintenance failed'),

@@ -14,6 +14,8 @@ describe('settings', () => {
       databaseUrl: undefined,
       publicUrl: 'http://localhost:8000',
       cookieSecure: false,
+      invokeTimeoutMs: 10_000,
+      invokeAllowHosts: [],
     });
   });
 
@@ -26,6 +28,8 @@ describe('settings', () => {
         DATABASE_URL: 'postgres://agler:pw@db:5432/agler',
         PUBLIC_URL: 'https://api.example.com/',
         COOKIE_SECURE: '0',
+        INVOKE_TIMEOUT_MS: '2500',
+        INVOKE_ALLOW_HOSTS: ' Internal.example.com , 10.0.0.5:8080,[fd00::1]:443,',
       },
       '/srv',
     );
@@ -37,6 +41,8 @@ describe('settings', () => {
       databaseUrl: 'postgres://agler:pw@db:5432/agler',
       publicUrl: 'https://api.example.com',
       cookieSecure: false,
+      invokeTimeoutMs: 2500,
+      invokeAllowHosts: ['internal.example.com', '10.0.0.5:8080', '[fd00::1]:443'],
     });
   });
 
@@ -53,6 +59,9 @@ describe('settings', () => {
     [{ PUBLIC_URL: 'https://example.com/console' }, /不带路径/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE 应为 1 或 0/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ INVOKE_TIMEOUT_MS: '10s' }, /INVOKE_TIMEOUT_MS 应为 100 到 600000/],
+    [{ INVOKE_TIMEOUT_MS: '50' }, /INVOKE_TIMEOUT_MS/],
+    [{ INVOKE_ALLOW_HOSTS: 'http://internal.example.com' }, /INVOKE_ALLOW_HOSTS .*"http:\/\/internal.example.com" 不是/],
   ])('%p is refused with a message that names it', (env, message) => {
     expect(() => readSettings(env)).toThrow(SettingsError);
     expect(() => readSettings(env)).toThrow(message);

@@ -19,6 +19,10 @@ export type Settings = {
   logLevel: LogLevel;
   /** The built console; undefined when the server answers /api only. */
   consoleDir: string | undefined;
+  /** How long invoke waits for an interface's server, in ms. */
+  invokeTimeoutMs: number;
+  /** Hosts (`host` or `host:port`, lower-cased) invoke may call although their addresses are internal. */
+  invokeAllowHosts: string[];
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -107,6 +111,31 @@ function readLogLevel(env: Env): LogLevel {
   return raw as LogLevel;
 }
 
+function readTimeout(env: Env): number {
+  const raw = text(env, 'INVOKE_TIMEOUT_MS');
+  if (raw === undefined) return 10_000;
+  const ms = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
+  if (!(ms >= 100 && ms <= 600_000))
+    throw new SettingsError(`INVOKE_TIMEOUT_MS 应为 100 到 600000 之间的毫秒数，当前为 "${raw}"`);
+  return ms;
+}
+
+/** `host` or `host:port`; IPv6 in brackets, as a URL writes it. */
+const ALLOW_ENTRY = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)(:\d{1,5})?$/;
+
+function readAllowHosts(env: Env): string[] {
+  const entries = (text(env, 'INVOKE_ALLOW_HOSTS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !ALLOW_ENTRY.test(entry));
+  if (bad !== undefined)
+    throw new SettingsError(
+      `INVOKE_ALLOW_HOSTS 应为逗号分隔的 主机 或 主机:端口（如 internal.example.com,10.0.0.5:8080），"${bad}" 不是`,
+    );
+  return entries;
+}
+
 /** The settings of `env` (process.env by default), resolved against `cwd`; throws SettingsError. */
 export function readSettings(env: Env = process.env, cwd = process.cwd()): Settings {
   const port = readPort(env);
@@ -121,6 +150,8 @@ export function readSettings(env: Env = process.env, cwd = process.cwd()): Setti
     cookieSecure: readBoolean(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
     logLevel: readLogLevel(env),
     consoleDir: path.resolve(cwd, 'dist'),
+    invokeTimeoutMs: readTimeout(env),
+    invokeAllowHosts: readAllowHosts(env),
   };
 }
 

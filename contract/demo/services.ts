@@ -22,7 +22,10 @@ function pick<T>(items: readonly T[], n: number): T {
   return items[n % items.length];
 }
 
-/** A parameter the service cannot work with: answered as 40000 with this message. */
+/** The HTTP status a demo service answers parameters it cannot work with (with `{ message }`). */
+export const DEMO_REFUSAL_STATUS = 400;
+
+/** A parameter the service cannot work with: answered with DEMO_REFUSAL_STATUS and this message. */
 export class ParamError extends Error {}
 
 const TYPE_TEXTS: Record<string, string> = {

@@ -226,15 +226,16 @@ describe('POST invoke', () => {
     expect(call('天气查询', { city: '拉萨' }).envelope.data).not.toEqual(a);
   });
 
-  it('answers bad parameters with 40000 naming the parameter', () => {
-    expect(call('天气查询', {}).envelope).toMatchObject({ code: 40000, message: '缺少必填参数 city' });
+  it("answers bad parameters as the interface's HTTP 400, naming the parameter, as the server does", () => {
+    const refusal = (reason: string) => `接口返回了错误状态 HTTP 400：${reason}`;
+    expect(call('天气查询', {}).envelope).toMatchObject({ code: 50200, message: refusal('缺少必填参数 city') });
     expect(call('IP 归属地查询', { ip: '300.1.1.1' }).envelope).toMatchObject({
-      code: 40000,
-      message: expect.stringContaining('ip'),
+      code: 50200,
+      message: expect.stringMatching(/^接口返回了错误状态 HTTP 400：.*ip/),
     });
     expect(call('中英文翻译', { text: '你好', to: 'fr' }).envelope.message).toContain('to');
-    expect(call('随机数生成', { count: 'many' }).envelope.message).toBe('参数 count 应为整数');
-    expect(call('天气查询', [1, 2]).envelope.message).toBe('请求参数应为 JSON 对象');
+    expect(call('随机数生成', { count: 'many' }).envelope.message).toBe(refusal('参数 count 应为整数'));
+    expect(call('天气查询', [1, 2]).envelope.message).toBe(refusal('请求参数应为 JSON 对象'));
   });
 
   it('runs the small services believably', () => {

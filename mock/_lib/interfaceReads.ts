@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import type { SortField } from '@agler/contract/constants';
 import { INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@agler/contract/constants';
 import { serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
-import { runService } from '@agler/contract/demo/services';
+import { DEMO_REFUSAL_STATUS, runService } from '@agler/contract/demo/services';
 import type { ServiceEnv } from '@agler/contract/demo/services';
 import { compareIds, parseId } from '@agler/contract/ids';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
@@ -10,6 +10,7 @@ import { MESSAGES } from '@agler/contract/messages';
 import { parseListQuery } from '@agler/contract/queries';
 import type { Query } from '@agler/contract/queries';
 import type { Page } from '@agler/contract/types';
+import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import type { Envelope } from './envelope';
 import { failure, success } from './envelope';
 import type { InterfaceRecord, UserRecord } from './store';
@@ -228,7 +229,10 @@ export function invoke(
     latency: outcome.latency,
   });
   return {
-    envelope: outcome.success ? success(outcome.data) : failure(ResponseCode.PARAMS_ERROR, outcome.message),
+    // The server's demo services refuse with HTTP 400 and the reason; invoke reports it as the server does.
+    envelope: outcome.success
+      ? success(outcome.data)
+      : failure(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.httpError(DEMO_REFUSAL_STATUS, outcome.message)),
     latency: outcome.latency,
   };
 }

@@ -4,7 +4,7 @@ import { HTTP_METHODS } from '@agler/contract/constants';
 import type { HttpMethod } from '@agler/contract/constants';
 import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { seedInterfaces, serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
-import { runService } from '@agler/contract/demo/services';
+import { DEMO_REFUSAL_STATUS, runService } from '@agler/contract/demo/services';
 import type { ServiceEnv } from '@agler/contract/demo/services';
 import type { ServiceKey } from '@agler/contract/demo/seedInterfaces';
 import { paramsFromQuery, requestParamList } from '@agler/contract/requestParams';
@@ -87,7 +87,7 @@ export const demoRoutes: FastifyPluginAsync<DemoRoutesOptions> = async (app, { s
           : routes.get(`${req.method} ${path}`);
       if (!found) return reply.code(404).send({ message: `没有这个演示接口：${req.method} ${path}` });
       const outcome = runService(found.service, paramsOf(req, found.record), found.record, SERVICE_ENV);
-      if (!outcome.success) return reply.code(400).send({ message: outcome.message });
+      if (!outcome.success) return reply.code(DEMO_REFUSAL_STATUS).send({ message: outcome.message });
       return reply.code(200).send(outcome.data ?? null);
     },
   });

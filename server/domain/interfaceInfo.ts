@@ -1,13 +1,8 @@
-import { createHash } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Column, SQL } from 'drizzle-orm';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import type { InterfaceStatus } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
-import { runService } from '@agler/contract/demo/services';
-import type { DigestAlgorithm } from '@agler/contract/demo/services';
-import { serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
 import { parseId } from '@agler/contract/ids';
 import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
@@ -17,13 +12,13 @@ import { parseListQuery } from '@agler/contract/queries';
 import type { Query } from '@agler/contract/queries';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
-import { calls, interfaces } from '../db/schema';
+import { interfaces } from '../db/schema';
 import { refuse } from './errors';
 import { rankFor } from './nameOrder';
 import type { SessionUser } from './session';
 import { isAdmin } from './user';
 
-/** The interface catalogue: the list, one interface, the admin writes, and invoke. */
+/** The interface catalogue: the list, one interface and the admin writes (invoke: server/invoke). */
 
 /** The columns an answer holds (not the search copies or the name's rank). */
 export const PUBLIC_COLUMNS = {
@@ -151,7 +146,7 @@ export async function listPage(db: Db, query: Query, user: SessionUser): Promise
   };
 }
 
-async function findRow(db: Queryable, rawId: unknown): Promise<Row> {
+export async function findRow(db: Queryable, rawId: unknown): Promise<Row> {
   const id = parseId(rawId);
   if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
   const [row] = await db.select(PUBLIC_COLUMNS).from(interfaces).where(eq(interfaces.id, id));
@@ -247,13 +242,8 @@ export async function setStatus(
   return true;
 }
 
-const SERVICE_ENV = {
-  digest: (algorithm: DigestAlgorithm, text: string) =>
-    createHash(algorithm).update(text, 'utf8').digest('hex'),
-};
-
 /** The parameters of a call: a JSON text, empty meaning none. */
-function readParams(raw: unknown): unknown {
+export function readParams(raw: unknown): unknown {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'string') refuse(ResponseCode.PARAMS_ERROR, MESSAGES.paramsNotText);
   if (!raw.trim()) return {};
@@ -265,37 +255,4 @@ function readParams(raw: unknown): unknown {
       error instanceof JsonDepthError ? MESSAGES.paramsTooDeep : MESSAGES.paramsNotJson,
     );
   }
-}
-
-/**
- * `POST /api/interfaceInfo/invoke`: runs the interface's demo service, in
- * this process for now, and records the call before answering, so an
- * answered call is always counted. Calls refused before they reach the
- * interface (unknown or closed interface, parameters that are not JSON) are
- * not recorded. The answer comes after the service's own time, so the
- * console's timing means something. The answer is the interface's own data.
- */
-export async function invoke(
-  db: Db,
-  body: Record<string, unknown>,
-  user: SessionUser,
-  now: number,
-  seededCount: number,
-): Promise<unknown> {
-  const row = await findRow(db, body.id);
-  if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
-  const params = readParams(body.userRequestParams);
-  const record = toInterfaceInfo(row);
-  const outcome = runService(serviceKeyOf(record.id, seededCount), params, record, SERVICE_ENV);
-  await db.insert(calls).values({
-    interfaceInfoId: record.id,
-    userId: user.id,
-    time: new Date(now),
-    success: outcome.success,
-    latency: outcome.latency,
-  });
-  await delay(outcome.latency);
-  // The service refused the parameters: the call reached it and counts, and the caller reads why.
-  if (!outcome.success) refuse(ResponseCode.PARAMS_ERROR, outcome.message);
-  return outcome.data;
 }

@@ -9,11 +9,13 @@ import type { AppContext } from './context';
 export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/top/interface/invoke', async (request) => {
     requireAdmin(await request.sessionUser());
+    await ctx.callLog.flush();
     return ok(await topInterfaces(ctx.db, request.query as Query, ctx.now()));
   });
 
   app.get('/overview', async (request) => {
     requireAdmin(await request.sessionUser());
+    await ctx.callLog.flush();
     return ok(await overview(ctx.db, request.query as Query));
   });
 };

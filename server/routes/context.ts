@@ -1,10 +1,16 @@
 import type { Database, Db } from '../db/connect';
+import type { CallRow } from '../invoke/callLog';
+import type { Invoker } from '../invoke/invoke';
+import type { Recorder } from '../invoke/recorder';
 
 /** What the routes need from the app: the database, the clock, and facts read once at start. */
 export type AppContext = {
   database: Database;
   db: Db;
   now: () => number;
-  /** How many demo interfaces were seeded: their services answer invoke. */
+  /** How many demo interfaces were seeded: their services answer under /demo. */
   seededCount: number;
+  invoker: Invoker;
+  /** The call log's batching writer: readers of the log flush it first, so every answered call is counted. */
+  callLog: Recorder<CallRow>;
 };

@@ -1,14 +1,12 @@
 /**
  * @jest-environment node
  */
-import { sql } from 'drizzle-orm';
 import { INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode } from '@agler/contract/constants';
 import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
 import { MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
-import { rowsOf } from '../db/rows';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
@@ -30,9 +28,6 @@ const post = <T = unknown>(path: string, payload: unknown, cookie = admin) =>
 
 const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
 const collator = new Intl.Collator('zh-CN', { numeric: true });
-
-const callCount = async () =>
-  rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM interface_call`))[0].n;
 
 describe('the list', () => {
   test('newest first by default, ten a page, without the JSON texts', async () => {
@@ -272,41 +267,5 @@ describe('admin writes', () => {
     const answer = await call(t.app, { method: 'POST', url: '/api/interfaceInfo/delete', payload: [1, 2] });
 
     expect(answer).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.bodyNotObject });
-  });
-});
-
-describe('invoke', () => {
-  const weather = demo.find((r) => r.name === '天气查询')!;
-
-  test("answers the interface's own data and counts the call", async () => {
-    const before = await callCount();
-
-    const answer = await post('invoke', { id: weather.id, userRequestParams: '{"city":"北京"}' }, user);
-
-    expect(answer).toMatchObject({ code: 0, data: { city: '北京' } });
-    expect(await callCount()).toBe(before + 1);
-  });
-
-  test('a refusal of the service still counts: the call reached the interface', async () => {
-    const before = await callCount();
-
-    const answer = await post('invoke', { id: weather.id, userRequestParams: '{}' }, user);
-
-    expect(answer.code).toBe(ResponseCode.PARAMS_ERROR);
-    expect(await callCount()).toBe(before + 1);
-  });
-
-  test('calls refused before the interface are not counted', async () => {
-    const offline = demo.find((r) => r.status === INTERFACE_STATUS.OFFLINE)!;
-    const before = await callCount();
-
-    const closed = await post('invoke', { id: offline.id, userRequestParams: '{}' }, user);
-    const notJson = await post('invoke', { id: weather.id, userRequestParams: '{city:' }, user);
-    const notLoggedIn = await post('invoke', { id: weather.id, userRequestParams: '{}' }, '');
-
-    expect(closed.message).toBe(MESSAGES.interfaceClosed);
-    expect(notJson.message).toBe(MESSAGES.paramsNotJson);
-    expect(notLoggedIn.code).toBe(ResponseCode.NOT_LOGIN);
-    expect(await callCount()).toBe(before);
   });
 });

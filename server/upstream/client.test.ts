@@ -1,37 +1,15 @@
 /** @jest-environment node */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseAllowList } from './addressPolicy';
 import type { Resolve, UpstreamClient } from './client';
 import { createUpstreamClient } from './client';
+import { listen } from '../test/listener';
+import type { Listener } from '../test/listener';
 
 /**
  * Every target here is this machine: refusals are proven against a listener
  * that must see no connection; private and public ranges are only ever
  * named through a stubbed resolver, which never connects.
  */
-
-type Listener = { server: http.Server; port: number; connections: number; requests: string[] };
-
-async function listen(handler: http.RequestListener): Promise<Listener> {
-  const server = http.createServer(handler);
-  const listener: Listener = { server, port: 0, connections: 0, requests: [] };
-  server.on('connection', () => {
-    listener.connections += 1;
-  });
-  server.on('request', (req) => listener.requests.push(`${req.method} ${req.url}`));
-  await new Promise<void>((resolve) => {
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  listener.port = (server.address() as AddressInfo).port;
-  return listener;
-}
-
-const close = (l: Listener) =>
-  new Promise<void>((resolve) => {
-    l.server.closeAllConnections();
-    l.server.close(() => resolve());
-  });
 
 const stubResolve =
   (table: Record<string, string[]>): Resolve =>
@@ -67,7 +45,7 @@ describe('refused targets', () => {
 
   afterAll(async () => {
     await client.close();
-    await close(target);
+    await target.close();
   });
 
   it.each([
@@ -101,7 +79,7 @@ describe('refused targets', () => {
   it('says the same for a closed port as for an open one', async () => {
     const closed = await listen(() => undefined);
     const port = closed.port;
-    await close(closed);
+    await closed.close();
     const open = await client.call({ method: 'GET', url: `http://127.0.0.1:${target.port}/` });
     const shut = await client.call({ method: 'GET', url: `http://127.0.0.1:${port}/` });
     expect({ ...shut, durationMs: 0 }).toEqual({ ...open, durationMs: 0 });
@@ -172,7 +150,7 @@ describe('calls to an allowed upstream', () => {
   afterAll(async () => {
     for (const timer of slowTimers) clearTimeout(timer);
     await client.close();
-    await close(upstream);
+    await upstream.close();
   });
 
   const at = (path: string) => `http://127.0.0.1:${upstream.port}${path}`;

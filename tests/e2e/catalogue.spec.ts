@@ -182,8 +182,9 @@ test('catalogue: open an interface, read it, call it and see the answer', async 
   await expect(page.getByText(`"userRequestParams":"{\\"city\\":\\"\\"}"`, { exact: false })).toBeVisible();
   await page.getByRole('button', { name: '发送请求' }).click();
   await expect(result.getByText('失败', { exact: true })).toBeVisible();
-  await expect(result.getByText('参数 city 不能为空', { exact: true })).toBeVisible();
-  await expect(result.getByText('错误码 40000')).toBeVisible();
+  // The interface refused the parameters: its own HTTP 400, with its reason.
+  await expect(result.getByText('接口返回了错误状态 HTTP 400：参数 city 不能为空', { exact: true })).toBeVisible();
+  await expect(result.getByText('错误码 50200')).toBeVisible();
 });
 
 test('catalogue: invalid JSON is refused at the editor and nothing is sent', async ({

@@ -1,0 +1,377 @@
+/**
+ * @jest-environment node
+ */
+import { eq, sql } from 'drizzle-orm';
+import { ResponseCode } from '@agler/contract/constants';
+import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import { MESSAGES } from '@agler/contract/messages';
+import { UPSTREAM_MAX_BYTES, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
+import { rowsOf } from '../db/rows';
+import { interfaces } from '../db/schema';
+import { alignDemoUrls } from '../domain/demoUrls';
+import { DEMO_INTERFACE_COUNT } from '../domain/seed';
+import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
+import type { TestApp } from '../test/app';
+import { listen } from '../test/listener';
+import type { Listener } from '../test/listener';
+import { USER_AGENT } from './request';
+
+/**
+ * invoke end to end: the app listens on 127.0.0.1, the demo interfaces are
+ * answered by its own /demo routes over real HTTP, and a local upstream
+ * started here plays every kind of interface server. Targets the platform must
+ * refuse are a second local listener that must see no connection.
+ */
+
+const PUBLIC_URL = 'http://demo.test';
+const TIMEOUT_MS = 1000;
+
+let t: TestApp;
+let upstream: Listener;
+let forbidden: Listener;
+let admin: string;
+let user: string;
+/** What the upstream's /echo received last. */
+let echoed: { method?: string; url?: string; headers?: Record<string, unknown>; body?: string } = {};
+const pendingTimers = new Set<NodeJS.Timeout>();
+
+const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
+
+beforeAll(async () => {
+  upstream = await listen((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      switch (path) {
+        case '/echo':
+          echoed = { method: req.method, url: req.url, headers: req.headers, body };
+          res.setHeader('content-type', 'application/json');
+          res.end('{"id":12345678901234567890,"text":"你好"}');
+          break;
+        case '/text':
+          res.setHeader('content-type', 'text/plain; charset=utf-8');
+          res.end('pong 乒乓');
+          break;
+        case '/bad-json':
+          res.setHeader('content-type', 'application/json');
+          res.end('{oops');
+          break;
+        case '/empty':
+          res.statusCode = 204;
+          res.end();
+          break;
+        case '/slow': {
+          const timer = setTimeout(() => {
+            pendingTimers.delete(timer);
+            res.end('{"late":true}');
+          }, TIMEOUT_MS * 3);
+          pendingTimers.add(timer);
+          break;
+        }
+        case '/huge':
+          res.setHeader('content-type', 'application/json');
+          res.end(`"${'x'.repeat(UPSTREAM_MAX_BYTES)}"`);
+          break;
+        case '/redirect':
+          res.statusCode = 302;
+          res.setHeader('location', `${forbidden.origin}/`);
+          res.end();
+          break;
+        case '/fail':
+          res.statusCode = 500;
+          res.setHeader('content-type', 'application/json');
+          res.end('{"message":"数据库不可用"}');
+          break;
+        case '/hang-up':
+          req.socket.destroy();
+          break;
+        default:
+          res.statusCode = 404;
+          res.end('no such path');
+      }
+    });
+  });
+  forbidden = await listen((_req, res) => res.end('{"secret":true}'));
+  t = await testApp({
+    publicUrl: PUBLIC_URL,
+    invokeTimeoutMs: TIMEOUT_MS,
+    invokeAllowHosts: [`127.0.0.1:${upstream.port}`],
+  });
+  await alignDemoUrls(t.database.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  [admin, user] = await Promise.all([loginAs(t.app, ADMIN), loginAs(t.app, USER)]);
+}, 180_000);
+
+afterAll(async () => {
+  for (const timer of pendingTimers) clearTimeout(timer);
+  await t.close();
+  await upstream.close();
+  await forbidden.close();
+});
+
+const post = <T = unknown>(path: string, payload: unknown, cookie = user) =>
+  call<T>(t.app, { method: 'POST', url: `/api/interfaceInfo/${path}`, payload: payload as object, cookie });
+
+const invoke = (id: string, userRequestParams?: string, cookie = user) =>
+  post('invoke', { id, userRequestParams }, cookie);
+
+/** An online interface made by the admin. */
+async function online(url: string, method = 'GET', requestHeader = ''): Promise<string> {
+  const added = await post<string>(
+    'add',
+    { name: `测试 ${method}`, description: '', url, method, requestParams: '', requestHeader, responseHeader: '' },
+    admin,
+  );
+  if (added.code !== 0) throw new Error(`add ${url}: ${added.message}`);
+  await post('online', { id: added.data }, admin);
+  return added.data;
+}
+
+type CallRow = { iid: string; success: boolean; status: number | null; bytes: number; latency: number };
+
+/** The call log, after the app wrote what it holds. */
+async function callLog(): Promise<CallRow[]> {
+  await t.app.callLog.flush();
+  return rowsOf<CallRow>(
+    await t.database.db.execute(sql`
+      SELECT interface_info_id::text AS iid, success, status, bytes, latency
+      FROM interface_call ORDER BY id`),
+  );
+}
+
+const newCalls = async (before: number) => (await callLog()).slice(before);
+
+describe('the demo interfaces answer over HTTP from this server', () => {
+  const weather = demo.find((r) => r.name === '天气查询')!;
+
+  test('their URLs follow the public address', async () => {
+    const [row] = await t.database.db
+      .select({ url: interfaces.url, urlLower: interfaces.urlLower })
+      .from(interfaces)
+      .where(eq(interfaces.id, weather.id));
+    expect(row).toEqual({ url: `${PUBLIC_URL}/demo/v1/weather/now`, urlLower: `${PUBLIC_URL}/demo/v1/weather/now` });
+  });
+
+  test("the interface's data comes back and the call is counted with its status and size", async () => {
+    const before = (await callLog()).length;
+
+    const answer = await invoke(weather.id, '{"city":"北京"}');
+
+    expect(answer).toMatchObject({ code: 0, data: { city: '北京' } });
+    const [row] = await newCalls(before);
+    expect(row).toMatchObject({ iid: weather.id, success: true, status: 200 });
+    expect(row.bytes).toBeGreaterThan(10);
+  });
+
+  test("the service's refusal is the interface's error status, and it counts", async () => {
+    const before = (await callLog()).length;
+
+    const answer = await invoke(weather.id, '{}');
+
+    expect(answer.code).toBe(ResponseCode.UPSTREAM_ERROR);
+    expect(answer.message).toMatch(/^接口返回了错误状态 HTTP 400：.+/);
+    expect(await newCalls(before)).toEqual([expect.objectContaining({ success: false, status: 400 })]);
+  });
+});
+
+describe('what is sent', () => {
+  test('GET: the parameters as the query, after the URL’s own; documented headers without placeholders', async () => {
+    const id = await online(
+      `${upstream.origin}/echo?fixed=1`,
+      'GET',
+      JSON.stringify({
+        'X-Token': 'abc',
+        accessKey: '<你的 AccessKey>',
+        secretKey: '<secret key>',
+        Host: 'evil.example',
+        'X-Bad': 'a\nb',
+      }),
+    );
+
+    await invoke(id, '{"city":"北京","n":2,"deep":{"a":[1]}}');
+
+    expect(echoed.method).toBe('GET');
+    const query = new URLSearchParams(echoed.url!.split('?')[1]);
+    expect([...query]).toEqual([
+      ['fixed', '1'],
+      ['city', '北京'],
+      ['n', '2'],
+      ['deep', '{"a":[1]}'],
+    ]);
+    expect(echoed.headers).toMatchObject({ 'x-token': 'abc', host: `127.0.0.1:${upstream.port}`, 'user-agent': USER_AGENT });
+    expect(echoed.headers).not.toHaveProperty('accesskey');
+    expect(echoed.headers).not.toHaveProperty('secretkey');
+    expect(echoed.headers).not.toHaveProperty('x-bad');
+  });
+
+  test.each(['POST', 'PUT', 'PATCH'])('%s: the parameters as a JSON body, exactly as written', async (method) => {
+    const id = await online(`${upstream.origin}/echo`, method);
+    const params = '{"id":12345678901234567890,"name":"张三"}';
+
+    await invoke(id, params);
+
+    expect(echoed).toMatchObject({ method, body: params });
+    expect(echoed.headers?.['content-type']).toMatch(/^application\/json/);
+  });
+
+  test('DELETE sends the query; a POST without parameters sends {}', async () => {
+    const del = await online(`${upstream.origin}/echo`, 'DELETE');
+    await invoke(del, '{"id":"7"}');
+    expect(echoed).toMatchObject({ method: 'DELETE', url: '/echo?id=7', body: '' });
+
+    const postId = await online(`${upstream.origin}/echo`, 'POST');
+    await invoke(postId, '');
+    expect(echoed).toMatchObject({ method: 'POST', body: '{}' });
+  });
+});
+
+describe('what comes back', () => {
+  test('JSON as the interface sent it: numbers beyond 2^53 stay exact', async () => {
+    const id = await online(`${upstream.origin}/echo`);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/interfaceInfo/invoke',
+      payload: { id, userRequestParams: '' },
+      headers: { cookie: user },
+    });
+
+    expect(response.body).toBe('{"code":0,"data":{"id":12345678901234567890,"text":"你好"},"message":"ok"}');
+  });
+
+  test.each([
+    ['/text', 'pong 乒乓'],
+    ['/bad-json', '{oops'],
+    ['/empty', null],
+  ])('%s: the answer as text (or null for none)', async (path, data) => {
+    const id = await online(`${upstream.origin}${path}`);
+
+    expect(await invoke(id)).toMatchObject({ code: 0, data });
+  });
+});
+
+describe('limits: each failure says what happened, and the call counts when it reached the server', () => {
+  test.each([
+    ['/slow', UPSTREAM_MESSAGES.timeout(TIMEOUT_MS), null],
+    ['/huge', UPSTREAM_MESSAGES.tooLarge, 200],
+    ['/redirect', UPSTREAM_MESSAGES.redirect(302), 302],
+    ['/fail', UPSTREAM_MESSAGES.httpError(500, '数据库不可用'), 500],
+    ['/hang-up', UPSTREAM_MESSAGES.unreachable, null],
+  ])('%s', async (path, message, status) => {
+    const id = await online(`${upstream.origin}${path}`);
+    const before = (await callLog()).length;
+
+    const answer = await invoke(id);
+
+    expect(answer).toEqual({ code: ResponseCode.UPSTREAM_ERROR, data: null, message });
+    expect(await newCalls(before)).toEqual([expect.objectContaining({ iid: id, success: false, status })]);
+    expect(forbidden.connections).toBe(0);
+  });
+
+  test('a slow interface does not hold up calls to another', async () => {
+    const slow = await online(`${upstream.origin}/slow`);
+    const quick = await online(`${upstream.origin}/text`);
+    const finished: string[] = [];
+    const track = (label: string, promise: Promise<unknown>) => promise.then(() => finished.push(label));
+
+    await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => track(`slow ${i}`, invoke(slow))),
+      track('quick', invoke(quick)),
+    ]);
+
+    expect(finished[0]).toBe('quick');
+  });
+});
+
+describe('addresses the platform may not call', () => {
+  test.each([
+    '127.0.0.1',
+    '127.1',
+    'localhost',
+    '0.0.0.0',
+    '2130706433',
+    '0x7f000001',
+    '[::1]',
+    '[::ffff:127.0.0.1]',
+  ])('http://%s: refused, not counted, no connection made', async (host) => {
+    const id = await online(`http://${host}:${forbidden.port}/`);
+    const before = (await callLog()).length;
+
+    const answer = await invoke(id);
+
+    expect(answer).toEqual({ code: ResponseCode.FORBIDDEN, data: null, message: UPSTREAM_MESSAGES.refused });
+    expect(await newCalls(before)).toEqual([]);
+    expect(forbidden.connections).toBe(0);
+  });
+});
+
+describe('counting', () => {
+  test('200 concurrent calls are 200 more records, no more, no fewer', async () => {
+    const id = await online(`${upstream.origin}/text`);
+    const before = (await callLog()).length;
+
+    const answers = await Promise.all(Array.from({ length: 200 }, () => invoke(id)));
+
+    // On a busy machine some may time out (1 s here): those reached the interface and count too.
+    const added = await newCalls(before);
+    expect(added).toHaveLength(200);
+    expect(added.every((row) => row.iid === id)).toBe(true);
+    expect(added.filter((row) => row.success)).toHaveLength(answers.filter((a) => a.code === 0).length);
+    expect(answers.filter((a) => a.code !== 0 && a.message !== UPSTREAM_MESSAGES.timeout(TIMEOUT_MS))).toEqual([]);
+  });
+
+  test('calls refused before the interface are not counted', async () => {
+    const offlineId = (
+      await post<string>(
+        'add',
+        { name: '未发布', description: '', url: `${upstream.origin}/text`, method: 'GET', requestParams: '', requestHeader: '', responseHeader: '' },
+        admin,
+      )
+    ).data;
+    const id = await online(`${upstream.origin}/text`);
+    const before = (await callLog()).length;
+
+    expect((await invoke(offlineId)).message).toBe(MESSAGES.interfaceClosed);
+    expect((await invoke(id, '{city:')).message).toBe(MESSAGES.paramsNotJson);
+    expect((await invoke(id, '{}', '')).code).toBe(ResponseCode.NOT_LOGIN);
+    expect(await newCalls(before)).toEqual([]);
+  });
+});
+
+describe('the demo address moves with PUBLIC_URL', () => {
+  test('every URL under the old demo address moves, others stay', async () => {
+    const mine = await online(`${PUBLIC_URL}/demo/echo`, 'POST');
+    const elsewhere = await online(`${upstream.origin}/text`);
+    const urlOf = async (id: string) =>
+      (await t.database.db.select({ url: interfaces.url }).from(interfaces).where(eq(interfaces.id, id)))[0].url;
+
+    const moved = await alignDemoUrls(t.database.db, 'https://API.example.com', DEMO_INTERFACE_COUNT);
+
+    expect(moved).toBe(DEMO_INTERFACE_COUNT + 1);
+    expect(await urlOf(mine)).toBe('https://API.example.com/demo/echo');
+    expect(await urlOf(demo[0].id)).toBe(`https://API.example.com/demo${new URL(demo[0].url).pathname}`);
+    expect(await urlOf(elsewhere)).toBe(`${upstream.origin}/text`);
+    expect(await alignDemoUrls(t.database.db, 'https://API.example.com', DEMO_INTERFACE_COUNT)).toBe(0);
+
+    await alignDemoUrls(t.database.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
+    expect(await urlOf(mine)).toBe(`${PUBLIC_URL}/demo/echo`);
+  });
+});
+
+describe('shutting down', () => {
+  test('closing the app writes every call it answered', async () => {
+    const id = await online(`${upstream.origin}/text`);
+    const before = (await callLog()).length;
+    await Promise.all(Array.from({ length: 20 }, () => invoke(id)));
+
+    await t.app.close();
+
+    const rows = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM interface_call`),
+    );
+    expect(rows[0].n).toBe(before + 20);
+  });
+});

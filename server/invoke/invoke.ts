@@ -1,0 +1,131 @@
+import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
+import type { HttpMethod } from '@agler/contract/constants';
+import { parseJsonExact } from '@agler/contract/json';
+import { MESSAGES } from '@agler/contract/messages';
+import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/upstream';
+import type { Db } from '../db/connect';
+import { refuse } from '../domain/errors';
+import { findRow, readParams } from '../domain/interfaceInfo';
+import type { SessionUser } from '../domain/session';
+import { DEMO_PREFIX } from '../demo/routes';
+import type { UpstreamClient, UpstreamResult } from '../upstream/client';
+import type { CallRow } from './callLog';
+import type { Recorder } from './recorder';
+import { outgoingRequest } from './request';
+
+/**
+ * `POST /api/interfaceInfo/invoke`: a real HTTP call to the interface's own
+ * server through the guarded upstream client (server/upstream), counted in
+ * the call log when it reached that server. Calls refused before (unknown or
+ * offline interface, parameters that are not JSON, an address the platform
+ * may not call) are not counted.
+ *
+ * The demo interfaces live under this server's public address
+ * (`PUBLIC_URL/demo/...`); their calls go to the port this process listens
+ * on, so they work behind a proxy and with no network at all.
+ */
+
+export type Invoker = {
+  /** The answer's `data` as JSON text (the interface's JSON exactly as sent, or its text as a JSON string). */
+  invoke: (body: Record<string, unknown>, user: SessionUser) => Promise<string>;
+  /** Where this process listens (`http://127.0.0.1:8000`), once it does. */
+  setSelfOrigin: (origin: string) => void;
+};
+
+export type InvokerOptions = {
+  db: Db;
+  client: UpstreamClient;
+  recorder: Recorder<CallRow>;
+  publicUrl: string;
+  timeoutMs: number;
+  now: () => number;
+};
+
+/** The answer's body as text, in its declared charset when this runtime knows it, else UTF-8. */
+function textOf(body: Buffer, contentType: string | undefined): string {
+  const charset = /charset="?([\w.:-]+)"?/i.exec(contentType ?? '')?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+/** The data of a good answer: its JSON as sent (checked, so big numbers stay exact), else its text as a JSON string. */
+function dataOf(body: Buffer, contentType: string | undefined): string {
+  if (body.length === 0) return 'null';
+  const text = textOf(body, contentType);
+  if (isJsonAnswer(contentType)) {
+    try {
+      parseJsonExact(text);
+      return text;
+    } catch {
+      // Says JSON, is not (or nests too deep to check): the caller reads the text.
+    }
+  }
+  return JSON.stringify(text);
+}
+
+/** The refusal of a call that failed: the platform's own (40300) or the interface's (50200). */
+function failureOf(result: UpstreamResult, timeoutMs: number): never {
+  if (result.ok) {
+    const text = textOf(result.body, result.headers['content-type']);
+    refuse(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.httpError(result.status, errorStartOf(text)));
+  }
+  const { failure } = result;
+  if (failure === 'refused' || failure === 'scheme') refuse(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES[failure]);
+  let message: string;
+  if (failure === 'timeout') message = UPSTREAM_MESSAGES.timeout(timeoutMs);
+  else if (failure === 'redirect') message = UPSTREAM_MESSAGES.redirect(result.status ?? 0);
+  else message = UPSTREAM_MESSAGES[failure];
+  refuse(ResponseCode.UPSTREAM_ERROR, message);
+}
+
+export function createInvoker(options: InvokerOptions): Invoker {
+  const { db, client, recorder, timeoutMs, now } = options;
+  const demoBase = `${options.publicUrl}${DEMO_PREFIX}/`;
+  let selfOrigin: string | undefined;
+
+  /** A demo interface's URL on this process's own port, or the URL as stored. */
+  const route = (url: string) =>
+    selfOrigin && url.startsWith(demoBase)
+      ? { url: `${selfOrigin}${url.slice(options.publicUrl.length)}`, exempt: true }
+      : { url, exempt: false };
+
+  async function invoke(body: Record<string, unknown>, user: SessionUser): Promise<string> {
+    const row = await findRow(db, body.id);
+    if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    const params = readParams(body.userRequestParams);
+    const paramsText = typeof body.userRequestParams === 'string' ? body.userRequestParams : '';
+
+    const request = outgoingRequest(
+      { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader },
+      params,
+      paramsText,
+    );
+    const started = now();
+    const result = await client.call({ ...request, ...route(request.url) });
+
+    const reached = result.ok || result.reached;
+    if (reached) {
+      recorder.add({
+        interfaceInfoId: row.id,
+        userId: user.id,
+        time: new Date(started),
+        success: result.ok && result.status < 400,
+        latency: result.durationMs,
+        status: result.status ?? null,
+        bytes: result.ok ? result.body.length : 0,
+      });
+    }
+    if (!result.ok || result.status >= 400) failureOf(result, timeoutMs);
+    return dataOf(result.body, result.headers['content-type']);
+  }
+
+  return {
+    invoke,
+    setSelfOrigin: (origin) => {
+      selfOrigin = origin;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { HttpMethod } from '@agler/contract/constants';
+import { parseJsonExact } from '@agler/contract/json';
+import { paramsToQuery } from '@agler/contract/requestParams';
+
+/**
+ * What the platform sends to an interface's server for one call: the
+ * parameters as the query string of a GET or DELETE and as a JSON body
+ * otherwise, with the interface's documented request headers except the
+ * placeholders a caller fills in themself (`<你的 AccessKey>`).
+ */
+
+export type OutgoingRequest = {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+};
+
+const QUERY_METHODS: ReadonlySet<string> = new Set(['GET', 'DELETE']);
+
+/** Headers the connection itself decides; an interface's documentation cannot set them. */
+const RESERVED_HEADERS: ReadonlySet<string> = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'proxy-connection',
+  'expect',
+]);
+
+/** RFC 9110 token characters. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Visible ASCII, spaces and tabs: what undici sends unchanged (no line breaks, nothing beyond Latin-1 guesses). */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+const PLACEHOLDER = /^\s*<[^<>]*>\s*$/;
+
+export const USER_AGENT = 'Agler/1.0 (+invoke)';
+
+/** The documented request headers that are sent: string, number and boolean values, no placeholders, nothing reserved or malformed. */
+export function headersOf(requestHeader: string): Record<string, string> {
+  if (!requestHeader.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = parseJsonExact(requestHeader);
+  } catch {
+    return {};
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  const headers: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(parsed)) {
+    if (!['string', 'number', 'boolean', 'bigint'].includes(typeof raw)) continue;
+    const value = String(raw).trim();
+    if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) continue;
+    if (PLACEHOLDER.test(value) || !HEADER_VALUE.test(value)) continue;
+    headers[name.toLowerCase()] = value;
+  }
+  return headers;
+}
+
+/** The URL with the parameters added to its own query (its own parameters stay first). */
+function withQuery(url: string, params: unknown): string {
+  const added = paramsToQuery(params);
+  if ([...added.keys()].length === 0) return url;
+  const target = new URL(url);
+  for (const [name, value] of added) target.searchParams.append(name, value);
+  return target.toString();
+}
+
+/**
+ * The request for `params` (parsed from `paramsText`, the caller's JSON
+ * text, which a body carries as written so big numbers stay exact).
+ */
+export function outgoingRequest(
+  record: { url: string; method: HttpMethod; requestHeader: string },
+  params: unknown,
+  paramsText: string,
+): OutgoingRequest {
+  const headers = {
+    ...headersOf(record.requestHeader),
+    accept: 'application/json, text/plain;q=0.9, */*;q=0.8',
+    'user-agent': USER_AGENT,
+  };
+  if (QUERY_METHODS.has(record.method)) {
+    return { method: record.method, url: withQuery(record.url, params), headers };
+  }
+  return {
+    method: record.method,
+    url: record.url,
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+    body: paramsText.trim() ? paramsText.trim() : '{}',
+  };
+}
