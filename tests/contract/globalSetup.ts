@@ -15,6 +15,8 @@ import { setRunning, stopRunning } from './running';
 
 const root = path.resolve(__dirname, '../..');
 const POLL_MS = 250;
+/** Short, so the time-out spec is quick; long enough for a busy 2-core machine. */
+const INVOKE_TIMEOUT_MS = 3000;
 
 /** A port nobody listens on now, chosen by the system. */
 function freePort(): Promise<number> {
@@ -64,11 +66,21 @@ export default async function globalSetup() {
   }
 
   const port = await freePort();
+  // The port of the local interface server the real-call specs start: the target may call it.
+  const upstreamPort = process.env.CONTRACT_UPSTREAM_PORT || String(await freePort());
+  process.env.CONTRACT_UPSTREAM_PORT = upstreamPort;
   const scratch = mkdtempSync(path.join(tmpdir(), `agler-contract-${name}-`));
   const [program, ...args] = target.command;
   const child = spawn(program, args, {
     cwd: root,
-    env: { ...process.env, ...target.env?.(scratch), PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      ...target.env?.(scratch),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      INVOKE_ALLOW_HOSTS: `127.0.0.1:${upstreamPort}`,
+      INVOKE_TIMEOUT_MS: String(INVOKE_TIMEOUT_MS),
+    },
     // Its own process group, so that teardown stops the target and everything it started.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

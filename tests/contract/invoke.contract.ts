@@ -117,7 +117,9 @@ describe('what the analysis counts', () => {
   });
 
   it('counts a call to an interface created today in the day’s overview', async () => {
-    const id = await createInterface(admin, { online: true });
+    // At the demo Echo's address: the target answers it itself, with no network.
+    const { url, method } = await echo();
+    const id = await createInterface(admin, { online: true, overrides: { url, method } });
     created.push(id);
     expectSuccess(await call(user, id, '{}'));
     const day = today();
@@ -128,5 +130,24 @@ describe('what the analysis counts', () => {
       calls: 1,
       errors: 0,
     });
+  });
+});
+
+describe('counting under load', () => {
+  it('200 concurrent calls are exactly 200 more in the analysis', async () => {
+    const { url, method } = await echo();
+    const id = await createInterface(admin, { online: true, overrides: { url, method } });
+    created.push(id);
+    const day = today();
+    const callsOf = async () =>
+      expectSuccess(await admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day })).interfaces.find(
+        (row) => row.interfaceInfoId === id,
+      )?.calls ?? 0;
+    const before = await callsOf();
+
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => call(user, id, `{"n":${i}}`)));
+
+    expect(answers.map((a) => a.body.code)).toEqual(new Array(200).fill(ResponseCode.SUCCESS));
+    expect(await callsOf()).toBe(before + 200);
   });
 });

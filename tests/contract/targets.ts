@@ -28,6 +28,12 @@ export type Target = {
   readyPath: string;
   /** How long the target may take to become ready on a busy 2-core machine. */
   startTimeoutMs: number;
+  /**
+   * Whether invoke makes real HTTP calls: the target then gets the
+   * *.server.contract.ts specs too, and must allow calls to 127.0.0.1 on the
+   * port in CONTRACT_UPSTREAM_PORT (the server: INVOKE_ALLOW_HOSTS).
+   */
+  realCalls?: boolean;
 };
 
 export const TARGETS: Record<string, Target> = {
@@ -43,6 +49,7 @@ export const TARGETS: Record<string, Target> = {
     env: (scratch) => ({ DATA_DIR: scratch }),
     readyPath: '/api/health',
     startTimeoutMs: 180_000,
+    realCalls: true,
   },
   /** The server on a PostgreSQL server's empty database. */
   postgres: {
@@ -54,7 +61,18 @@ export const TARGETS: Record<string, Target> = {
     },
     readyPath: '/api/health',
     startTimeoutMs: 120_000,
+    realCalls: true,
   },
 };
 
 export const DEFAULT_TARGET = 'mocks';
+
+/**
+ * Whether this run includes the real-call specs: for a target of this file,
+ * when it makes real calls; for one already up (CONTRACT_BASE_URL), when
+ * CONTRACT_UPSTREAM_PORT says which port it allows.
+ */
+export function runsRealCalls(env: Record<string, string | undefined> = process.env): boolean {
+  if (env.CONTRACT_BASE_URL) return Boolean(env.CONTRACT_UPSTREAM_PORT);
+  return TARGETS[env.CONTRACT_TARGET || DEFAULT_TARGET]?.realCalls === true;
+}
