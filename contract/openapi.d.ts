@@ -189,7 +189,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Call an online interface with the given parameters; answers the interface's own answer */
+        /**
+         * Call an online interface with the given parameters; answers the interface's own answer
+         * @description A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not.
+         */
         post: operations["invokeInterfaceInfo"];
         delete?: never;
         options?: never;
