@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { api, expect, submitLogin, test, userName } from './fixtures';
+import { api, expect, submitLogin, test, userName, WEATHER_ID } from './fixtures';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -95,4 +95,38 @@ test('server: an interface the admin creates is still there after a restart, and
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+test('server: 发送请求 makes a real call to the demo service, and the analysis counts it', async ({
+  userPage: page,
+  newSession,
+}) => {
+  const admin = await newSession('admin');
+  const today = new Date().toLocaleDateString('sv-SE');
+  const callsToday = async () => {
+    const overview = await api<{ interfaces: { interfaceInfoId: string; calls: number }[] }>(
+      admin,
+      `/api/analysis/overview?startDate=${today}&endDate=${today}`,
+    );
+    return overview.data.interfaces.find((row) => row.interfaceInfoId === WEATHER_ID)?.calls ?? 0;
+  };
+  const before = await callsToday();
+
+  await page.goto(`/interface_info/${WEATHER_ID}`);
+  // The demo interface lives on this server: its address follows the server's public address.
+  await expect(page.getByText(/^http:\/\/localhost:\d+\/demo\/v1\/weather\/now$/)).toBeVisible();
+  const result = page.getByRole('region', { name: '返回结果' });
+  const answered = page.waitForResponse((res) => res.url().endsWith('/api/interfaceInfo/invoke'));
+  await page.getByRole('button', { name: '发送请求' }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(result.getByText('成功', { exact: true })).toBeVisible();
+  await expect(result.getByLabel('返回内容', { exact: true })).toHaveText(/"city": "北京"/);
+
+  // Parameters the service refuses: the interface's own HTTP 400, with its reason.
+  await page.getByLabel('请求参数（JSON）').fill('{"city": ""}');
+  await page.getByRole('button', { name: '发送请求' }).click();
+  await expect(result.getByText('接口返回了错误状态 HTTP 400：参数 city 不能为空', { exact: true })).toBeVisible();
+  await expect(result.getByText('错误码 50200')).toBeVisible();
+
+  await expect.poll(callsToday, { timeout: 10_000 }).toBe(before + 2);
 });
