@@ -16,6 +16,22 @@ export const UPSTREAM_FAILURES = [
 ] as const;
 export type UpstreamFailure = (typeof UPSTREAM_FAILURES)[number];
 
+/**
+ * Spellings of this machine's own address, as a URL's host: each must be
+ * refused without a connection (the tests of the server and of the contract
+ * try them all against a local listener).
+ */
+export const LOOPBACK_HOSTS = [
+  '127.0.0.1',
+  '127.1',
+  'localhost',
+  '0.0.0.0',
+  '2130706433',
+  '0x7f000001',
+  '[::1]',
+  '[::ffff:127.0.0.1]',
+] as const;
+
 /** The largest answer the platform passes on, in bytes. */
 export const UPSTREAM_MAX_BYTES = BODY_MAX_BYTES;
 

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { MESSAGES } from '@agler/contract/messages';
-import { UPSTREAM_MAX_BYTES, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
+import { LOOPBACK_HOSTS, UPSTREAM_MAX_BYTES, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { rowsOf } from '../db/rows';
 import { interfaces } from '../db/schema';
 import { alignDemoUrls } from '../domain/demoUrls';
@@ -287,16 +287,7 @@ describe('limits: each failure says what happened, and the call counts when it r
 });
 
 describe('addresses the platform may not call', () => {
-  test.each([
-    '127.0.0.1',
-    '127.1',
-    'localhost',
-    '0.0.0.0',
-    '2130706433',
-    '0x7f000001',
-    '[::1]',
-    '[::ffff:127.0.0.1]',
-  ])('http://%s: refused, not counted, no connection made', async (host) => {
+  test.each(LOOPBACK_HOSTS)('http://%s: refused, not counted, no connection made', async (host) => {
     const id = await online(`http://${host}:${forbidden.port}/`);
     const before = (await callLog()).length;
 

@@ -1,7 +1,7 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { ResponseCode } from '@agler/contract/constants';
-import { UPSTREAM_MAX_BYTES, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
+import { LOOPBACK_HOSTS, UPSTREAM_MAX_BYTES, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import type { AnalysisOverview } from '@agler/contract/types';
 import type { Client } from './client';
 import { expectSuccess, loggedIn } from './client';
@@ -169,16 +169,7 @@ describe('limits, each with its own message, counted as failed calls', () => {
 });
 
 describe('addresses the platform may not call', () => {
-  it.each([
-    '127.0.0.1',
-    '127.1',
-    'localhost',
-    '0.0.0.0',
-    '2130706433',
-    '0x7f000001',
-    '[::1]',
-    '[::ffff:127.0.0.1]',
-  ])('http://%s: refused without a connection, and not counted', async (host) => {
+  it.each(LOOPBACK_HOSTS)('http://%s: refused without a connection, and not counted', async (host) => {
     const id = await online(`http://${host}:${forbidden.port}/`);
 
     const answer = await invoke(id);
