@@ -14,6 +14,8 @@ export const ResponseCode = {
   NOT_FOUND: 40400,
   SYSTEM_ERROR: 50000,
   OPERATION_ERROR: 50001,
+  /** A quota is used up (the gateway answers it with HTTP 429). */
+  QUOTA_EXHAUSTED: 42900,
   /** The interface's own server failed the call: an error status, no answer, a time-out, a redirect, an answer too large. */
   UPSTREAM_ERROR: 50200,
 } as const;
@@ -26,6 +28,14 @@ export type UserRole = (typeof USER_ROLE)[keyof typeof USER_ROLE];
 /** Length limits of the login form. */
 export const ACCOUNT_LENGTH = { min: 4, max: 256 } as const;
 export const PASSWORD_LENGTH = { min: 8, max: 256 } as const;
+
+/** Limits of a user's own fields. */
+export const USER_LIMITS = { nameMax: 50, avatarMax: 512 } as const;
+
+/** Calls a user gets per interface when they first call it (the server's DEFAULT_QUOTA overrides it). */
+export const DEFAULT_QUOTA = 100;
+/** The most an admin may set a quota's leftNum to. */
+export const QUOTA_MAX = 1_000_000_000;
 
 /** Limits of an interface's fields. */
 export const INTERFACE_LIMITS = {

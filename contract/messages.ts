@@ -1,4 +1,5 @@
-import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, SORT_FIELDS, TOP_INVOKE_LIMIT } from './constants';
+import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USER_LIMITS } from './constants';
+import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 import { JSON_TEXTS } from './json';
 
 /**
@@ -17,6 +18,27 @@ export const MESSAGES = {
   passwordLength: `密码长度应为 ${PASSWORD_LENGTH.min} 到 ${PASSWORD_LENGTH.max} 个字符`,
   wrongCredentials: '账号或密码错误',
   loginThrottled: `登录失败次数过多，请 ${LOGIN_THROTTLE.lockMinutes} 分钟后再试`,
+  // accounts
+  accountTaken: '账号已被注册',
+  accountChars: '账号只能包含字母、数字、下划线、点和减号',
+  passwordMismatch: '两次输入的密码不一致',
+  wrongPassword: '当前密码不正确',
+  userNameLength: `昵称不能超过 ${USER_LIMITS.nameMax} 个字符`,
+  avatarInvalid: `头像地址应为 http:// 或 https:// 开头、不超过 ${USER_LIMITS.avatarMax} 个字符的地址`,
+  userNotFound: '用户不存在',
+  badRole: '参数 userRole 只能是 user、admin 或 ban 之一',
+  selfRole: '不能封禁或降级自己的账号',
+  lastAdmin: '至少要保留一位管理员',
+  badLeftNum: `参数 leftNum 应为 0 到 ${QUOTA_MAX} 的整数`,
+  // the gateway
+  signatureMissing: (header: string) => `缺少请求头 ${header}`,
+  unknownAccessKey: 'accessKey 无效',
+  badSignature: '签名不正确',
+  badTimestamp: `timestamp 应为秒级时间戳，且与服务器时间相差不超过 ${TIMESTAMP_TOLERANCE_SECONDS} 秒`,
+  badNonce: 'nonce 应为 8 到 64 个字母、数字、下划线或减号',
+  nonceUsed: 'nonce 已使用过，请求被拒绝（重放）',
+  methodNotAllowed: (method: string) => `该接口只接受 ${method} 请求`,
+  quotaExhausted: '该接口的调用次数已用完',
   // request bodies
   contentType: '请求体必须是 JSON（Content-Type: application/json）',
   bodyNotJson: '请求体不是合法的 JSON',

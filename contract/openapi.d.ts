@@ -260,6 +260,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account and log in; answers the new id
+         * @description Account 4–256 characters, password 8–256, checkPassword equal to it; a taken account answers 40000 "账号已被注册". Sets the session cookie as login does.
+         */
+        post: operations["userRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/update/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the caller's own name or avatar */
+        post: operations["updateMyUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/update/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the caller's password; the caller's other sessions end
+         * @description A wrong oldPassword answers 40000 "当前密码不正确".
+         */
+        post: operations["updateMyPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's access key and the last 4 characters of the secret key; null until a pair is made */
+        get: operations["getMyAccessKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/key/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new key pair; the old pair stops working at once
+         * @description The only answer that ever holds the secret key. Keys are 32 random bytes; secret keys are stored encrypted (AES-256-GCM).
+         */
+        post: operations["regenerateMyAccessKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's calls per interface and what is left of each quota
+         * @description Every interface the caller has called or holds a quota for. Admins are counted but never limited.
+         */
+        get: operations["listMyUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/list/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users, a page at a time (admins) */
+        get: operations["listUserByPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a user's role: user, admin or ban (admins)
+         * @description A banned user's sessions and keys stop at once. An admin cannot ban or demote themself, and the last admin cannot be demoted (40000).
+         */
+        post: operations["updateUserRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/userInterfaceInfo/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user's calls and quotas per interface (admins) */
+        get: operations["listUserInterfaceInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/userInterfaceInfo/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set what is left of a user's quota for one interface (admins) */
+        post: operations["updateUserInterfaceInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -478,6 +663,86 @@ export interface components {
             data?: components["schemas"]["HealthStatus"];
             message: string;
             success?: boolean;
+        };
+        UserRegisterRequest: {
+            userAccount: string;
+            userPassword: string;
+            /** @description The password typed again */
+            checkPassword: string;
+        };
+        UserUpdateMyRequest: {
+            userName?: string;
+            /** @description An http(s) URL, or empty for none */
+            userAvatar?: string;
+        };
+        UserPasswordRequest: {
+            oldPassword: string;
+            newPassword: string;
+            checkPassword: string;
+        };
+        UserRoleUpdateRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            id: number | string;
+            userRole: components["schemas"]["UserRole"];
+        };
+        AccessKeyVO: {
+            accessKey: string;
+            /** @description The secret key's last 4 characters */
+            secretKeyTail: string;
+        };
+        KeyPairVO: {
+            accessKey: string;
+            /** @description Shown this once: no other answer ever holds it */
+            secretKey: string;
+        };
+        InterfaceQuotaVO: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            interfaceInfoId: number | string;
+            name: string;
+            method: components["schemas"]["HttpMethod"];
+            /** @enum {integer} */
+            status: 0 | 1;
+            /** @description The user's calls of the interface that reached it, through the gateway or the console */
+            calls: number;
+            /** @description Calls left */
+            leftNum: number;
+            /** @description Calls granted in all */
+            totalNum: number;
+        };
+        UserInterfaceInfoUpdateRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            userId: number | string;
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            interfaceInfoId: number | string;
+            leftNum: number;
+        };
+        PageLoginUserVO: {
+            records: components["schemas"]["LoginUserVO"][];
+            total: number;
+            current: number;
+            size: number;
+            pages: number;
+        };
+        BaseResponseAccessKeyVO: {
+            code: number;
+            /** @description null until the user makes a pair */
+            data?: components["schemas"]["AccessKeyVO"] | null;
+            message: string;
+        };
+        BaseResponseKeyPairVO: {
+            code: number;
+            data?: components["schemas"]["KeyPairVO"];
+            message: string;
+        };
+        BaseResponseListInterfaceQuotaVO: {
+            code: number;
+            data?: components["schemas"]["InterfaceQuotaVO"][];
+            message: string;
+        };
+        BaseResponsePageLoginUserVO: {
+            code: number;
+            data?: components["schemas"]["PageLoginUserVO"];
+            message: string;
         };
     };
     responses: never;
@@ -818,6 +1083,234 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BaseResponseHealthStatus"];
+                };
+            };
+        };
+    };
+    userRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserRegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseId"];
+                };
+            };
+        };
+    };
+    updateMyUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdateMyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                };
+            };
+        };
+    };
+    updateMyPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                };
+            };
+        };
+    };
+    getMyAccessKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAccessKeyVO"];
+                };
+            };
+        };
+    };
+    regenerateMyAccessKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseKeyPairVO"];
+                };
+            };
+        };
+    };
+    listMyUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseListInterfaceQuotaVO"];
+                };
+            };
+        };
+    };
+    listUserByPage: {
+        parameters: {
+            query?: {
+                current?: number;
+                pageSize?: number;
+                /** @description Matches the account or the name, case-insensitive */
+                searchText?: string;
+                userRole?: components["schemas"]["UserRole"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponsePageLoginUserVO"];
+                };
+            };
+        };
+    };
+    updateUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserRoleUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                };
+            };
+        };
+    };
+    listUserInterfaceInfo: {
+        parameters: {
+            query: {
+                userId: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseListInterfaceQuotaVO"];
+                };
+            };
+        };
+    };
+    updateUserInterfaceInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInterfaceInfoUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
         };

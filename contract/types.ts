@@ -18,6 +18,9 @@ export type AnalysisPeriod = Schemas['AnalysisPeriod'];
 export type InterfaceUsage = TextIds<Schemas['InterfaceUsage'], 'interfaceInfoId'>;
 export type AnalysisOverview = Omit<Schemas['AnalysisOverview'], 'interfaces'> & { interfaces: InterfaceUsage[] };
 export type TopInterface = InterfaceInfo & { totalNum: number };
+export type AccessKeyVO = Schemas['AccessKeyVO'];
+export type KeyPairVO = Schemas['KeyPairVO'];
+export type InterfaceQuota = TextIds<Schemas['InterfaceQuotaVO'], 'interfaceInfoId'>;
 
 export type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
 

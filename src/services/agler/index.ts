@@ -6,9 +6,11 @@ import * as user from './user';
 import * as interfaceInfo from './interfaceInfo';
 import * as analysis from './analysis';
 import * as health from './health';
+import * as userInterfaceInfo from './userInterfaceInfo';
 export default {
   user,
   interfaceInfo,
   analysis,
   health,
+  userInterfaceInfo,
 };

@@ -1,4 +1,10 @@
 declare namespace API {
+  type AccessKeyVO = {
+    accessKey: string;
+    /** The secret key's last 4 characters */
+    secretKeyTail: string;
+  };
+
   type AnalysisOverview = {
     startDate: string;
     endDate: string;
@@ -41,6 +47,13 @@ declare namespace API {
     p95Latency: number;
     /** Interfaces with at least one call */
     interfacesCalled: number;
+  };
+
+  type BaseResponseAccessKeyVO = {
+    code: number;
+    /** null until the user makes a pair */
+    data?: AccessKeyVO | null;
+    message: string;
   };
 
   type BaseResponseAnalysisOverview = {
@@ -87,11 +100,23 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponseKeyPairVO = {
+    code: number;
+    data?: KeyPairVO;
+    message: string;
+  };
+
   type BaseResponseListInterfaceInfoInvokeVO = {
     code: number;
     data?: InterfaceInfoInvokeVO[];
     message: string;
     success?: boolean;
+  };
+
+  type BaseResponseListInterfaceQuotaVO = {
+    code: number;
+    data?: InterfaceQuotaVO[];
+    message: string;
   };
 
   type BaseResponseLoginUserVO = {
@@ -106,6 +131,12 @@ declare namespace API {
     data?: PageInterfaceInfo;
     message: string;
     success?: boolean;
+  };
+
+  type BaseResponsePageLoginUserVO = {
+    code: number;
+    data?: PageLoginUserVO;
+    message: string;
   };
 
   type DailyCalls = {
@@ -194,6 +225,20 @@ declare namespace API {
     responseHeader?: string;
   };
 
+  type InterfaceQuotaVO = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    interfaceInfoId: number | string;
+    name: string;
+    method: HttpMethod;
+    status: 0 | 1;
+    /** The user's calls of the interface that reached it, through the gateway or the console */
+    calls: number;
+    /** Calls left */
+    leftNum: number;
+    /** Calls granted in all */
+    totalNum: number;
+  };
+
   type InterfaceUsage = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     interfaceInfoId: number | string;
@@ -211,6 +256,12 @@ declare namespace API {
     p95Latency: number;
     /** The last call in the range (yyyy-MM-dd HH:mm:ss) */
     lastCallTime: string;
+  };
+
+  type KeyPairVO = {
+    accessKey: string;
+    /** Shown this once: no other answer ever holds it */
+    secretKey: string;
   };
 
   type listInterfaceInfoByPageParams = {
@@ -236,6 +287,18 @@ declare namespace API {
     endDate?: string;
   };
 
+  type listUserByPageParams = {
+    current?: number;
+    pageSize?: number;
+    /** Matches the account or the name, case-insensitive */
+    searchText?: string;
+    userRole?: UserRole;
+  };
+
+  type listUserInterfaceInfoParams = {
+    userId: number | string;
+  };
+
   type LoginUserVO = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     id: number | string;
@@ -256,10 +319,51 @@ declare namespace API {
     pages: number;
   };
 
+  type PageLoginUserVO = {
+    records: LoginUserVO[];
+    total: number;
+    current: number;
+    size: number;
+    pages: number;
+  };
+
+  type UserInterfaceInfoUpdateRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    userId: number | string;
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    interfaceInfoId: number | string;
+    leftNum: number;
+  };
+
   type UserLoginRequest = {
     userAccount: string;
     userPassword: string;
   };
 
+  type UserPasswordRequest = {
+    oldPassword: string;
+    newPassword: string;
+    checkPassword: string;
+  };
+
+  type UserRegisterRequest = {
+    userAccount: string;
+    userPassword: string;
+    /** The password typed again */
+    checkPassword: string;
+  };
+
   type UserRole = 'user' | 'admin' | 'ban';
+
+  type UserRoleUpdateRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    userRole: UserRole;
+  };
+
+  type UserUpdateMyRequest = {
+    userName?: string;
+    /** An http(s) URL, or empty for none */
+    userAvatar?: string;
+  };
 }
