@@ -12,6 +12,7 @@ import { parseListQuery } from '@agler/contract/queries';
 import type { Query } from '@agler/contract/queries';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
+import { prepared } from '../db/prepared';
 import { interfaces } from '../db/schema';
 import { refuse } from './errors';
 import { rankFor } from './nameOrder';
@@ -150,6 +151,18 @@ export async function findRow(db: Queryable, rawId: unknown): Promise<Row> {
   const id = parseId(rawId);
   if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
   const [row] = await db.select(PUBLIC_COLUMNS).from(interfaces).where(eq(interfaces.id, id));
+  if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+  return row;
+}
+
+const interfaceById = (db: Db) =>
+  db.select(PUBLIC_COLUMNS).from(interfaces).where(eq(interfaces.id, sql.placeholder('id'))).prepare('interface_by_id');
+
+/** findRow on the hot path of calls (invoke, the gateway): a prepared statement, outside any transaction. */
+export async function findInterface(db: Db, rawId: unknown): Promise<Row> {
+  const id = parseId(rawId);
+  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+  const [row] = await prepared(db, 'interface_by_id', interfaceById).execute({ id });
   if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return row;
 }

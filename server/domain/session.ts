@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import type { Queryable } from '../db/connect';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/connect';
+import { prepared } from '../db/prepared';
 import { loginAttempts, sessions, users } from '../db/schema';
 
 /**
@@ -34,25 +35,34 @@ export async function createSession(db: Queryable, userId: string, now: number):
   return token;
 }
 
-/** The user of a live session, or undefined; keeps the session alive while it is used. */
-export async function userOfSession(
-  db: Queryable,
-  token: string | undefined,
-  now: number,
-): Promise<SessionUser | undefined> {
-  if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-  const id = idOf(token);
-  const [row] = await db
+const liveSession = (db: Db) =>
+  db
     .select({ user: users, createTime: sessions.createTime, lastSeen: sessions.lastSeen })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, id),
-        gt(sessions.lastSeen, new Date(now - SESSION_LIMITS.idleMs)),
-        gt(sessions.createTime, new Date(now - SESSION_LIMITS.absoluteMs)),
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.lastSeen, sql.placeholder('idleSince')),
+        gt(sessions.createTime, sql.placeholder('startedSince')),
       ),
-    );
+    )
+    .prepare('live_session');
+
+/** The user of a live session, or undefined; keeps the session alive while it is used. */
+export async function userOfSession(
+  db: Db,
+  token: string | undefined,
+  now: number,
+): Promise<SessionUser | undefined> {
+  if (!token || !TOKEN_PATTERN.test(token)) return undefined;
+  const id = idOf(token);
+  const [row] = await prepared(db, 'live_session', liveSession).execute({
+    id,
+    // Placeholders skip the columns' own mapping: times go as ISO text, which both drivers read.
+    idleSince: new Date(now - SESSION_LIMITS.idleMs).toISOString(),
+    startedSince: new Date(now - SESSION_LIMITS.absoluteMs).toISOString(),
+  });
   if (!row) return undefined;
   if (now - row.lastSeen.getTime() >= SESSION_LIMITS.touchMs) {
     await db

@@ -5,7 +5,7 @@ import { MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/upstream';
 import type { Db } from '../db/connect';
 import { refuse } from '../domain/errors';
-import { findRow, readParams } from '../domain/interfaceInfo';
+import { findInterface, readParams } from '../domain/interfaceInfo';
 import type { SessionUser } from '../domain/session';
 import { DEMO_PREFIX } from '../demo/routes';
 import type { UpstreamClient, UpstreamResult } from '../upstream/client';
@@ -93,7 +93,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
       : { url, exempt: false };
 
   async function invoke(body: Record<string, unknown>, user: SessionUser): Promise<string> {
-    const row = await findRow(db, body.id);
+    const row = await findInterface(db, body.id);
     if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
     const params = readParams(body.userRequestParams);
     const paramsText = typeof body.userRequestParams === 'string' ? body.userRequestParams : '';

@@ -1,0 +1,132 @@
+import { ACCOUNT_LENGTH, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, USER_LIMITS, USER_ROLE } from './constants';
+import type { UserRole } from './constants';
+import { parseId } from './ids';
+import type { Id } from './ids';
+import { MESSAGES } from './messages';
+import type { Parsed, Query } from './queries';
+import { hasUnsafeCharacters } from './text';
+
+/**
+ * The rules of accounts, keys and quotas that the mocks and the server both
+ * apply, in the order they apply them, so both refuse the same request with
+ * the same message. What needs the store (a taken account, the current
+ * password, the last admin) is checked by each after these.
+ */
+
+export const ACCOUNT_CHARS = /^[A-Za-z0-9_.-]+$/;
+const USER_ROLES: readonly string[] = Object.values(USER_ROLE);
+
+const lengthIn = (value: unknown, range: { min: number; max: number }): value is string =>
+  typeof value === 'string' && value.length >= range.min && value.length <= range.max;
+
+export type Registration = { userAccount: string; userPassword: string };
+
+/** `POST /api/user/register`'s body, before the account is looked up. */
+export function parseRegistration(body: Record<string, unknown>): Parsed<Registration> {
+  const { userAccount, userPassword, checkPassword } = body;
+  if (!lengthIn(userAccount, ACCOUNT_LENGTH)) return { ok: false, message: MESSAGES.accountLength };
+  if (!ACCOUNT_CHARS.test(userAccount)) return { ok: false, message: MESSAGES.accountChars };
+  if (!lengthIn(userPassword, PASSWORD_LENGTH)) return { ok: false, message: MESSAGES.passwordLength };
+  if (checkPassword !== userPassword) return { ok: false, message: MESSAGES.passwordMismatch };
+  return { ok: true, value: { userAccount, userPassword } };
+}
+
+export type ProfileChange = { userName?: string; userAvatar?: string };
+
+function isAvatarUrl(text: string): boolean {
+  if (text.length > USER_LIMITS.avatarMax || hasUnsafeCharacters(text)) return false;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** `POST /api/user/update/my`'s body: the fields given, checked (a field left out stays). */
+export function parseProfileChange(body: Record<string, unknown>): Parsed<ProfileChange> {
+  const change: ProfileChange = {};
+  if (body.userName !== undefined) {
+    const name = typeof body.userName === 'string' ? body.userName.trim() : '';
+    if (!name || Array.from(name).length > USER_LIMITS.nameMax || hasUnsafeCharacters(name))
+      return { ok: false, message: MESSAGES.userNameLength };
+    change.userName = name;
+  }
+  if (body.userAvatar !== undefined) {
+    const avatar = typeof body.userAvatar === 'string' ? body.userAvatar.trim() : undefined;
+    if (avatar === undefined || (avatar !== '' && !isAvatarUrl(avatar)))
+      return { ok: false, message: MESSAGES.avatarInvalid };
+    change.userAvatar = avatar;
+  }
+  return { ok: true, value: change };
+}
+
+export type PasswordChange = { oldPassword: string; newPassword: string };
+
+/** `POST /api/user/update/password`'s body; the current password is checked after, against the store. */
+export function parsePasswordChange(body: Record<string, unknown>): Parsed<PasswordChange> {
+  const { oldPassword, newPassword, checkPassword } = body;
+  if (typeof oldPassword !== 'string' || oldPassword === '') return { ok: false, message: MESSAGES.wrongPassword };
+  if (!lengthIn(newPassword, PASSWORD_LENGTH)) return { ok: false, message: MESSAGES.passwordLength };
+  if (checkPassword !== newPassword) return { ok: false, message: MESSAGES.passwordMismatch };
+  return { ok: true, value: { oldPassword, newPassword } };
+}
+
+export type RoleChange = { id: Id; userRole: UserRole };
+
+/** `POST /api/user/update`'s body. */
+export function parseRoleChange(body: Record<string, unknown>): Parsed<RoleChange> {
+  const id = parseId(body.id);
+  if (!id) return { ok: false, message: MESSAGES.badId };
+  if (typeof body.userRole !== 'string' || !USER_ROLES.includes(body.userRole))
+    return { ok: false, message: MESSAGES.badRole };
+  return { ok: true, value: { id, userRole: body.userRole as UserRole } };
+}
+
+export type QuotaChange = { userId: Id; interfaceInfoId: Id; leftNum: number };
+
+/** `POST /api/userInterfaceInfo/update`'s body. */
+export function parseQuotaChange(body: Record<string, unknown>): Parsed<QuotaChange> {
+  const userId = parseId(body.userId);
+  const interfaceInfoId = parseId(body.interfaceInfoId);
+  if (!userId || !interfaceInfoId) return { ok: false, message: MESSAGES.badId };
+  const { leftNum } = body;
+  if (typeof leftNum !== 'number' || !Number.isInteger(leftNum) || leftNum < 0 || leftNum > QUOTA_MAX)
+    return { ok: false, message: MESSAGES.badLeftNum };
+  return { ok: true, value: { userId, interfaceInfoId, leftNum } };
+}
+
+/** A quota after an admin sets what is left: what was used stays used. */
+export function quotaAfterSet(
+  current: { leftNum: number; totalNum: number } | undefined,
+  leftNum: number,
+): { leftNum: number; totalNum: number } {
+  const used = current ? current.totalNum - current.leftNum : 0;
+  return { leftNum, totalNum: used + leftNum };
+}
+
+export type UserListQuery = { current: number; pageSize: number; searchText?: string; userRole?: UserRole };
+
+function pageNumber(value: unknown, fallback: number): number | undefined {
+  if (value === undefined || value === '') return fallback;
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+}
+
+/** `GET /api/user/list/page`'s query: newest first, searchText lower-cased. */
+export function parseUserListQuery(query: Query): Parsed<UserListQuery> {
+  const current = pageNumber(query.current, 1);
+  if (current === undefined || current < 1) return { ok: false, message: MESSAGES.badCurrent };
+  const pageSize = pageNumber(query.pageSize, 10);
+  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX) return { ok: false, message: MESSAGES.badPageSize };
+  if (query.searchText !== undefined && typeof query.searchText !== 'string')
+    return { ok: false, message: MESSAGES.notText('searchText') };
+  let userRole: UserRole | undefined;
+  if (query.userRole !== undefined && query.userRole !== '') {
+    if (typeof query.userRole !== 'string' || !USER_ROLES.includes(query.userRole))
+      return { ok: false, message: MESSAGES.badRole };
+    userRole = query.userRole as UserRole;
+  }
+  const searchText = (query.searchText as string | undefined)?.trim().toLowerCase() || undefined;
+  return { ok: true, value: { current, pageSize, searchText, userRole } };
+}
