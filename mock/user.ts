@@ -1,17 +1,33 @@
-import { ACCOUNT_LENGTH, PASSWORD_LENGTH, ResponseCode, SESSION_COOKIE } from '@agler/contract/constants';
+import { ResponseCode, SESSION_COOKIE } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
+import type { Response } from 'express';
+import {
+  keyOf,
+  listUsers,
+  login,
+  logout,
+  regenerateKey,
+  register,
+  updateMy,
+  updatePassword,
+  updateRole,
+} from './_lib/accounts';
+import type { SessionAnswer } from './_lib/accounts';
 import { failure, success } from './_lib/envelope';
-import { answer, currentUser, routes, sessionIdOf, withJsonBody } from './_lib/http';
-import { hashPassword, newSessionId, sharedStore, toLoginUserVO } from './_lib/store';
-
-function lengthIn(value: unknown, range: { min: number; max: number }): value is string {
-  return typeof value === 'string' && value.length >= range.min && value.length <= range.max;
-}
+import { answer, currentUser, requireAdmin, requireUser, routes, sessionIdOf, withJsonBody } from './_lib/http';
+import { usageOf } from './_lib/quotas';
+import { toLoginUserVO } from './_lib/store';
 
 function sessionCookie(value: string, maxAge?: number): string {
   const parts = [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
   if (maxAge !== undefined) parts.push(`Max-Age=${maxAge}`);
   return parts.join('; ');
+}
+
+/** Answers a login or registration, setting the cookie of the session it started. */
+function answerWithSession<T>(res: Response, { envelope, sessionId }: SessionAnswer<T>, options?: { dataIsId?: boolean }) {
+  if (sessionId) res.setHeader('Set-Cookie', sessionCookie(sessionId));
+  answer(res, envelope, options);
 }
 
 /** Accounts and cookie sessions (the sessions live in the store, as long as the mock server runs). */
@@ -21,33 +37,52 @@ export default routes({
     answer(res, user ? success(toLoginUserVO(user)) : failure(ResponseCode.NOT_LOGIN, MESSAGES.notLogin));
   },
 
-  'POST /api/user/login': withJsonBody((req, res, { userAccount, userPassword }) => {
-    if (!lengthIn(userAccount, ACCOUNT_LENGTH)) {
-      answer(res, failure(ResponseCode.PARAMS_ERROR, MESSAGES.accountLength));
-      return;
-    }
-    if (!lengthIn(userPassword, PASSWORD_LENGTH)) {
-      answer(res, failure(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength));
-      return;
-    }
-    const user = sharedStore().users.find((u) => u.userAccount === userAccount);
-    if (!user || user.passwordHash !== hashPassword(userPassword)) {
-      answer(res, failure(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials));
-      return;
-    }
-    const previous = sessionIdOf(req);
-    if (previous) sharedStore().sessions.delete(previous);
-    const sid = newSessionId();
-    sharedStore().sessions.set(sid, user.id);
-    res.setHeader('Set-Cookie', sessionCookie(sid));
-    answer(res, success(toLoginUserVO(user)));
+  'POST /api/user/login': withJsonBody((req, res, body) => {
+    answerWithSession(res, login(body, sessionIdOf(req)));
+  }),
+
+  'POST /api/user/register': withJsonBody((req, res, body) => {
+    answerWithSession(res, register(body, sessionIdOf(req)), { dataIsId: true });
   }),
 
   // Reads no body: logging out needs nothing but the cookie, and answers the same without one.
   'POST /api/user/logout': (req, res) => {
-    const sid = sessionIdOf(req);
-    if (sid) sharedStore().sessions.delete(sid);
+    logout(sessionIdOf(req));
     res.setHeader('Set-Cookie', sessionCookie('', 0));
     answer(res, success(true));
   },
+
+  'POST /api/user/update/my': withJsonBody((req, res, body) => {
+    const user = requireUser(req, res);
+    if (user) answer(res, updateMy(body, user));
+  }),
+
+  'POST /api/user/update/password': withJsonBody((req, res, body) => {
+    const user = requireUser(req, res);
+    if (user) answer(res, updatePassword(body, user, sessionIdOf(req)));
+  }),
+
+  'GET /api/user/key': (req, res) => {
+    const user = requireUser(req, res);
+    if (user) answer(res, keyOf(user));
+  },
+
+  'POST /api/user/key/regenerate': (req, res) => {
+    const user = requireUser(req, res);
+    if (user) answer(res, regenerateKey(user));
+  },
+
+  'GET /api/user/usage': (req, res) => {
+    const user = requireUser(req, res);
+    if (user) answer(res, success(usageOf(user.id)));
+  },
+
+  'GET /api/user/list/page': (req, res) => {
+    if (requireAdmin(req, res)) answer(res, listUsers(req.query));
+  },
+
+  'POST /api/user/update': withJsonBody((req, res, body) => {
+    const admin = requireAdmin(req, res);
+    if (admin) answer(res, updateRole(body, admin));
+  }),
 });

@@ -16,10 +16,21 @@ export type UserRecord = LoginUserVO & { passwordHash: string };
 export type InterfaceRecord = InterfaceInfo;
 export type { CallRecord };
 
+/** A user's key pair; the secret key is only ever answered by key/regenerate. */
+export type KeyPair = { accessKey: string; secretKey: string };
+
+/** What is left of a user's calls of one interface, and how many were granted in all. */
+export type QuotaRecord = { leftNum: number; totalNum: number };
+
 export type Store = {
   users: UserRecord[];
   /** session id → user id */
   sessions: Map<string, string>;
+  /** user id → the user's key pair (none until they make one) */
+  keys: Map<string, KeyPair>;
+  /** quotaKey(user id, interface id) → the quota (none until the user's first call) */
+  quotas: Map<string, QuotaRecord>;
+  nextUserSeq: number;
   interfaces: InterfaceRecord[];
   calls: CallRecord[];
   /** How many interfaces were seeded: their services answer their calls (serviceKeyOf). */
@@ -51,6 +62,11 @@ export function seedUsers(): UserRecord[] {
   }));
 }
 
+/** The key of a quota in the store: one per user and interface. */
+export function quotaKey(userId: string, interfaceInfoId: string): string {
+  return `${userId}:${interfaceInfoId}`;
+}
+
 /** A fresh store; `now` fixes the end of the seeded call history. */
 export function createStore(options: { interfaceCount?: number; now?: number } = {}): Store {
   const users = seedUsers();
@@ -58,6 +74,9 @@ export function createStore(options: { interfaceCount?: number; now?: number } =
   return {
     users,
     sessions: new Map(),
+    keys: new Map(),
+    quotas: new Map(),
+    nextUserSeq: users.length + 1,
     interfaces,
     calls: seedCalls(interfaces, users, options.now ?? Date.now()),
     seededCount: interfaces.length,
