@@ -3,7 +3,7 @@ import type { SortField } from '@agler/contract/constants';
 import { INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@agler/contract/constants';
 import { serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
 import { DEMO_REFUSAL_STATUS, runService } from '@agler/contract/demo/services';
-import type { ServiceEnv } from '@agler/contract/demo/services';
+import type { ServiceEnv, ServiceOutcome } from '@agler/contract/demo/services';
 import { compareIds, parseId } from '@agler/contract/ids';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
 import { MESSAGES } from '@agler/contract/messages';
@@ -13,6 +13,7 @@ import type { Page } from '@agler/contract/types';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import type { Envelope } from './envelope';
 import { failure, success } from './envelope';
+import { giveUnitBack, takeUnit } from './quotas';
 import type { InterfaceRecord, UserRecord } from './store';
 import { sharedStore } from './store';
 
@@ -198,9 +199,11 @@ function callParams(userRequestParams: unknown): { params: unknown } | Envelope<
 
 /**
  * `POST /api/interfaceInfo/invoke` for `user`: the answer and how long the
- * interface took. Every call that reaches the interface is recorded for the
- * analysis, whatever it answers; calls refused before (unknown or closed
- * interface, parameters that are not JSON) are not.
+ * interface took. A user who is not an admin spends a unit of their quota
+ * before the call is made, and is refused with 42900 when none is left. Every
+ * call that reaches the interface is recorded for the analysis, whatever it
+ * answers; calls refused before (unknown or closed interface, parameters that
+ * are not JSON, no quota left) are not.
  */
 export function invoke(
   body: Record<string, unknown>,
@@ -215,12 +218,17 @@ export function invoke(
   const call = callParams(body.userRequestParams);
   if (!('params' in call)) return { envelope: call, latency: 0 };
 
-  const outcome = runService(
-    serviceKeyOf(found.id, sharedStore().seededCount),
-    call.params,
-    found,
-    SERVICE_ENV,
-  );
+  if (!takeUnit(user, found.id)) {
+    return { envelope: failure(ResponseCode.QUOTA_EXHAUSTED, MESSAGES.quotaExhausted), latency: 0 };
+  }
+  let outcome: ServiceOutcome;
+  try {
+    outcome = runService(serviceKeyOf(found.id, sharedStore().seededCount), call.params, found, SERVICE_ENV);
+  } catch (error) {
+    // A service that fails outright never answered: the call is not counted, its unit comes back.
+    giveUnitBack(user, found.id);
+    throw error;
+  }
   sharedStore().calls.push({
     interfaceInfoId: found.id,
     userId: user.id,
