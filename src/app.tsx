@@ -10,7 +10,7 @@ import 'dayjs/locale/zh-cn';
 import { lazy, Suspense } from 'react';
 import Footer from '@/components/Footer';
 import HelpLink from '@/components/HelpLink';
-import { LOGIN_PATH } from '@/constants';
+import { PUBLIC_PATHS } from '@/constants';
 import { requestConfig } from '@/requestConfig';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { withMenuIcons } from '@/utils/menuIcons';
@@ -30,13 +30,13 @@ export type InitialState = {
 
 /**
  * Loads the current user at startup (spec section 4); without one the app goes
- * to the login page, keeping the way back. The login page itself needs no user.
- * No session here is an answer, not a lost session: the probe opts out of the
- * request layer's return to login (and its message).
+ * to the login page, keeping the way back. The login and register pages need
+ * no user. No session here is an answer, not a lost session: the probe opts
+ * out of the request layer's return to login (and its message).
  */
 export async function getInitialState(): Promise<InitialState> {
   const { location } = history;
-  if (location.pathname === LOGIN_PATH) return { settings: defaultSettings };
+  if (PUBLIC_PATHS.includes(location.pathname)) return { settings: defaultSettings };
   const loginUser = await fetchLoginUser();
   if (!loginUser) history.replace(loginUrlFor(location));
   return { loginUser, settings: defaultSettings };
@@ -69,7 +69,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     waterMarkProps: { content: loginUser?.userName },
     footerRender: () => <Footer />,
     onPageChange: () => {
-      if (!initialState?.loginUser && history.location.pathname !== LOGIN_PATH) {
+      if (!initialState?.loginUser && !PUBLIC_PATHS.includes(history.location.pathname)) {
         history.replace(loginUrlFor(history.location));
       }
     },

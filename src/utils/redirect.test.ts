@@ -19,6 +19,7 @@ describe('safeRedirectTarget', () => {
     ['http:/example.com'],
     ['admin'],
     ['/user/login?redirect=/admin'],
+    ['/user/register?redirect=/admin'],
   ])('sends %s to the home page', (input) => {
     expect(safeRedirectTarget(input)).toBe('/');
   });

@@ -1,4 +1,4 @@
-import { HOME_PATH, LOGIN_PATH, REDIRECT_PARAM } from '@/constants';
+import { HOME_PATH, LOGIN_PATH, PUBLIC_PATHS, REDIRECT_PARAM } from '@/constants';
 
 type PathLocation = { pathname: string; search?: string };
 
@@ -51,12 +51,13 @@ function onSite(target: string): URL | undefined {
  * origin, a protocol-relative `//host` (also when spelled `/..//host`,
  * `/%2e%2e//host`, `/%2f%2fhost` or with a backslash), `javascript:` and the
  * like fall back to the home page, so a crafted link cannot send a user elsewhere.
+ * The login and register pages are no place to return to once logged in.
  */
 export function safeRedirectTarget(redirect: string | null | undefined): string {
   const target = redirect?.trim();
   if (!target || !target.startsWith('/')) return HOME_PATH;
   const url = onSite(target);
-  if (!url || url.pathname === LOGIN_PATH) return HOME_PATH;
+  if (!url || PUBLIC_PATHS.includes(url.pathname)) return HOME_PATH;
   return url.pathname + url.search + url.hash;
 }
 
