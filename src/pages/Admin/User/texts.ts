@@ -1,0 +1,72 @@
+import { QUOTA_MAX } from '@/constants';
+
+/** Every text of the user management page, its quota drawer and its confirmations. */
+export const ADMIN_USER_TEXTS = {
+  columns: {
+    id: 'ID',
+    account: '账号',
+    name: '用户',
+    role: '角色',
+    createTime: '注册时间',
+    actions: '操作',
+    searchText: '账号或昵称',
+  },
+  searchPlaceholder: '输入账号或昵称的一部分',
+  idTitle: (id: string) => `完整 ID：${id}`,
+
+  /** The role tag of each row, and the role filter of the search form. */
+  roles: { user: '用户', admin: '管理员', ban: '已封禁' },
+  /** What the per-row role select offers. */
+  roleOptions: { user: '普通用户', admin: '管理员' },
+  roleSelectLabel: (account: string) => `${account} 的角色`,
+  roleChanged: (name: string, role: string) => `已将「${name}」设为${role}`,
+
+  ban: '封禁',
+  unban: '解封',
+  banConfirm: (name: string) => `确定封禁「${name}」吗？`,
+  banConfirmHint: '封禁后，该用户的登录会话和访问密钥立即失效，无法再登录或调用接口，直到解封。',
+  confirmBan: '封禁',
+  unbanConfirm: (name: string) => `确定解封「${name}」吗？`,
+  unbanConfirmHint: '解封后，该用户恢复为普通用户，可以重新登录。',
+  confirmUnban: '解封',
+  cancel: '取消',
+  banned: (name: string) => `已封禁「${name}」`,
+  unbanned: (name: string) => `已解封「${name}」`,
+  /** Why the admin's own row cannot be changed (the server refuses it too). */
+  selfBan: '不能封禁自己的账号',
+  selfRole: '不能降级自己的账号',
+  gone: '该用户已不存在，列表已刷新',
+
+  loadFailed: '用户列表加载失败',
+  retry: '重试',
+
+  quota: {
+    open: '调用额度',
+    title: (name: string) => `调用额度：${name}`,
+    columns: {
+      name: '接口',
+      method: '方法',
+      calls: '已调用',
+      leftNum: '剩余 / 总额度',
+    },
+    leftNumLabel: (name: string) => `「${name}」的剩余次数`,
+    save: '保存',
+    saved: (name: string) => `已更新「${name}」的剩余次数`,
+    saveFailed: '保存失败',
+    loadFailed: '调用额度加载失败',
+    retry: '重试',
+    empty: '该用户还没有调用过接口，也没有单独设置的额度',
+    offline: '已下线',
+
+    grantTitle: '为其他接口设置额度',
+    grantHint: '用户首次调用接口时自动获得默认额度；在这里可以提前设置或修改任一接口的剩余次数。',
+    interfaceLabel: '接口',
+    interfacePlaceholder: '输入接口名称搜索',
+    interfaceRequired: '请选择接口',
+    leftNumField: '剩余次数',
+    leftNumRequired: '请输入剩余次数',
+    leftNumRange: `0 到 ${QUOTA_MAX.toLocaleString('zh-CN')} 的整数`,
+    grant: '设置额度',
+    granted: (name: string) => `已设置「${name}」的额度`,
+  },
+} as const;
