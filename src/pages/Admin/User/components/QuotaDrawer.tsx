@@ -1,0 +1,125 @@
+import { ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
+import { Link } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Alert, Button, Divider, Drawer, Empty, Space, Tag } from 'antd';
+import { MethodTag } from '@/components/MethodTag';
+import { INTERFACE_STATUS } from '@/constants';
+import { errorText } from '@/requestConfig';
+import { listUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
+import { interfacePath } from '@/utils/interfacePath';
+import { ADMIN_USER_TEXTS } from '../texts';
+import { GrantQuotaForm } from './GrantQuotaForm';
+import { LeftNumEditor } from './LeftNumEditor';
+
+const T = ADMIN_USER_TEXTS.quota;
+
+const DRAWER_WIDTH = 760;
+
+type QuotaListProps = { user: API.LoginUserVO };
+
+/** One user's quotas: the list with its states, and the form for any other interface. */
+function QuotaList({ user }: QuotaListProps) {
+  const quotas = useRequest(
+    async () => {
+      const res = await listUserInterfaceInfo({ userId: user.id }, { skipErrorHandler: true });
+      return res.data ?? [];
+    },
+    // Shown in the drawer with a retry (ahooks would otherwise log it too).
+    { onError: () => undefined },
+  );
+
+  const columns: ProColumns<API.InterfaceQuotaVO>[] = [
+    {
+      title: T.columns.name,
+      dataIndex: 'name',
+      render: (_, quota) => (
+        <Space size={4}>
+          <Link to={interfacePath(quota.interfaceInfoId)}>{quota.name}</Link>
+          {quota.status === INTERFACE_STATUS.OFFLINE ? <Tag bordered={false}>{T.offline}</Tag> : null}
+        </Space>
+      ),
+    },
+    {
+      title: T.columns.method,
+      dataIndex: 'method',
+      width: 90,
+      render: (_, quota) => <MethodTag method={quota.method} />,
+    },
+    {
+      title: T.columns.calls,
+      dataIndex: 'calls',
+      width: 90,
+      align: 'right',
+      render: (_, quota) => quota.calls.toLocaleString('zh-CN'),
+    },
+    {
+      title: T.columns.leftNum,
+      dataIndex: 'leftNum',
+      width: 300,
+      render: (_, quota) => (
+        <LeftNumEditor
+          // A saved value comes back with the list; the editor then starts from it.
+          key={`${quota.interfaceInfoId}:${quota.leftNum}`}
+          userId={user.id}
+          quota={quota}
+          onSaved={quotas.refresh}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {quotas.error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={T.loadFailed}
+          description={errorText(quotas.error)}
+          action={
+            <Button size="small" danger onClick={quotas.refresh}>
+              {T.retry}
+            </Button>
+          }
+        />
+      ) : (
+        <ProTable<API.InterfaceQuotaVO>
+          rowKey={(quota) => String(quota.interfaceInfoId)}
+          columns={columns}
+          dataSource={quotas.data}
+          loading={quotas.loading}
+          search={false}
+          options={false}
+          toolBarRender={false}
+          pagination={false}
+          cardProps={{ bodyStyle: { padding: 0 } }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
+        />
+      )}
+      <Divider />
+      <GrantQuotaForm userId={user.id} onGranted={quotas.refresh} />
+    </>
+  );
+}
+
+type QuotaDrawerProps = {
+  open: boolean;
+  /** The user whose quotas are shown (kept while the drawer closes, so it does not go blank). */
+  user?: API.LoginUserVO;
+  onClose: () => void;
+};
+
+export function QuotaDrawer({ open, user, onClose }: QuotaDrawerProps) {
+  return (
+    <Drawer
+      open={open && !!user}
+      title={user ? T.title(user.userName || user.userAccount) : undefined}
+      width={DRAWER_WIDTH}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      {user ? <QuotaList key={String(user.id)} user={user} /> : null}
+    </Drawer>
+  );
+}
