@@ -1,0 +1,315 @@
+import { UserOutlined } from '@ant-design/icons';
+import { PageContainer, ProTable } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { useModel } from '@umijs/max';
+import { Alert, App, Avatar, Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { createStyles } from 'antd-style';
+import { displayTime } from '@agler/contract/dates';
+import type { ReactElement } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import type { UserRole } from '@/constants';
+import { ResponseCode, USER_ROLE } from '@/constants';
+import { errorText, handleRequestError } from '@/requestConfig';
+import { listUserByPage, updateUserRole } from '@/services/agler/user';
+import { hasErrorCode } from '@/utils/apiError';
+import { PAGE_SIZE_OPTIONS } from '../InterfaceInfo/tableQuery';
+import { QuotaDrawer } from './components/QuotaDrawer';
+import { ADMIN_USER_TEXTS as T } from './texts';
+import type { UserTableQuery } from './userQuery';
+import {
+  DEFAULT_USER_VIEW,
+  readRole,
+  sameUserQuery,
+  syncUserTableToUrl,
+  userQueryOf,
+  userViewFromQuery,
+} from './userQuery';
+
+type User = API.LoginUserVO;
+
+/** How many trailing digits of a 64-bit id the table shows; the whole id is copied. */
+const SHORT_ID_DIGITS = 6;
+
+const ROLE_COLORS: Record<UserRole, string> = {
+  [USER_ROLE.USER]: 'default',
+  [USER_ROLE.ADMIN]: 'gold',
+  [USER_ROLE.BAN]: 'error',
+};
+
+/** The roles the per-row select sets; banning has its own confirmed action. */
+const ROLE_OPTIONS = [
+  { value: USER_ROLE.USER, label: T.roleOptions.user },
+  { value: USER_ROLE.ADMIN, label: T.roleOptions.admin },
+];
+
+const useStyles = createStyles(({ token }) => ({
+  id: {
+    fontFamily: token.fontFamilyCode,
+    fontSize: token.fontSizeSM,
+    whiteSpace: 'nowrap',
+  },
+  time: { whiteSpace: 'nowrap', color: token.colorTextSecondary },
+  error: { marginBottom: token.margin },
+  roleSelect: { width: 108 },
+}));
+
+/** A control the admin may not use on their own row, with the reason on hover and on keyboard focus. */
+function SelfLocked({ reason, children }: { reason: string; children: ReactElement }) {
+  return (
+    <Tooltip title={reason} trigger={['hover', 'focus']}>
+      {/* A disabled control takes no focus or hover: its wrapper does, so the reason can be read. */}
+      <span tabIndex={0}>{children}</span>
+    </Tooltip>
+  );
+}
+
+export default function UserAdminPage() {
+  const { styles } = useStyles();
+  const { message } = App.useApp();
+  const { initialState } = useModel('@@initialState');
+  const selfId = initialState?.loginUser?.id;
+  const actionRef = useRef<ActionType>();
+  const [loadError, setLoadError] = useState<unknown>();
+  // The row whose role is being changed: its controls wait for the server.
+  const [pendingId, setPendingId] = useState<string>();
+  const [quota, setQuota] = useState<{ open: boolean; user?: User }>({ open: false });
+  // The page a reload or a link asks for, read once: from then on the table owns it and writes it back.
+  const [initialView] = useState(() => userViewFromQuery(window.location.search));
+  const [requested, setRequested] = useState<UserTableQuery>();
+  const form = useMemo(
+    () => ({
+      syncToUrl: syncUserTableToUrl,
+      syncToInitialValues: false,
+      extraUrlParams: requested ?? initialView,
+    }),
+    [initialView, requested],
+  );
+
+  const reload = () => actionRef.current?.reload();
+  const isSelf = (user: User) => selfId !== undefined && String(user.id) === String(selfId);
+  const nameOf = (user: User) => user.userName || user.userAccount;
+
+  /** Sets a role; the table changes only after the server said yes, and shows its reason when it said no. */
+  const changeRole = async (user: User, userRole: UserRole, done: string) => {
+    setPendingId(String(user.id));
+    try {
+      await updateUserRole({ id: user.id, userRole }, { skipErrorHandler: true });
+    } catch (error) {
+      if (hasErrorCode(error, ResponseCode.NOT_FOUND)) {
+        message.warning(T.gone);
+        reload();
+      } else {
+        handleRequestError(error);
+      }
+      return;
+    } finally {
+      setPendingId(undefined);
+    }
+    message.success(done);
+    reload();
+  };
+
+  const roleSelect = (user: User) => {
+    const select = (
+      <Select<UserRole>
+        size="small"
+        className={styles.roleSelect}
+        aria-label={T.roleSelectLabel(user.userAccount)}
+        value={user.userRole}
+        options={ROLE_OPTIONS}
+        disabled={isSelf(user) || pendingId !== undefined}
+        loading={pendingId === String(user.id)}
+        onChange={(role) =>
+          changeRole(
+            user,
+            role,
+            T.roleChanged(nameOf(user), role === USER_ROLE.ADMIN ? T.roleOptions.admin : T.roleOptions.user),
+          )
+        }
+      />
+    );
+    return isSelf(user) ? <SelfLocked reason={T.selfRole}>{select}</SelfLocked> : select;
+  };
+
+  const banAction = (user: User) => {
+    if (user.userRole === USER_ROLE.BAN) {
+      return (
+        <Popconfirm
+          title={T.unbanConfirm(nameOf(user))}
+          description={T.unbanConfirmHint}
+          okText={T.confirmUnban}
+          cancelText={T.cancel}
+          onConfirm={() => changeRole(user, USER_ROLE.USER, T.unbanned(nameOf(user)))}
+        >
+          <Button type="link" size="small" disabled={pendingId !== undefined}>
+            {T.unban}
+          </Button>
+        </Popconfirm>
+      );
+    }
+    if (isSelf(user)) {
+      return (
+        <SelfLocked reason={T.selfBan}>
+          <Button type="link" size="small" danger disabled>
+            {T.ban}
+          </Button>
+        </SelfLocked>
+      );
+    }
+    return (
+      <Popconfirm
+        title={T.banConfirm(nameOf(user))}
+        description={T.banConfirmHint}
+        okText={T.confirmBan}
+        okButtonProps={{ danger: true }}
+        cancelText={T.cancel}
+        onConfirm={() => changeRole(user, USER_ROLE.BAN, T.banned(nameOf(user)))}
+      >
+        <Button type="link" size="small" danger disabled={pendingId !== undefined}>
+          {T.ban}
+        </Button>
+      </Popconfirm>
+    );
+  };
+
+  const columns: ProColumns<User>[] = [
+    {
+      title: T.columns.searchText,
+      dataIndex: 'searchText',
+      hideInTable: true,
+      fieldProps: { placeholder: T.searchPlaceholder },
+    },
+    {
+      title: T.columns.id,
+      dataIndex: 'id',
+      hideInSearch: true,
+      width: 110,
+      // Ids are 64-bit: the tail tells users apart, the whole id is copied exactly as the server sent it.
+      render: (_, user) => {
+        const id = String(user.id);
+        return (
+          <Typography.Text className={styles.id} title={T.idTitle(id)} copyable={{ text: id }}>
+            {id.length > SHORT_ID_DIGITS ? `…${id.slice(-SHORT_ID_DIGITS)}` : id}
+          </Typography.Text>
+        );
+      },
+    },
+    {
+      title: T.columns.account,
+      dataIndex: 'userAccount',
+      hideInSearch: true,
+      ellipsis: true,
+      width: 140,
+    },
+    {
+      title: T.columns.name,
+      dataIndex: 'userName',
+      hideInSearch: true,
+      ellipsis: true,
+      width: 180,
+      render: (_, user) => (
+        <Space size="small">
+          <Avatar size="small" src={user.userAvatar || undefined} icon={<UserOutlined />} alt="" />
+          <span>{user.userName}</span>
+        </Space>
+      ),
+    },
+    {
+      title: T.columns.role,
+      dataIndex: 'userRole',
+      valueType: 'select',
+      valueEnum: {
+        [USER_ROLE.USER]: { text: T.roles.user },
+        [USER_ROLE.ADMIN]: { text: T.roles.admin },
+        [USER_ROLE.BAN]: { text: T.roles.ban },
+      },
+      width: 90,
+      render: (_, user) => (
+        <Tag color={ROLE_COLORS[user.userRole]} bordered={false}>
+          {T.roles[user.userRole]}
+        </Tag>
+      ),
+    },
+    {
+      title: T.columns.createTime,
+      dataIndex: 'createTime',
+      hideInSearch: true,
+      width: 165,
+      render: (_, user) => <span className={styles.time}>{displayTime(user.createTime)}</span>,
+    },
+    {
+      title: T.columns.actions,
+      valueType: 'option',
+      key: 'actions',
+      width: 260,
+      render: (_, user) => [
+        user.userRole === USER_ROLE.BAN ? null : <span key="role">{roleSelect(user)}</span>,
+        <Button key="quota" type="link" size="small" onClick={() => setQuota({ open: true, user })}>
+          {T.quota.open}
+        </Button>,
+        <span key="ban">{banAction(user)}</span>,
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer>
+      {loadError ? (
+        <Alert
+          className={styles.error}
+          type="error"
+          showIcon
+          message={T.loadFailed}
+          description={errorText(loadError)}
+          action={
+            <Button size="small" danger onClick={reload}>
+              {T.retry}
+            </Button>
+          }
+        />
+      ) : null}
+      <ProTable<User>
+        rowKey={(user) => String(user.id)}
+        actionRef={actionRef}
+        columns={columns}
+        search={{ labelWidth: 'auto' }}
+        // The search form and the page live in the URL (see userQuery.ts).
+        form={form}
+        pagination={{
+          defaultCurrent: initialView.current,
+          defaultPageSize: initialView.pageSize,
+          showSizeChanger: true,
+          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+        }}
+        request={async (params) => {
+          const { current = DEFAULT_USER_VIEW.current, pageSize = DEFAULT_USER_VIEW.pageSize } = params;
+          const query = userQueryOf(params, { current, pageSize });
+          setRequested((last) => (last && sameUserQuery(last, query) ? last : query));
+          try {
+            const res = await listUserByPage(
+              {
+                current,
+                pageSize,
+                searchText: query.searchText?.trim() || undefined,
+                userRole: readRole(query.userRole),
+              },
+              { skipErrorHandler: true },
+            );
+            setLoadError(undefined);
+            return { data: res.data?.records ?? [], total: res.data?.total ?? 0, success: true };
+          } catch (error) {
+            setLoadError(error);
+            throw error;
+          }
+        }}
+        // The failure is shown above the table with a retry; the table keeps what it had.
+        onRequestError={() => undefined}
+      />
+      <QuotaDrawer
+        open={quota.open}
+        user={quota.user}
+        onClose={() => setQuota((s) => ({ ...s, open: false }))}
+      />
+    </PageContainer>
+  );
+}
