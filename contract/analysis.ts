@@ -1,5 +1,28 @@
 import type { AnalysisTotals } from './types';
 
+/** The percentile the analysis reports for latency. */
+export const P95 = 0.95;
+
+/** The 1-based nearest rank of percentile `p` (0 to 1) among `n` values: PostgreSQL's percentile_disc. */
+export function nearestRank(n: number, p: number = P95): number {
+  return Math.min(n, Math.max(1, Math.ceil(p * n)));
+}
+
+/**
+ * A latency as the analysis counts it for p95: exact below 1 s, three
+ * significant digits from 1 s on (1234 ms → 1230 ms, 25 678 ms → 25 600 ms),
+ * so at most 1 % below the measured value. The server keeps latency
+ * distributions per block of time in these buckets (the same rule is the SQL
+ * function call_latency_bucket of its migration 0002); the mocks report p95 by
+ * it too, so both answer the same figures. Rounding down keeps the order of
+ * values, so the p95 of bucketed latencies is the bucket of the exact p95.
+ */
+export function latencyBucket(ms: number): number {
+  if (ms < 1000) return ms;
+  const step = 10 ** (String(Math.trunc(ms)).length - 3);
+  return ms - (ms % step);
+}
+
 /** The key figures of a period from its counts, as the mocks and the server answer them. */
 export function totalsOf(
   calls: number,

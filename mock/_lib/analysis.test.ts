@@ -113,6 +113,14 @@ describe('aggregateCalls', () => {
     });
   });
 
+  it('reports p95 in the latency buckets of the contract: three significant digits from 1 s on', () => {
+    const slow = Array.from({ length: 20 }, (_, i) => call(A.id, at('2026-03-02'), 1000 + i * 113));
+    const overview = aggregateCalls([...slow, call(B.id, at('2026-03-02'), 25_678)], interfaces, range);
+    // The nearest rank of 20 calls is the 19th latency, 1000 + 18 × 113 = 3034 ms.
+    expect(overview.interfaces.map((row) => row.p95Latency)).toEqual([3030, 25_600]);
+    expect(overview.p95Latency).toBe(3140);
+  });
+
   it('breaks ties in the interface list by the smaller id', () => {
     const overview = aggregateCalls(
       [call(C.id, at('2026-03-02'), 1), call(B.id, at('2026-03-02'), 1)],

@@ -1,5 +1,5 @@
 import { DAY_MS, formatDate, formatTime, startOfDay } from '@agler/contract/dates';
-import { totalsOf } from '@agler/contract/analysis';
+import { latencyBucket, nearestRank, P95, totalsOf } from '@agler/contract/analysis';
 import { compareIds } from '@agler/contract/ids';
 import type { DayRange, TimeWindow } from '@agler/contract/queries';
 import type { AnalysisOverview, InterfaceUsage, TopInterface } from '@agler/contract/types';
@@ -12,11 +12,11 @@ import type { CallRecord, InterfaceRecord } from './store';
  *
  * Rules: a range is whole local days, both ends included; calls of interfaces
  * that no longer exist are not counted; p95 is the nearest-rank percentile
- * (the smallest latency that at least 95 % of the calls do not exceed);
- * "most called first" breaks ties by the smaller id (the older interface).
+ * (the smallest latency that at least 95 % of the calls do not exceed) in the
+ * contract's latency buckets (latencyBucket: exact below 1 s, three
+ * significant digits above), as the server keeps it; "most called first"
+ * breaks ties by the smaller id (the older interface).
  */
-
-const P95 = 0.95;
 
 // ---------------------------------------------------------------- statistics
 
@@ -48,11 +48,6 @@ function selectKth(values: Float64Array, k: number, from = 0, to = values.length
     else return values[target];
   }
   return values[target];
-}
-
-/** The 1-based nearest rank of percentile `p` among `n` values. */
-function nearestRank(n: number, p: number): number {
-  return Math.min(n, Math.max(1, Math.ceil(p * n)));
 }
 
 /** Nearest-rank percentile of `values[from..to)`, rearranging that part; 0 when it is empty. */
@@ -91,7 +86,6 @@ function slotsOf(interfaces: readonly InterfaceRecord[]): Map<string, number> {
   for (let i = 0; i < interfaces.length; i += 1) slots.set(interfaces[i].id, i);
   return slots;
 }
-
 
 /**
  * Key figures, calls per day (zero-filled) and usage per interface in
@@ -162,7 +156,7 @@ export function aggregateCalls(
     if (slot >= 0) latencies[cursor[slot]++] = calls[c].latency;
   }
   // Before the per-interface selections rearrange the segments (harmless, but clearer apart).
-  const p95 = percentileInPlace(latencies.slice(), P95);
+  const p95 = latencyBucket(percentileInPlace(latencies.slice(), P95));
 
   const called: number[] = [];
   for (let i = 0; i < size; i += 1) if (callsOf[i] > 0) called.push(i);
@@ -179,7 +173,7 @@ export function aggregateCalls(
       errors: errorsOf[slot],
       successRate: (n - errorsOf[slot]) / n,
       avgLatency: round(latencySumOf[slot] / n),
-      p95Latency: percentileInPlace(latencies, P95, offsets[slot], offsets[slot + 1]),
+      p95Latency: latencyBucket(percentileInPlace(latencies, P95, offsets[slot], offsets[slot + 1])),
       lastCallTime: formatTime(lastOf[slot]),
     };
   });
@@ -195,7 +189,7 @@ export function aggregateCalls(
         previousLatencies.length,
         previousErrors,
         previousLatencySum,
-        percentile(previousLatencies, P95),
+        latencyBucket(percentile(previousLatencies, P95)),
         previousInterfaces.size,
       ),
     },
