@@ -8,6 +8,7 @@ import {
   integer,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -134,10 +135,69 @@ export const calls = pgTable(
   ],
 );
 
+/**
+ * The call log rolled up for the analysis (server/domain/rollup.ts): every
+ * call before the hour in app_meta `call_rollup_until` is counted in the UTC
+ * hour that holds it and in the blocks of 1, 2, 4, … 256 UTC days that hold
+ * it (a block of `span` hours starts at a multiple of `span` hours since
+ * 1970-01-01 UTC), so any run of whole hours is its first and last hours and a
+ * few blocks. Each row keeps its latency distribution: the distinct latency
+ * buckets (contract/analysis.ts latencyBucket) ascending, and how many calls
+ * are below each, so a rank is a binary search. Later calls are read from the
+ * log itself.
+ */
+const block = {
+  /** Hours in the block: 1, then 24 × 1, 2, 4, … 256. */
+  span: integer('span').notNull(),
+  /** The block's first hour, in hours since 1970-01-01 UTC. */
+  start: integer('start').notNull(),
+};
+const figures = {
+  calls: bigint('calls', { mode: 'number' }).notNull(),
+  errors: bigint('errors', { mode: 'number' }).notNull(),
+  latencies: integer('latencies').array().notNull(),
+  /** Calls below each of `latencies`, then all calls: one more element than `latencies`, from 0. */
+  cumulative: bigint('cumulative', { mode: 'number' }).array().notNull(),
+};
+
+/** Per interface and block. Deleted interfaces keep their rows, as their calls stay in the log. */
+export const callRollup = pgTable(
+  'call_rollup',
+  {
+    ...block,
+    interfaceInfoId: id64('interface_info_id').notNull(),
+    ...figures,
+    /** milliseconds */
+    latencySum: bigint('latency_sum', { mode: 'number' }).notNull(),
+    lastTime: timestamp('last_time', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.span, t.start, t.interfaceInfoId] }),
+    // What a deleted interface added to the period's figures, taken back out.
+    index('call_rollup_interface_idx').on(t.interfaceInfoId, t.span, t.start),
+  ],
+);
+
+/** All interfaces together per block: a period's latency distribution and its calls per hour. */
+export const callRollupAll = pgTable('call_rollup_all', { ...block, ...figures }, (t) => [
+  primaryKey({ columns: [t.span, t.start] }),
+]);
+
 /** Facts about the database itself: when the demo data was written, and how many interfaces it holds. */
 export const meta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
 
-export const schema = { users, sessions, loginAttempts, interfaces, calls, meta, userIdSeq, interfaceIdSeq };
+export const schema = {
+  users,
+  sessions,
+  loginAttempts,
+  interfaces,
+  calls,
+  callRollup,
+  callRollupAll,
+  meta,
+  userIdSeq,
+  interfaceIdSeq,
+};

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
 import type { InterfaceStatus } from '@agler/contract/constants';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
@@ -6,179 +7,375 @@ import { totalsOf } from '@agler/contract/analysis';
 import { compareIds } from '@agler/contract/ids';
 import { parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
 import type { DayRange, Query } from '@agler/contract/queries';
-import type { AnalysisOverview, AnalysisTotals, InterfaceUsage, TopInterface } from '@agler/contract/types';
-import type { Db } from '../db/connect';
+import type { AnalysisOverview, InterfaceUsage, TopInterface } from '@agler/contract/types';
+import type { Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
-import { calls, interfaces } from '../db/schema';
+import { interfaces } from '../db/schema';
 import { refuse } from './errors';
 import { PUBLIC_COLUMNS, toInterfaceInfo } from './interfaceInfo';
+import { blocksOf, consistently, HOUR_MS, inWindows, planOf } from './rollup';
+import type { Plan, Window } from './rollup';
 
 /**
- * The usage analysis, aggregated in SQL from the call log on each request,
- * by the mocks' rules (mock/_lib/analysis.ts): a range is whole local days,
- * both ends included; calls of interfaces that no longer exist are not
- * counted; p95 is the nearest-rank percentile, which is PostgreSQL's
- * percentile_disc; "most called first" breaks ties by the smaller id.
+ * The usage analysis by the mocks' rules (mock/_lib/analysis.ts): a range is
+ * whole local days, both ends included; calls of interfaces that no longer
+ * exist are not counted; p95 is the nearest-rank percentile (PostgreSQL's
+ * percentile_disc) of latencies in the contract's buckets (latencyBucket);
+ * "most called first" breaks ties by the smaller id.
+ *
+ * It reads the roll-up (./rollup.ts): for a 90-day range about four rows per
+ * interface (counts and latency distributions of whole hours and blocks of
+ * days), and the log for what is not rolled up yet and for parts of hours.
+ * Each figure is one statement that answers a few rows or one JSON text
+ * (answering thousands of rows costs the drivers more than the query).
  */
 
-export const P95 = 0.95;
+/** An array literal of id texts or numbers (made here, never from input). */
+const list = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+/** A PostgreSQL array literal of times. */
+const timeArray = (values: readonly number[]) =>
+  `{${values.map((ms) => `"${new Date(ms).toISOString()}"`).join(',')}}`;
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** The nearest rank of P95 among `n` calls, in SQL (contract/analysis.ts nearestRank, in integers). */
+const rankOf = (n: SQL) => sql`greatest(1, (95 * (${n})::bigint + 99) / 100)`;
 
-/** A PostgreSQL array literal of times (made from numbers, never from input). */
-const timeArray = (values: number[]) => `{${values.map((ms) => `"${iso(ms)}"`).join(',')}}`;
+/**
+ * `cells`: the plan's rows of the roll-up and calls of the log (as rows of
+ * one call), with their latency distributions when `distributions`; `usage`:
+ * their sums per interface, deleted ones included; `names`: every interface
+ * (a scan, so the joins hash: the planner cannot foresee a block's rows).
+ */
+const usageOf = (plan: Plan, distributions: boolean) => sql`
+  cells AS MATERIALIZED (
+    SELECT r.interface_info_id AS iid, r.calls, r.errors, r.latency_sum, r.last_time,
+           r.latencies[cardinality(r.latencies)] AS slowest
+           ${distributions ? sql`, r.latencies, r.cumulative` : sql``}
+    FROM ${blocksOf(plan)} JOIN call_rollup r ON r.span = b.span AND r.start = b.start
+    UNION ALL
+    SELECT c.interface_info_id, 1, CASE WHEN c.success THEN 0 ELSE 1 END, c.latency, c.time,
+           call_latency_bucket(c.latency)
+           ${distributions ? sql`, ARRAY[call_latency_bucket(c.latency)], '{0,1}'::bigint[]` : sql``}
+    FROM interface_call c
+    WHERE ${inWindows(plan.windows, sql`c.time`)}
+  ),
+  usage AS MATERIALIZED (
+    SELECT iid, sum(calls)::bigint AS calls, sum(errors) AS errors, sum(latency_sum) AS latency_sum,
+           max(last_time) AS last_time, max(slowest) AS slowest
+    FROM cells
+    GROUP BY iid
+  ),
+  names AS MATERIALIZED (SELECT id, name, method, status FROM interface_info)`;
 
-
-/** How many calls of one period took one latency (ms): the period's whole distribution, a few thousand rows at most. */
-type LatencyRow = { cur: boolean; latency: number; calls: number; errors: number };
-type InterfaceRow = {
+type UsageTuple = [string, string | null, string, number, number, number, number, number, number];
+type UsageRow = {
   iid: string;
-  name: string;
+  /** null: the interface no longer exists. */
+  name: string | null;
   method: string;
   status: number;
   calls: number;
   errors: number;
-  latency_sum: number;
+  latencySum: number;
+  lastMs: number;
   p95: number;
-  last_ms: number;
 };
-type DayRow = { day: number; calls: number; errors: number };
 
-/** The totals of one period from its latency distribution: p95 is the smallest latency whose running count reaches the nearest rank. */
-function periodTotals(distribution: LatencyRow[], interfacesCalled: number): AnalysisTotals {
-  distribution.sort((a, b) => a.latency - b.latency);
-  let calls = 0;
-  let errors = 0;
-  let latencySum = 0;
-  for (const row of distribution) {
-    calls += row.calls;
-    errors += row.errors;
-    latencySum += row.latency * row.calls;
-  }
-  const rank = Math.min(calls, Math.max(1, Math.ceil(P95 * calls)));
-  let seen = 0;
-  const p95 = distribution.find((row) => (seen += row.calls) >= rank)?.latency ?? 0;
-  return totalsOf(calls, errors, latencySum, p95, interfacesCalled);
+/**
+ * Each interface called in `plan`'s time, with its p95: its m-th largest
+ * latency, m = calls − nearest rank + 1. With fewer than 20 calls m is 1: its
+ * slowest. Otherwise each row's m-th largest is a floor for it (the row's m
+ * are among all of its calls), the highest of them the floor taken; only the
+ * latencies above it, from the rows that have any, are merged, and when
+ * fewer than m are above it, the floor is the answer.
+ */
+async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
+  const [{ rows }] = rowsOf<{ rows: string | null }>(
+    await db.execute(sql`
+      WITH ${usageOf(plan, true)},
+      wanted AS MATERIALIZED (
+        SELECT iid, calls - ${rankOf(sql`calls`)} + 1 AS m FROM usage WHERE calls - ${rankOf(sql`calls`)} + 1 > 1
+      ),
+      floor AS MATERIALIZED (
+        SELECT w.iid, w.m,
+               coalesce(max(c.latencies[width_bucket(c.calls - w.m, c.cumulative)]) FILTER (WHERE c.calls >= w.m), -1)
+                 AS latency
+        FROM wanted w JOIN cells c ON c.iid = w.iid
+        GROUP BY w.iid, w.m
+      ),
+      above AS (
+        SELECT f.iid, f.m, u.latency, u.upto - u.below AS calls
+        FROM floor f
+        JOIN cells c ON c.iid = f.iid AND c.slowest > f.latency
+        CROSS JOIN LATERAL (SELECT width_bucket(f.latency, c.latencies) + 1 AS first) s
+        CROSS JOIN LATERAL unnest(
+          c.latencies[s.first:], c.cumulative[s.first + 1:], c.cumulative[s.first:cardinality(c.latencies)]
+        ) AS u(latency, upto, below)
+      ),
+      p95 AS (
+        SELECT DISTINCT ON (iid) iid, latency
+        FROM (
+          SELECT iid, latency, m, sum(sum(calls)) OVER (PARTITION BY iid ORDER BY latency DESC) AS seen
+          FROM above
+          GROUP BY iid, latency, m
+        ) AS merged
+        WHERE seen >= m
+        ORDER BY iid, latency DESC
+      )
+      SELECT json_agg(json_build_array(
+               u.iid::text, n.name, n.method, n.status, u.calls, u.errors, u.latency_sum,
+               extract(epoch FROM u.last_time) * 1000,
+               coalesce(p.latency, nullif(f.latency, -1), u.slowest)
+             ))::text AS rows
+      FROM usage u
+      LEFT JOIN names n ON n.id = u.iid
+      LEFT JOIN floor f ON f.iid = u.iid
+      LEFT JOIN p95 p ON p.iid = u.iid`),
+  );
+  if (!rows) return [];
+  return (JSON.parse(rows) as UsageTuple[]).map(
+    ([iid, name, method, status, calls, errors, latencySum, lastMs, p95]) => ({
+      iid,
+      name,
+      method,
+      status,
+      calls: Number(calls),
+      errors: Number(errors),
+      latencySum: Number(latencySum),
+      lastMs: Number(lastMs),
+      p95,
+    }),
+  );
+}
+
+/** A period's totals over the interfaces that still exist, and the ones that no longer do. */
+type PeriodRow = {
+  calls: number;
+  errors: number;
+  latency_sum: number;
+  called: number;
+  deleted: string[] | null;
+};
+
+async function periodOf(db: Queryable, plan: Plan): Promise<PeriodRow> {
+  const [row] = rowsOf<PeriodRow>(
+    await db.execute(sql`
+      WITH ${usageOf(plan, false)}
+      SELECT coalesce(sum(u.calls) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS calls,
+             coalesce(sum(u.errors) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS errors,
+             coalesce(sum(u.latency_sum) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS latency_sum,
+             (count(*) FILTER (WHERE n.id IS NOT NULL))::int AS called,
+             array_agg(u.iid::text) FILTER (WHERE n.id IS NULL) AS deleted
+      FROM usage u LEFT JOIN names n ON n.id = u.iid`),
+  );
+  return row;
+}
+
+/**
+ * The p95 of a period over the interfaces that still exist: the roll-up of
+ * all interfaces, less the rows of those in `deleted`, and the log's calls.
+ */
+async function periodP95Of(db: Queryable, plan: Plan, deleted: string[]): Promise<number> {
+  const entries = (table: SQL, sign: SQL, where: SQL) => sql`
+    SELECT u.latency, ${sign} (u.upto - u.below) AS calls
+    FROM blk JOIN ${table} r ON r.span = blk.span AND r.start = blk.start ${where}
+    CROSS JOIN LATERAL unnest(r.latencies, r.cumulative[2:], r.cumulative[:cardinality(r.latencies)])
+      AS u(latency, upto, below)`;
+  const [row] = rowsOf<{ p95: number | null }>(
+    await db.execute(sql`
+      WITH blk AS MATERIALIZED (SELECT * FROM ${blocksOf(plan)}),
+      distribution AS (
+        SELECT latency, sum(calls) AS calls
+        FROM (
+          ${entries(sql`call_rollup_all`, sql``, sql``)}
+          UNION ALL
+          ${entries(sql`call_rollup`, sql`-`, sql`AND r.interface_info_id = ANY(${list(deleted)}::bigint[])`)}
+          UNION ALL
+          SELECT call_latency_bucket(c.latency), 1
+          FROM interface_call c
+          JOIN interface_info i ON i.id = c.interface_info_id
+          WHERE ${inWindows(plan.windows, sql`c.time`)}
+        ) AS entries
+        GROUP BY latency
+        HAVING sum(calls) > 0
+      )
+      SELECT latency AS p95
+      FROM (
+        SELECT latency, sum(calls) OVER (ORDER BY latency) AS seen, sum(calls) OVER () AS total FROM distribution
+      ) AS ranked
+      WHERE seen >= ${rankOf(sql`total`)}
+      ORDER BY latency
+      LIMIT 1`),
+  );
+  return row?.p95 ?? 0;
+}
+
+/**
+ * Calls and errors per local day (`bounds`: the midnights from the first day
+ * to the day after the last). An hour of the roll-up that a midnight cuts (a
+ * time zone off whole hours) is read from the log instead.
+ */
+async function dailyOf(
+  db: Queryable,
+  plan: Plan,
+  bounds: number[],
+  deleted: string[],
+): Promise<{ day: number; calls: number; errors: number }[]> {
+  const rolledTo = Math.min(plan.until, plan.lastHour);
+  const cut = bounds
+    .slice(1, -1)
+    .filter((ms) => ms % HOUR_MS !== 0)
+    .map((ms) => Math.floor(ms / HOUR_MS))
+    .filter((hour) => hour >= plan.firstHour && hour < rolledTo);
+  const windows: Window[] = [
+    ...plan.windows,
+    ...cut.map((hour) => ({ from: hour * HOUR_MS, to: (hour + 1) * HOUR_MS })),
+  ];
+  const hourStart = sql`to_timestamp(r.start::float8 * 3600)`;
+  const inRange = sql`r.span = 1 AND r.start >= ${plan.firstHour} AND r.start < ${rolledTo}
+    AND r.start <> ALL(${list(cut)}::integer[])`;
+  return rowsOf(
+    await db.execute(sql`
+      SELECT day, sum(calls)::float8 AS calls, sum(errors)::float8 AS errors
+      FROM (
+        SELECT width_bucket(${hourStart}, ${timeArray(bounds)}::timestamptz[]) AS day, r.calls, r.errors
+        FROM call_rollup_all r
+        WHERE ${inRange}
+        UNION ALL
+        SELECT width_bucket(${hourStart}, ${timeArray(bounds)}::timestamptz[]), -r.calls, -r.errors
+        FROM call_rollup r
+        WHERE r.interface_info_id = ANY(${list(deleted)}::bigint[]) AND ${inRange}
+        UNION ALL
+        SELECT width_bucket(c.time, ${timeArray(bounds)}::timestamptz[]), 1, CASE WHEN c.success THEN 0 ELSE 1 END
+        FROM interface_call c
+        JOIN interface_info i ON i.id = c.interface_info_id
+        WHERE ${inWindows(windows, sql`c.time`)}
+      ) AS calls
+      GROUP BY day`),
+  );
 }
 
 /**
  * Key figures, calls per day (zero-filled) and usage per interface in
- * `range`, plus the totals of the equally long period right before it.
- * Four queries, each grouped once: each period's latency distribution (its
- * totals and p95 follow from it), the interfaces called in the period
- * before, each interface of the range, each day of the range. Days are
- * bounded by the local midnights computed here, so a day stays a day across
- * a daylight-saving change.
+ * `range`, plus the totals of the equally long period right before it. Days
+ * are bounded by the local midnights computed here, so a day stays a day
+ * across a daylight-saving change.
  */
-export async function overviewOf(db: Db, range: DayRange): Promise<AnalysisOverview> {
+export async function overviewOf(db: Queryable, range: DayRange): Promise<AnalysisOverview> {
   const bounds = [range.startMs];
   for (let i = 1; i <= range.days; i += 1) bounds.push(startOfDay(range.startMs, i));
   const previousStart = startOfDay(range.startMs, -range.days);
-  const start = iso(range.startMs);
-  const end = iso(range.endMs);
 
-  // On PostgreSQL the three run side by side on the pool's connections; PGlite takes them in turn.
-  const [distributions, calledBefore, perInterface, perDay] = await Promise.all([
-    db.execute(sql`
-      SELECT c.time >= ${start}::timestamptz AS cur, c.latency,
-             count(*)::int AS calls,
-             (count(*) FILTER (WHERE NOT c.success))::int AS errors
-      FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id
-      WHERE c.time >= ${iso(previousStart)}::timestamptz AND c.time < ${end}::timestamptz
-      GROUP BY 1, 2`),
-    db.execute(sql`
-      SELECT count(*)::int AS n FROM (
-        SELECT DISTINCT c.interface_info_id
-        FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id
-        WHERE c.time >= ${iso(previousStart)}::timestamptz AND c.time < ${start}::timestamptz
-      ) AS called`),
-    db.execute(sql`
-      SELECT c.interface_info_id::text AS iid, i.name, i.method, i.status::int AS status,
-             count(*)::int AS calls,
-             (count(*) FILTER (WHERE NOT c.success))::int AS errors,
-             sum(c.latency)::float8 AS latency_sum,
-             (percentile_disc(${P95}::float8) WITHIN GROUP (ORDER BY c.latency))::int AS p95,
-             (extract(epoch FROM max(c.time)) * 1000)::float8 AS last_ms
-      FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id
-      WHERE c.time >= ${start}::timestamptz AND c.time < ${end}::timestamptz
-      GROUP BY c.interface_info_id, i.id`),
-    db.execute(sql`
-      SELECT width_bucket(c.time, ${timeArray(bounds)}::timestamptz[]) AS day,
-             count(*)::int AS calls,
-             (count(*) FILTER (WHERE NOT c.success))::int AS errors
-      FROM interface_call c JOIN interface_info i ON i.id = c.interface_info_id
-      WHERE c.time >= ${start}::timestamptz AND c.time < ${end}::timestamptz
-      GROUP BY 1`),
-  ]);
+  return consistently(db, async (until) => {
+    const current = planOf(range.startMs, range.endMs, until);
+    const before = planOf(previousStart, range.startMs, until);
+    // On PostgreSQL the queries run side by side on the pool's connections; PGlite takes them in turn. Those that
+    // take deleted interfaces out first assume there are none, and run again when there are.
+    const figuresOf = (deleted: string[], deletedBefore: string[]) =>
+      Promise.all([
+        periodP95Of(db, current, deleted),
+        periodP95Of(db, before, deletedBefore),
+        dailyOf(db, current, bounds, deleted),
+      ]);
+    const [usage, period, assumed] = await Promise.all([
+      interfacesOf(db, current),
+      periodOf(db, before),
+      figuresOf([], []),
+    ]);
+    const existing = usage.filter((row) => row.name !== null);
+    const deleted = usage.filter((row) => row.name === null).map((row) => row.iid);
+    const deletedBefore = period.deleted ?? [];
+    const [p95, p95Before, perDay] =
+      deleted.length + deletedBefore.length > 0 ? await figuresOf(deleted, deletedBefore) : assumed;
 
-  const latencies = rowsOf<LatencyRow>(distributions);
-  const dayCalls = new Array<number>(range.days).fill(0);
-  const dayErrors = new Array<number>(range.days).fill(0);
-  for (const { day, calls: n, errors } of rowsOf<DayRow>(perDay)) {
-    dayCalls[day - 1] = n;
-    dayErrors[day - 1] = errors;
-  }
-  const rows: InterfaceUsage[] = rowsOf<InterfaceRow>(perInterface).map((g) => ({
-    interfaceInfoId: g.iid,
-    name: g.name,
-    method: g.method as InterfaceUsage['method'],
-    status: g.status as InterfaceStatus,
-    calls: g.calls,
-    errors: g.errors,
-    successRate: (g.calls - g.errors) / g.calls,
-    avgLatency: Math.round(g.latency_sum / g.calls),
-    p95Latency: g.p95,
-    lastCallTime: formatTime(g.last_ms),
-  }));
-  rows.sort((a, b) => b.calls - a.calls || compareIds(a.interfaceInfoId, b.interfaceInfoId));
+    const dayCalls = new Array<number>(range.days).fill(0);
+    const dayErrors = new Array<number>(range.days).fill(0);
+    for (const { day, calls, errors } of perDay) {
+      dayCalls[day - 1] = calls;
+      dayErrors[day - 1] = errors;
+    }
+    let calls = 0;
+    let errors = 0;
+    let latencySum = 0;
+    const rows: InterfaceUsage[] = existing.map((g) => {
+      calls += g.calls;
+      errors += g.errors;
+      latencySum += g.latencySum;
+      return {
+        interfaceInfoId: g.iid,
+        name: g.name!,
+        method: g.method as InterfaceUsage['method'],
+        status: g.status as InterfaceStatus,
+        calls: g.calls,
+        errors: g.errors,
+        successRate: (g.calls - g.errors) / g.calls,
+        avgLatency: Math.round(g.latencySum / g.calls),
+        p95Latency: g.p95,
+        lastCallTime: formatTime(g.lastMs),
+      };
+    });
+    rows.sort((a, b) => b.calls - a.calls || compareIds(a.interfaceInfoId, b.interfaceInfoId));
 
-  return {
-    startDate: range.startDate,
-    endDate: range.endDate,
-    ...periodTotals(
-      latencies.filter((row) => row.cur),
-      rows.length,
-    ),
-    previous: {
-      startDate: formatDate(previousStart),
-      endDate: formatDate(startOfDay(range.startMs, -1)),
-      ...periodTotals(
-        latencies.filter((row) => !row.cur),
-        rowsOf<{ n: number }>(calledBefore)[0].n,
-      ),
-    },
-    daily: bounds
-      .slice(0, -1)
-      .map((ms, i) => ({ date: formatDate(ms), calls: dayCalls[i], errors: dayErrors[i] })),
-    interfaces: rows,
-  };
+    return {
+      startDate: range.startDate,
+      endDate: range.endDate,
+      ...totalsOf(calls, errors, latencySum, p95, rows.length),
+      previous: {
+        startDate: formatDate(previousStart),
+        endDate: formatDate(startOfDay(range.startMs, -1)),
+        ...totalsOf(period.calls, period.errors, period.latency_sum, p95Before, period.called),
+      },
+      daily: bounds
+        .slice(0, -1)
+        .map((ms, i) => ({ date: formatDate(ms), calls: dayCalls[i], errors: dayErrors[i] })),
+      interfaces: rows,
+    };
+  });
 }
 
 /** `GET /api/analysis/overview`. */
-export async function overview(db: Db, query: Query): Promise<AnalysisOverview> {
+export async function overview(db: Queryable, query: Query): Promise<AnalysisOverview> {
   const range = parseOverviewQuery(query);
   if (!range.ok) refuse(ResponseCode.PARAMS_ERROR, range.message);
   return overviewOf(db, range.value);
 }
 
 /** `GET /api/analysis/top/interface/invoke`: the most called interfaces in the window, ties to the smaller id. */
-export async function topInterfaces(db: Db, query: Query, now: number): Promise<TopInterface[]> {
+export async function topInterfaces(db: Queryable, query: Query, now: number): Promise<TopInterface[]> {
   const parsed = parseTopQuery(query, now);
   if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
   const { limit, window } = parsed.value;
-  const totalNum = sql<number>`count(*)::int`;
-  const rows = await db
-    .select({ ...PUBLIC_COLUMNS, totalNum })
-    .from(calls)
-    .innerJoin(interfaces, eq(interfaces.id, calls.interfaceInfoId))
+  const counted = await consistently(db, async (until) => {
+    const plan = planOf(window.startMs, window.endMs, until);
+    return rowsOf<{ iid: string; calls: number }>(
+      await db.execute(sql`
+        WITH cells AS (
+          SELECT r.interface_info_id AS iid, r.calls
+          FROM ${blocksOf(plan)} JOIN call_rollup r ON r.span = b.span AND r.start = b.start
+          UNION ALL
+          SELECT c.interface_info_id, 1
+          FROM interface_call c
+          WHERE ${inWindows(plan.windows, sql`c.time`)}
+        )
+        SELECT g.iid::text AS iid, g.calls
+        FROM (SELECT iid, sum(calls)::float8 AS calls FROM cells GROUP BY iid) AS g
+        JOIN interface_info i ON i.id = g.iid
+        ORDER BY g.calls DESC, g.iid
+        LIMIT ${limit}`),
+    );
+  });
+  if (counted.length === 0) return [];
+  const records = await db
+    .select(PUBLIC_COLUMNS)
+    .from(interfaces)
     .where(
-      and(
-        Number.isFinite(window.startMs) ? gte(calls.time, new Date(window.startMs)) : undefined,
-        Number.isFinite(window.endMs) ? lt(calls.time, new Date(window.endMs)) : undefined,
+      inArray(
+        interfaces.id,
+        counted.map((row) => row.iid),
       ),
-    )
-    .groupBy(interfaces.id)
-    .orderBy(desc(totalNum), asc(interfaces.id))
-    .limit(limit);
-  return rows.map(({ totalNum: n, ...row }) => ({ ...toInterfaceInfo(row), totalNum: n }));
+    );
+  const byId = new Map(records.map((row) => [row.id, row]));
+  // An interface deleted between the two reads is left out.
+  return counted
+    .filter((row) => byId.has(row.iid))
+    .map((row) => ({ ...toInterfaceInfo(byId.get(row.iid)!), totalNum: row.calls }));
 }

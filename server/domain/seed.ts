@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../db/connect';
 import { interfaces, meta, users } from '../db/schema';
 import { RANK_VERSION, RANK_VERSION_KEY, ranksOf, sortByName } from './nameOrder';
 import { hashPassword } from './password';
+import { hourOf, rebuildRollup } from './rollup';
 
 /**
  * The demo data, from the same seed as the mocks (contract/demo): written on
@@ -113,6 +114,8 @@ export async function seedDemoData(
         report(`  调用记录 ${Math.round((written / history.length) * 100)}%`);
       }
     }
+    // The history goes around the log's writer: the analysis's roll-up is made from it here, up to this hour.
+    await rebuildRollup(tx, hourOf(options.now));
     // New ids continue right after the seeded ones, as in the mocks.
     await tx.execute(sql`SELECT setval('app_user_id_seq', (SELECT max(id) FROM app_user))`);
     await tx.execute(sql`SELECT setval('interface_info_id_seq', (SELECT max(id) FROM interface_info))`);

@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { sql } from 'drizzle-orm';
+import { latencyBucket } from '@agler/contract/analysis';
 import { ResponseCode } from '@agler/contract/constants';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import { compareIds } from '@agler/contract/ids';
@@ -13,7 +14,8 @@ import type { TestApp } from '../test/app';
 
 /**
  * The SQL aggregation against a plain computation over the same call
- * records: the mocks' rules, written the simplest way (sorts, no selection).
+ * records: the mocks' rules, written the simplest way (sorts, no selection),
+ * p95 in the contract's latency buckets.
  */
 
 let t: TestApp;
@@ -34,10 +36,10 @@ async function allCalls(): Promise<Call[]> {
   );
 }
 
-function nearestRank(latencies: number[]): number {
+function p95(latencies: number[]): number {
   if (latencies.length === 0) return 0;
   const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(0.95 * sorted.length))) - 1];
+  return latencyBucket(sorted[Math.min(sorted.length, Math.max(1, Math.ceil(0.95 * sorted.length))) - 1]);
 }
 
 function totals(calls: Call[]) {
@@ -49,7 +51,7 @@ function totals(calls: Call[]) {
     errorCalls: errors,
     successRate: calls.length ? (calls.length - errors) / calls.length : 0,
     avgLatency: calls.length ? Math.round(sum / calls.length) : 0,
-    p95Latency: nearestRank(calls.map((c) => c.latency)),
+    p95Latency: p95(calls.map((c) => c.latency)),
     interfacesCalled: new Set(calls.map((c) => c.iid)).size,
   };
 }
