@@ -1,0 +1,65 @@
+import { USER_LIMITS } from '@/constants';
+
+/** Every text of 个人中心. */
+export const CENTER_TEXTS = {
+  pageTitle: '个人中心',
+  retry: '重试',
+
+  profile: {
+    title: '基本信息',
+    account: '账号',
+    userName: '昵称',
+    userNamePlaceholder: `1-${USER_LIMITS.nameMax} 个字符`,
+    userNameRequired: '请输入昵称',
+    userAvatar: '头像地址',
+    userAvatarPlaceholder: 'https://example.com/avatar.png，留空则使用默认头像',
+    save: '保存',
+    saved: '基本信息已保存',
+  },
+
+  password: {
+    title: '修改密码',
+    oldPassword: '当前密码',
+    oldPasswordRequired: '请输入当前密码',
+    newPassword: '新密码',
+    newPasswordRequired: '请输入新密码',
+    checkPassword: '确认新密码',
+    checkPasswordRequired: '请再次输入新密码',
+    submit: '修改密码',
+    changed: '密码已修改，其他设备上的登录已全部退出',
+  },
+
+  key: {
+    title: '访问密钥',
+    hint: '调用接口时，用 AccessKey 表明身份，用 SecretKey 为请求签名。SecretKey 只在生成时显示一次。',
+    accessKey: 'AccessKey',
+    secretKey: 'SecretKey',
+    none: '还没有访问密钥',
+    noneHint: '生成一对密钥后，即可在自己的程序中调用接口。',
+    generate: '生成密钥',
+    regenerate: '重新生成密钥',
+    confirmTitle: '重新生成访问密钥？',
+    confirmDescription: '旧的 AccessKey 和 SecretKey 会立即失效，使用它们的调用都会失败。',
+    confirmOk: '重新生成',
+    cancel: '取消',
+    loadFailed: '访问密钥加载失败',
+    copy: '复制',
+    copied: '已复制',
+    createdTitle: '访问密钥已生成',
+    createdWarning: 'SecretKey 只显示这一次，关闭后无法再次查看。请现在复制并妥善保存，不要泄露给他人。',
+    done: '我已保存',
+  },
+
+  usage: {
+    title: '我的调用',
+    name: '接口',
+    method: '方法',
+    calls: '调用次数',
+    quota: '剩余 / 总次数',
+    unlimited: '管理员不限次数',
+    offline: '已下线',
+    empty: '还没有调用过接口',
+    emptyAction: '去接口列表看看',
+    loadFailed: '调用记录加载失败',
+  },
+} as const;
