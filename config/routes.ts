@@ -1,6 +1,7 @@
 /**
- * The route table of the specification. `/user` and `/admin` are groups; their
- * redirect children only send the bare group path to its first page.
+ * The route table of the specification, with the account pages
+ * (注册, 个人中心, 用户管理). `/user` and `/admin` are groups; their redirect
+ * children only send the bare group path to its first page.
  */
 export default [
   { path: '/', name: '主页', icon: 'smile', component: './Index' },
@@ -16,8 +17,10 @@ export default [
     routes: [
       { path: '/user', redirect: '/user/login' },
       { path: '/user/login', name: '登录', component: './User/Login' },
+      { path: '/user/register', name: '注册', component: './User/Register' },
     ],
   },
+  { path: '/account/center', name: '个人中心', component: './Account/Center', hideInMenu: true },
   {
     path: '/admin',
     name: '管理页',
@@ -37,6 +40,7 @@ export default [
         icon: 'analysis',
         component: './Admin/InterfaceAnalysis',
       },
+      { path: '/admin/user', name: '用户管理', icon: 'team', component: './Admin/User' },
     ],
   },
   { path: '*', layout: false, component: './404' },

@@ -11,11 +11,13 @@ export const budgets = {
   'route / (logged out)': 300 * KB,
   // Each page's own chunk (p__*.js), without the chunks it shares with other pages.
   'chunk p__User__Login__index': 12 * KB,
+  'chunk p__User__Register__index': 12 * KB,
   'chunk p__404__index': 4 * KB,
   'chunk p__Index__index': 40 * KB,
   'chunk p__InterfaceInfo__index': 40 * KB,
   'chunk p__Admin__InterfaceInfo__index': 40 * KB,
   'chunk p__Admin__InterfaceAnalysis__index': 40 * KB,
+  'chunk p__Account__Center__index': 40 * KB,
   // The layout chunk of the logged-in pages.
   'chunk t__plugin-layout__Layout': 20 * KB,
 };

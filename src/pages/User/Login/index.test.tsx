@@ -10,6 +10,7 @@ let mockSearch = '';
 
 jest.mock('@umijs/max', () => ({
   Helmet: () => null,
+  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
   history: { replace: (to: string) => mockReplace(to) },
   useModel: () => ({ setInitialState: mockSetInitialState }),
   useSearchParams: () => [new URLSearchParams(mockSearch)],
@@ -98,5 +99,11 @@ describe('LoginPage', () => {
     finish({ code: 0, data: admin, message: 'ok' });
     await waitFor(() => expect(mockReplace).toHaveBeenCalledWith('/'));
     expect(mockUserLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('links to registration, keeping the way back', () => {
+    mockSearch = 'redirect=%2Finterface_info%2F1';
+    renderWithAntd(<LoginPage />);
+    expect(screen.getByRole('link', { name: '注册账号' })).toHaveAttribute('href', '/user/register?redirect=%2Finterface_info%2F1');
   });
 });

@@ -1,10 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Helmet, history, useModel, useSearchParams } from '@umijs/max';
+import { Helmet, history, Link, useModel, useSearchParams } from '@umijs/max';
 import { Alert, Button, Form, Input, theme } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import Footer from '@/components/Footer';
-import { ACCOUNT_LENGTH, PASSWORD_LENGTH, REDIRECT_PARAM } from '@/constants';
+import { ACCOUNT_LENGTH, PASSWORD_LENGTH, REDIRECT_PARAM, REGISTER_PATH } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { userLogin } from '@/services/agler/user';
 import { fetchLoginUser } from '@/utils/loginUser';
@@ -27,6 +27,9 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
 
+  const redirect = searchParams.get(REDIRECT_PARAM);
+  const registerLink = redirect ? `${REGISTER_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: redirect })}` : REGISTER_PATH;
+
   const onFinish = async (values: LoginValues) => {
     if (submitting) return;
     setSubmitting(true);
@@ -35,7 +38,7 @@ export default function LoginPage() {
       const res = await userLogin(values, { skipErrorHandler: true });
       const loginUser = res.data ?? (await fetchLoginUser());
       flushSync(() => setInitialState((s) => ({ ...s, loginUser })));
-      history.replace(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)));
+      history.replace(safeRedirectTarget(redirect));
     } catch (e) {
       setError(errorText(e));
       setSubmitting(false);
@@ -104,6 +107,10 @@ export default function LoginPage() {
               </Button>
             </Form.Item>
           </Form>
+          <div className={styles.switch} style={{ color: token.colorTextSecondary }}>
+            {LOGIN_TEXTS.noAccount}
+            <Link to={registerLink} style={{ color: token.colorLink }}>{LOGIN_TEXTS.toRegister}</Link>
+          </div>
         </div>
       </main>
       <Footer />

@@ -12,5 +12,7 @@ export const LOGIN_TEXTS = {
   passwordRequired: '请输入密码',
   passwordLength: `密码长度为 ${PASSWORD_LENGTH.min} 到 ${PASSWORD_LENGTH.max} 个字符`,
   submit: '登录',
+  noAccount: '还没有账号？',
+  toRegister: '注册账号',
   success: '登录成功',
 } as const;
