@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { checkJson } from '@/components/JsonEditor';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
-import { HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
+import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
 import { errorCodeOf } from '@/utils/apiError';
@@ -176,7 +176,7 @@ export default function InterfaceInfoPage() {
           </Card>
         </Col>
         <Col span={24}>
-          <Card title={VIEW_TEXTS.callTitle}>
+          <Card title={VIEW_TEXTS.callTitle} extra={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.accountLink}</Link>}>
             <CallPanel interfaceId={id} value={paramsText} onChange={setParamsText} example={example} offline={offline} />
           </Card>
         </Col>

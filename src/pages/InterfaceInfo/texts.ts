@@ -31,6 +31,7 @@ export const VIEW_TEXTS = {
   noHeaders: '无',
 
   callTitle: '在线调用',
+  accountLink: '获取访问密钥、查看调用次数',
   editorLabel: '请求参数（JSON）',
   editorHint: '按接口的参数填写 JSON 对象，留空表示不传参数。',
   resetExample: '恢复示例',
