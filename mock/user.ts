@@ -14,7 +14,15 @@ import {
 } from './_lib/accounts';
 import type { SessionAnswer } from './_lib/accounts';
 import { failure, success } from './_lib/envelope';
-import { answer, currentUser, requireAdmin, requireUser, routes, sessionIdOf, withJsonBody } from './_lib/http';
+import {
+  answer,
+  currentUser,
+  requireAdmin,
+  requireUser,
+  routes,
+  sessionIdOf,
+  withJsonBody,
+} from './_lib/http';
 import { usageOf } from './_lib/quotas';
 import { toLoginUserVO } from './_lib/store';
 
@@ -25,7 +33,11 @@ function sessionCookie(value: string, maxAge?: number): string {
 }
 
 /** Answers a login or registration, setting the cookie of the session it started. */
-function answerWithSession<T>(res: Response, { envelope, sessionId }: SessionAnswer<T>, options?: { dataIsId?: boolean }) {
+function answerWithSession<T>(
+  res: Response,
+  { envelope, sessionId }: SessionAnswer<T>,
+  options?: { dataIsId?: boolean },
+) {
   if (sessionId) res.setHeader('Set-Cookie', sessionCookie(sessionId));
   answer(res, envelope, options);
 }

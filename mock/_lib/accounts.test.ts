@@ -19,9 +19,14 @@ const NOW = Date.UTC(2026, 5, 1);
 const byId = (id: string) => sharedStore().users.find((u) => u.id === id)!;
 const admin = () => byId(ADMIN_ID);
 const user = () => byId(USER_ID);
-const sessionsOf = (u: UserRecord) => [...sharedStore().sessions].filter(([, id]) => id === u.id).map(([sid]) => sid);
+const sessionsOf = (u: UserRecord) =>
+  [...sharedStore().sessions].filter(([, id]) => id === u.id).map(([sid]) => sid);
 function newAccount(userAccount: string, now = NOW) {
-  const answer = register({ userAccount, userPassword: 'password-1', checkPassword: 'password-1' }, undefined, now);
+  const answer = register(
+    { userAccount, userPassword: 'password-1', checkPassword: 'password-1' },
+    undefined,
+    now,
+  );
   expect(answer.envelope.code).toBe(0);
   return answer;
 }
@@ -36,13 +41,23 @@ describe('register', () => {
       [{ userAccount: 'has space', userPassword: 'x', checkPassword: 'y' }, MESSAGES.accountChars],
       [{ userAccount: '中文账号名字', userPassword: 'x', checkPassword: 'y' }, MESSAGES.accountChars],
       [{ userAccount: 'alice', userPassword: 'short', checkPassword: 'y' }, MESSAGES.passwordLength],
-      [{ userAccount: 'alice', userPassword: 'password-1', checkPassword: 'password-2' }, MESSAGES.passwordMismatch],
+      [
+        { userAccount: 'alice', userPassword: 'password-1', checkPassword: 'password-2' },
+        MESSAGES.passwordMismatch,
+      ],
       [{ userAccount: 'alice', userPassword: 'password-1' }, MESSAGES.passwordMismatch],
-      [{ userAccount: 'user', userPassword: 'password-1', checkPassword: 'password-1' }, MESSAGES.accountTaken],
+      [
+        { userAccount: 'user', userPassword: 'password-1', checkPassword: 'password-1' },
+        MESSAGES.accountTaken,
+      ],
     ];
     for (const [body, message] of cases) {
       const { envelope, sessionId } = register(body, undefined, NOW);
-      expect({ body, code: envelope.code, message: envelope.message }).toEqual({ body, code: 40000, message });
+      expect({ body, code: envelope.code, message: envelope.message }).toEqual({
+        body,
+        code: 40000,
+        message,
+      });
       expect(sessionId).toBeUndefined();
     }
     expect(sharedStore().users).toHaveLength(2);
@@ -62,7 +77,12 @@ describe('register', () => {
     );
     expect(envelope).toEqual({ code: 0, data: userIdOf(3), message: 'ok' });
     const created = byId(envelope.data!);
-    expect(created).toMatchObject({ userAccount: 'alice', userName: 'alice', userAvatar: '', userRole: 'user' });
+    expect(created).toMatchObject({
+      userAccount: 'alice',
+      userName: 'alice',
+      userAvatar: '',
+      userRole: 'user',
+    });
     expect(created.createTime).toBe(formatTime(NOW));
     expect(sharedStore().sessions.get(sessionId!)).toBe(created.id);
     expect(sharedStore().sessions.has(previous)).toBe(false);
@@ -73,7 +93,9 @@ describe('register', () => {
 describe('login', () => {
   it('refuses a banned account once the password is right, with no session', () => {
     updateRole({ id: USER_ID, userRole: 'ban' }, admin(), NOW);
-    expect(login({ userAccount: 'user', userPassword: 'wrong-password' }).envelope.message).toBe(MESSAGES.wrongCredentials);
+    expect(login({ userAccount: 'user', userPassword: 'wrong-password' }).envelope.message).toBe(
+      MESSAGES.wrongCredentials,
+    );
     const banned = login({ userAccount: 'user', userPassword: '12345678' });
     expect(banned.envelope).toEqual({ code: 40101, data: null, message: MESSAGES.banned });
     expect(banned.sessionId).toBeUndefined();
@@ -99,7 +121,12 @@ describe('update/my', () => {
       });
     }
     expect(updateMy({ userName: 'x'.repeat(50) }, user(), NOW).code).toBe(0);
-    for (const userAvatar of ['ftp://example.com/a.png', 'example.com/a.png', `https://e.com/${'a'.repeat(500)}`, null]) {
+    for (const userAvatar of [
+      'ftp://example.com/a.png',
+      'example.com/a.png',
+      `https://e.com/${'a'.repeat(500)}`,
+      null,
+    ]) {
       expect(updateMy({ userName: '别名', userAvatar }, user(), NOW).message).toBe(MESSAGES.avatarInvalid);
     }
     expect(user()).toMatchObject({ userName: 'x'.repeat(50), userAvatar: '' });
@@ -142,7 +169,10 @@ describe('key pairs', () => {
     const { data: pair } = regenerateKey(user());
     expect(pair.accessKey).toMatch(/^ak_[A-Za-z0-9_-]{43}$/);
     expect(pair.secretKey).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
-    expect(keyOf(user()).data).toEqual({ accessKey: pair.accessKey, secretKeyTail: pair.secretKey.slice(-4) });
+    expect(keyOf(user()).data).toEqual({
+      accessKey: pair.accessKey,
+      secretKeyTail: pair.secretKey.slice(-4),
+    });
     expect(JSON.stringify(keyOf(user()))).not.toContain(pair.secretKey);
   });
 
@@ -169,7 +199,13 @@ describe('list/page (admins)', () => {
   it('pages, searches account or name case-insensitively, and filters by role', () => {
     for (let i = 0; i < 12; i += 1) newAccount(`member${i}`, NOW + i * 1000);
     const second = listUsers({ current: '2', pageSize: '5' }).data!;
-    expect(second.records.map((u) => u.userAccount)).toEqual(['member6', 'member5', 'member4', 'member3', 'member2']);
+    expect(second.records.map((u) => u.userAccount)).toEqual([
+      'member6',
+      'member5',
+      'member4',
+      'member3',
+      'member2',
+    ]);
     expect(second).toMatchObject({ total: 14, current: 2, size: 5, pages: 3 });
     expect(listUsers({ searchText: 'MEMBER1' }).data!.records.map((u) => u.userAccount)).toEqual([
       'member11',
@@ -192,7 +228,11 @@ describe('list/page (admins)', () => {
 
 describe('update (admins)', () => {
   it('changes a role', () => {
-    expect(updateRole({ id: USER_ID, userRole: 'admin' }, admin(), NOW)).toEqual({ code: 0, data: true, message: 'ok' });
+    expect(updateRole({ id: USER_ID, userRole: 'admin' }, admin(), NOW)).toEqual({
+      code: 0,
+      data: true,
+      message: 'ok',
+    });
     expect(user().userRole).toBe('admin');
   });
 
@@ -203,13 +243,19 @@ describe('update (admins)', () => {
     };
     expect(refusal({ id: 'x', userRole: 'root' })).toEqual({ code: 40000, message: MESSAGES.badId });
     expect(refusal({ id: USER_ID, userRole: 'root' })).toEqual({ code: 40000, message: MESSAGES.badRole });
-    expect(refusal({ id: userIdOf(99), userRole: 'ban' })).toEqual({ code: 40400, message: MESSAGES.userNotFound });
+    expect(refusal({ id: userIdOf(99), userRole: 'ban' })).toEqual({
+      code: 40400,
+      message: MESSAGES.userNotFound,
+    });
     expect(refusal({ id: ADMIN_ID, userRole: 'user' })).toEqual({ code: 40000, message: MESSAGES.selfRole });
     expect(refusal({ id: ADMIN_ID, userRole: 'ban' })).toEqual({ code: 40000, message: MESSAGES.selfRole });
     expect(refusal({ id: ADMIN_ID, userRole: 'admin' })).toEqual({ code: 0, message: 'ok' });
     // Another admin demoting the only admin there is (the caller's own role changed meanwhile).
     const other = { ...user(), userRole: 'admin' as const };
-    expect(refusal({ id: ADMIN_ID, userRole: 'user' }, other)).toEqual({ code: 40000, message: MESSAGES.lastAdmin });
+    expect(refusal({ id: ADMIN_ID, userRole: 'user' }, other)).toEqual({
+      code: 40000,
+      message: MESSAGES.lastAdmin,
+    });
     expect(admin().userRole).toBe('admin');
   });
 });

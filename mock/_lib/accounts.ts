@@ -56,8 +56,10 @@ function startSession(user: UserRecord, previousSessionId: string | undefined): 
 /** `POST /api/user/login`. A banned account is refused as its requests are, once the password is right. */
 export function login(body: Body, previousSessionId?: string): SessionAnswer<LoginUserVO | null> {
   const { userAccount, userPassword } = body;
-  if (!lengthIn(userAccount, ACCOUNT_LENGTH)) return { envelope: failure(ResponseCode.PARAMS_ERROR, MESSAGES.accountLength) };
-  if (!lengthIn(userPassword, PASSWORD_LENGTH)) return { envelope: failure(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength) };
+  if (!lengthIn(userAccount, ACCOUNT_LENGTH))
+    return { envelope: failure(ResponseCode.PARAMS_ERROR, MESSAGES.accountLength) };
+  if (!lengthIn(userPassword, PASSWORD_LENGTH))
+    return { envelope: failure(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength) };
   const user = sharedStore().users.find((u) => u.userAccount === userAccount);
   if (!user || user.passwordHash !== hashPassword(userPassword)) {
     return { envelope: failure(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials) };
@@ -89,7 +91,11 @@ function registrationError(body: Body): string | undefined {
 }
 
 /** `POST /api/user/register`: a new ordinary user, logged in at once; answers the new id. */
-export function register(body: Body, previousSessionId?: string, now = Date.now()): SessionAnswer<string | null> {
+export function register(
+  body: Body,
+  previousSessionId?: string,
+  now = Date.now(),
+): SessionAnswer<string | null> {
   const error = registrationError(body);
   if (error) return { envelope: failure(ResponseCode.PARAMS_ERROR, error) };
   const store = sharedStore();
@@ -142,7 +148,8 @@ export function updatePassword(
   if (typeof oldPassword !== 'string' || hashPassword(oldPassword) !== user.passwordHash) {
     return failure(ResponseCode.PARAMS_ERROR, MESSAGES.wrongPassword);
   }
-  if (!lengthIn(newPassword, PASSWORD_LENGTH)) return failure(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength);
+  if (!lengthIn(newPassword, PASSWORD_LENGTH))
+    return failure(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength);
   if (checkPassword !== newPassword) return failure(ResponseCode.PARAMS_ERROR, MESSAGES.passwordMismatch);
   user.passwordHash = hashPassword(newPassword);
   user.updateTime = formatTime(now);
@@ -175,7 +182,9 @@ export function regenerateKey(user: UserRecord): Envelope<KeyPairVO> {
 export function findUser(rawId: unknown): UserRecord | Envelope<null> {
   const id = parseId(rawId);
   if (!id) return failure(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
-  return sharedStore().users.find((u) => u.id === id) ?? failure(ResponseCode.NOT_FOUND, MESSAGES.userNotFound);
+  return (
+    sharedStore().users.find((u) => u.id === id) ?? failure(ResponseCode.NOT_FOUND, MESSAGES.userNotFound)
+  );
 }
 
 export function isUser(found: UserRecord | Envelope<null>): found is UserRecord {
@@ -193,7 +202,9 @@ function wholeNumber(text: string | undefined, fallback: number): number | undef
 }
 
 /** `GET /api/user/list/page`'s query, read as the catalogue's list reads its own. */
-function parseUserListQuery(query: Query): { ok: true; value: UserListQuery } | { ok: false; message: string } {
+function parseUserListQuery(
+  query: Query,
+): { ok: true; value: UserListQuery } | { ok: false; message: string } {
   const texts: Partial<Record<(typeof USER_LIST_KEYS)[number], string>> = {};
   for (const key of USER_LIST_KEYS) {
     const value = query[key];
@@ -205,9 +216,11 @@ function parseUserListQuery(query: Query): { ok: true; value: UserListQuery } | 
   const current = wholeNumber(texts.current, 1);
   if (current === undefined || current < 1) return { ok: false, message: MESSAGES.badCurrent };
   const pageSize = wholeNumber(texts.pageSize, 10);
-  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX) return { ok: false, message: MESSAGES.badPageSize };
+  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX)
+    return { ok: false, message: MESSAGES.badPageSize };
   const userRole = texts.userRole || undefined;
-  if (userRole !== undefined && !USER_ROLES.includes(userRole)) return { ok: false, message: MESSAGES.badRole };
+  if (userRole !== undefined && !USER_ROLES.includes(userRole))
+    return { ok: false, message: MESSAGES.badRole };
   const searchText = texts.searchText?.trim().toLowerCase() || undefined;
   return { ok: true, value: { current, pageSize, searchText, userRole: userRole as UserRole | undefined } };
 }
@@ -250,11 +263,13 @@ export function updateRole(body: Body, admin: UserRecord, now = Date.now()): Env
   const id = parseId(body.id);
   if (!id) return failure(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
   const role = body.userRole;
-  if (typeof role !== 'string' || !USER_ROLES.includes(role)) return failure(ResponseCode.PARAMS_ERROR, MESSAGES.badRole);
+  if (typeof role !== 'string' || !USER_ROLES.includes(role))
+    return failure(ResponseCode.PARAMS_ERROR, MESSAGES.badRole);
   const { users } = sharedStore();
   const user = users.find((u) => u.id === id);
   if (!user) return failure(ResponseCode.NOT_FOUND, MESSAGES.userNotFound);
-  if (user.id === admin.id && role !== USER_ROLE.ADMIN) return failure(ResponseCode.PARAMS_ERROR, MESSAGES.selfRole);
+  if (user.id === admin.id && role !== USER_ROLE.ADMIN)
+    return failure(ResponseCode.PARAMS_ERROR, MESSAGES.selfRole);
   const demotesAdmin = user.userRole === USER_ROLE.ADMIN && role !== USER_ROLE.ADMIN;
   if (demotesAdmin && users.filter((u) => u.userRole === USER_ROLE.ADMIN).length === 1) {
     return failure(ResponseCode.PARAMS_ERROR, MESSAGES.lastAdmin);

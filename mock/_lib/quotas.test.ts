@@ -18,7 +18,11 @@ const byId = (id: string) => sharedStore().users.find((u) => u.id === id)!;
 const byName = (name: string) => sharedStore().interfaces.find((r) => r.name === name)!;
 /** An ordinary user with no call history (the demo accounts have a seeded one). */
 function freshUser() {
-  const { envelope } = register({ userAccount: 'alice', userPassword: 'password-1', checkPassword: 'password-1' }, undefined, NOW);
+  const { envelope } = register(
+    { userAccount: 'alice', userPassword: 'password-1', checkPassword: 'password-1' },
+    undefined,
+    NOW,
+  );
   return byId(envelope.data!);
 }
 const callsOf = (userId: string, interfaceInfoId: string) =>
@@ -56,7 +60,10 @@ describe('invoke and quotas', () => {
     updateQuota({ userId: alice.id, interfaceInfoId: echo.id, leftNum: 1 });
     expect(invoke({ id: echo.id }, alice, NOW).envelope.code).toBe(0);
     const refused = invoke({ id: echo.id }, alice, NOW);
-    expect(refused).toEqual({ envelope: { code: 42900, data: null, message: MESSAGES.quotaExhausted }, latency: 0 });
+    expect(refused).toEqual({
+      envelope: { code: 42900, data: null, message: MESSAGES.quotaExhausted },
+      latency: 0,
+    });
     expect(callsOf(alice.id, echo.id)).toBe(1);
     expect(usageOf(alice.id)[0]).toMatchObject({ calls: 1, leftNum: 0, totalNum: 1 });
   });
@@ -76,7 +83,10 @@ describe('invoke and quotas', () => {
     const before = callsOf(ADMIN_ID, echo.id);
     expect(invoke({ id: echo.id }, admin, NOW).envelope.code).toBe(0);
     expect(callsOf(ADMIN_ID, echo.id)).toBe(before + 1);
-    expect(usageOf(ADMIN_ID).find((r) => r.interfaceInfoId === echo.id)).toMatchObject({ leftNum: 0, totalNum: 0 });
+    expect(usageOf(ADMIN_ID).find((r) => r.interfaceInfoId === echo.id)).toMatchObject({
+      leftNum: 0,
+      totalNum: 0,
+    });
     expect(sharedStore().quotas.size).toBe(1);
   });
 
@@ -88,7 +98,10 @@ describe('invoke and quotas', () => {
       throw new Error('service broke');
     });
     expect(() => invoke({ id: echo.id, userRequestParams: '{}' }, alice, NOW)).toThrow('service broke');
-    expect(sharedStore().quotas.get(quotaKey(alice.id, echo.id))).toEqual({ leftNum: DEFAULT_QUOTA, totalNum: DEFAULT_QUOTA });
+    expect(sharedStore().quotas.get(quotaKey(alice.id, echo.id))).toEqual({
+      leftNum: DEFAULT_QUOTA,
+      totalNum: DEFAULT_QUOTA,
+    });
     expect(sharedStore().calls.length).toBe(before);
   });
 });
@@ -99,7 +112,9 @@ describe('usage', () => {
     expect(rows.length).toBeGreaterThan(1);
     for (let i = 1; i < rows.length; i += 1) {
       const [a, b] = [rows[i - 1], rows[i]];
-      expect(a.calls > b.calls || (a.calls === b.calls && BigInt(a.interfaceInfoId) < BigInt(b.interfaceInfoId))).toBe(true);
+      expect(
+        a.calls > b.calls || (a.calls === b.calls && BigInt(a.interfaceInfoId) < BigInt(b.interfaceInfoId)),
+      ).toBe(true);
     }
     for (const row of rows) {
       expect(row.calls).toBe(callsOf(USER_ID, row.interfaceInfoId));
@@ -113,7 +128,9 @@ describe('usage', () => {
     const old = sharedStore().interfaces.find((r) => r.status === 0)!;
     invoke({ id: echo.id }, alice, NOW);
     updateQuota({ userId: alice.id, interfaceInfoId: old.id, leftNum: 5 });
-    expect(usageOf(alice.id).map((r) => [r.interfaceInfoId, r.status, r.calls, r.leftNum, r.totalNum])).toEqual([
+    expect(
+      usageOf(alice.id).map((r) => [r.interfaceInfoId, r.status, r.calls, r.leftNum, r.totalNum]),
+    ).toEqual([
       [echo.id, 1, 1, DEFAULT_QUOTA - 1, DEFAULT_QUOTA],
       [old.id, 0, 0, 5, 5],
     ]);
@@ -127,14 +144,22 @@ describe('userInterfaceInfo (admins)', () => {
     expect(listUserQuotas({ userId: USER_ID })).toEqual({ code: 0, data: usageOf(USER_ID), message: 'ok' });
     expect(listUserQuotas({ userId: 'x' })).toEqual({ code: 40000, data: null, message: MESSAGES.badId });
     expect(listUserQuotas({})).toMatchObject({ code: 40000, message: MESSAGES.badId });
-    expect(listUserQuotas({ userId: userIdOf(99) })).toEqual({ code: 40400, data: null, message: MESSAGES.userNotFound });
+    expect(listUserQuotas({ userId: userIdOf(99) })).toEqual({
+      code: 40400,
+      data: null,
+      message: MESSAGES.userNotFound,
+    });
   });
 
   it('sets what is left, keeping what was used in the total', () => {
     const alice = freshUser();
     const echo = byName('Echo');
     for (let i = 0; i < 3; i += 1) invoke({ id: echo.id }, alice, NOW);
-    expect(updateQuota({ userId: alice.id, interfaceInfoId: echo.id, leftNum: 10 })).toEqual({ code: 0, data: true, message: 'ok' });
+    expect(updateQuota({ userId: alice.id, interfaceInfoId: echo.id, leftNum: 10 })).toEqual({
+      code: 0,
+      data: true,
+      message: 'ok',
+    });
     expect(usageOf(alice.id)[0]).toMatchObject({ calls: 3, leftNum: 10, totalNum: 13 });
     expect(updateQuota({ userId: alice.id, interfaceInfoId: echo.id, leftNum: 0 }).code).toBe(0);
     expect(usageOf(alice.id)[0]).toMatchObject({ leftNum: 0, totalNum: 3 });
@@ -154,11 +179,23 @@ describe('userInterfaceInfo (admins)', () => {
       return { code, message };
     };
     for (const leftNum of [-1, 1.5, QUOTA_MAX + 1, '5', null, undefined]) {
-      expect(refusal({ userId: 'x', interfaceInfoId: echo.id, leftNum })).toEqual({ code: 40000, message: MESSAGES.badLeftNum });
+      expect(refusal({ userId: 'x', interfaceInfoId: echo.id, leftNum })).toEqual({
+        code: 40000,
+        message: MESSAGES.badLeftNum,
+      });
     }
-    expect(refusal({ userId: 'x', interfaceInfoId: echo.id, leftNum: 1 })).toEqual({ code: 40000, message: MESSAGES.badId });
-    expect(refusal({ userId: userIdOf(99), interfaceInfoId: 'x', leftNum: 1 })).toEqual({ code: 40400, message: MESSAGES.userNotFound });
-    expect(refusal({ userId: USER_ID, interfaceInfoId: 'x', leftNum: 1 })).toEqual({ code: 40000, message: MESSAGES.badId });
+    expect(refusal({ userId: 'x', interfaceInfoId: echo.id, leftNum: 1 })).toEqual({
+      code: 40000,
+      message: MESSAGES.badId,
+    });
+    expect(refusal({ userId: userIdOf(99), interfaceInfoId: 'x', leftNum: 1 })).toEqual({
+      code: 40400,
+      message: MESSAGES.userNotFound,
+    });
+    expect(refusal({ userId: USER_ID, interfaceInfoId: 'x', leftNum: 1 })).toEqual({
+      code: 40000,
+      message: MESSAGES.badId,
+    });
     expect(refusal({ userId: USER_ID, interfaceInfoId: interfaceIdOf(777), leftNum: 1 })).toEqual({
       code: 40400,
       message: MESSAGES.interfaceNotFound,
