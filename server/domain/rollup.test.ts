@@ -1,6 +1,8 @@
 /**
  * @jest-environment node
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { latencyBucket, nearestRank } from '@agler/contract/analysis';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
@@ -9,7 +11,7 @@ import { dayRange } from '@agler/contract/queries';
 import type { DayRange } from '@agler/contract/queries';
 import { seededRandom } from '@agler/contract/random';
 import type { AnalysisOverview } from '@agler/contract/types';
-import { migrate, openPostgres } from '../db/connect';
+import { migrate, MIGRATIONS_DIR, openPostgres } from '../db/connect';
 import type { Database, Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { writeCalls } from '../invoke/callLog';
@@ -252,20 +254,31 @@ describe('planOf', () => {
     }
   });
 
-  it('takes whole hours at the ends, the longest blocks of days between, and the log for parts of hours', () => {
-    // 2026-08-26 18:30Z to 2026-11-23 18:30Z: 90 local days in India (+05:30).
+  it('takes whole hours, the longest blocks of days, an open block for the recent days, and the log for parts of hours', () => {
+    // 2026-08-26 18:30Z to 2026-11-23 18:30Z: 90 local days in India (+05:30), rolled up to 09:00Z on the last.
     const start = Date.UTC(2026, 7, 26, 18, 30);
     const end = Date.UTC(2026, 10, 23, 18, 30);
     const until = Date.UTC(2026, 10, 23, 9) / HOUR_MS;
 
     const plan = planOf(start, end, until);
 
-    expect(plan.spans.filter((span) => span === 1)).toHaveLength(5 + 18);
-    expect(plan.spans.filter((span) => span > 1)).toEqual([96, 192, 768, 768, 192, 96]);
+    // 19:00 to midnight, 4 + 8 + 32 days to 2026-10-10, and the 256 days from then (rolled up to `until`).
+    expect(plan.spans).toEqual([1, 1, 1, 1, 1, 96, 192, 768, 6144]);
+    expect(plan.starts.at(-1)).toBe(Date.UTC(2026, 9, 10) / HOUR_MS);
     expect(plan.windows).toEqual([
       { from: start, to: start + 30 * 60_000 },
       { from: until * HOUR_MS, to: end },
     ]);
+  });
+
+  it('takes only blocks that end in the span when it ends before the roll-up does', () => {
+    const start = Date.UTC(2026, 7, 27);
+    const end = Date.UTC(2026, 10, 24);
+
+    const plan = planOf(start, end, end / HOUR_MS + 100);
+
+    expect(plan.spans).toEqual([96, 192, 768, 768, 192, 96, 24]);
+    expect(plan.windows).toEqual([]);
   });
 
   it('reads all history from the start of 1970 on', () => {
@@ -355,9 +368,6 @@ describe('a database upgraded with calls logged before the roll-up', () => {
       sql`DROP FUNCTION call_rollup_add, call_rollup_fill_hours, call_rollup_fill_level, call_rollup_merge, call_latency_bucket`,
     );
     await db.execute(sql`DELETE FROM app_meta WHERE key = 'call_rollup_until'`);
-    await db.execute(
-      sql`DELETE FROM drizzle.__drizzle_migrations WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations)`,
-    );
     await db.execute(sql`
       INSERT INTO interface_call (interface_info_id, user_id, time, success, latency)
       SELECT id, 1, now() - make_interval(mins => (id % 500)::int * 7), id % 3 <> 0, 30 + (id % 2000)::int
@@ -366,7 +376,11 @@ describe('a database upgraded with calls logged before the roll-up', () => {
   afterAll(() => database.close());
 
   it('rolls up what the log holds, and what comes after', async () => {
-    await migrate(database);
+    // As the migrator runs it: statement by statement.
+    const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0002_call_rollup.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await database.db.execute(sql.raw(statement));
+    }
     const now = Date.now();
     await expectAnalysisOfLog(database.db, rangesAround(now - 2 * DAY_MS, now));
 

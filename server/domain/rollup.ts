@@ -9,9 +9,10 @@ import { meta } from '../db/schema';
  * `call_rollup_until` is counted in its UTC hour and in the blocks of 1, 2, 4,
  * … 256 UTC days that hold it; the calls from that hour on are read from the
  * log. A range of time is then its whole hours at both ends, a few blocks in
- * between, and the parts of hours at its ends (time zones off whole hours)
- * plus the calls not yet rolled up, from the log: a 90-day range is about
- * eight rows per interface instead of every call.
+ * between (a range up to now ends with one block that is still filling), and
+ * the parts of hours at its ends (time zones off whole hours) plus the calls
+ * not yet rolled up, from the log: a 90-day range is four or five rows per
+ * interface instead of every call.
  *
  * The log's writers move that hour on (`catchUp`, at most once an hour: the
  * blocks, with their latency distributions, are rewritten once an hour, not
@@ -116,7 +117,8 @@ export type Window = { from: number; to: number };
 /**
  * How a span of time `[startMs, endMs)` is read: the roll-up's rows of these
  * blocks (`spans[i]` hours from hour `starts[i]`), which hold its calls
- * before hour `until`, and the log in `windows` for the rest.
+ * before hour `until` (a block may reach past the span's end when nothing
+ * after `until` is rolled up), and the log in `windows` for the rest.
  */
 export type Plan = {
   spans: number[];
@@ -145,6 +147,22 @@ function hoursOf(plan: Plan, fromHour: number, toHour: number) {
   }
 }
 
+/** Whole hours `[fromHour, toHour)`: the hours before the first whole day and after the last, the longest blocks between. */
+function wholeHoursOf(plan: Plan, fromHour: number, toHour: number) {
+  const firstDay = Math.ceil(fromHour / DAY_HOURS);
+  const lastDay = Math.floor(toHour / DAY_HOURS);
+  if (firstDay < lastDay) {
+    hoursOf(plan, fromHour, firstDay * DAY_HOURS);
+    daysOf(plan, firstDay, lastDay);
+    hoursOf(plan, lastDay * DAY_HOURS, toHour);
+  } else {
+    hoursOf(plan, fromHour, toHour);
+  }
+}
+
+/** Block lengths in hours, longest first. */
+const SPANS = [...LEVELS].reverse().concat(1);
+
 /** The plan of `[startMs, endMs)`; `startMs` may be -Infinity (all history). */
 export function planOf(startMs: number, endMs: number, until: number): Plan {
   const first = Number.isFinite(startMs) ? Math.ceil(startMs / HOUR_MS) : 0;
@@ -161,14 +179,16 @@ export function planOf(startMs: number, endMs: number, until: number): Plan {
     plan.windows.push({ from: startMs, to: endMs });
     return plan;
   }
-  const firstDay = Math.ceil(first / DAY_HOURS);
-  const lastDay = Math.floor(last / DAY_HOURS);
-  if (firstDay < lastDay) {
-    hoursOf(plan, first, firstDay * DAY_HOURS);
-    daysOf(plan, firstDay, lastDay);
-    hoursOf(plan, lastDay * DAY_HOURS, last);
-  } else {
-    hoursOf(plan, first, last);
+  if (until > first && until <= last) {
+    // The roll-up ends inside the span: a block still open at `until` holds the span's calls from its start on,
+    // so the longest one that starts inside the span takes the recent part in one row per interface.
+    const span = SPANS.find((n) => Math.floor((until - 1) / n) * n >= first)!;
+    const start = Math.floor((until - 1) / span) * span;
+    wholeHoursOf(plan, first, start);
+    plan.spans.push(span);
+    plan.starts.push(start);
+  } else if (until > first) {
+    wholeHoursOf(plan, first, last);
   }
   if (Number.isFinite(startMs) && startMs < first * HOUR_MS) {
     plan.windows.push({ from: startMs, to: first * HOUR_MS });
@@ -179,9 +199,9 @@ export function planOf(startMs: number, endMs: number, until: number): Plan {
   return plan;
 }
 
-/** The plan's blocks as a table `b(span, start, idx)` (idx from 1, in the plan's order). */
+/** The plan's blocks as a table `b(span, start)`. */
 export function blocksOf(plan: Plan): SQL {
-  return sql`unnest(${arrayOf(plan.spans)}::integer[], ${arrayOf(plan.starts)}::integer[]) WITH ORDINALITY AS b(span, start, idx)`;
+  return sql`unnest(${arrayOf(plan.spans)}::integer[], ${arrayOf(plan.starts)}::integer[]) AS b(span, start)`;
 }
 
 /**
