@@ -83,7 +83,6 @@ export function GrantQuotaForm({ userId, onGranted }: GrantQuotaFormProps) {
           max={QUOTA_MAX}
           width="xs"
           fieldProps={{ precision: 0 }}
-          tooltip={T.leftNumRange}
           rules={[{ required: true, message: T.leftNumRequired }]}
         />
       </ProForm>

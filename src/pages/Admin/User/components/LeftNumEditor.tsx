@@ -1,5 +1,6 @@
 import { useRequest } from 'ahooks';
 import { App, Button, InputNumber, Space, Typography } from 'antd';
+import { createStyles } from 'antd-style';
 import { useState } from 'react';
 import { QUOTA_MAX } from '@/constants';
 import { errorText } from '@/requestConfig';
@@ -8,10 +9,13 @@ import { ADMIN_USER_TEXTS } from '../texts';
 
 const T = ADMIN_USER_TEXTS.quota;
 
+// Wide enough for QUOTA_MAX's ten digits.
+const useStyles = createStyles(() => ({ input: { width: 140 } }));
+
 type LeftNumEditorProps = {
   userId: API.LoginUserVO['id'];
   quota: API.InterfaceQuotaVO;
-  /** After the server saved the new value: the list reloads and this editor starts again from it. */
+  /** After the server saved the new value: the list reloads, and this editor shows what it answers. */
   onSaved: () => void;
 };
 
@@ -23,8 +27,16 @@ type LeftNumEditorProps = {
  * beside it, so nothing is lost and the admin can try again.
  */
 export function LeftNumEditor({ userId, quota, onSaved }: LeftNumEditorProps) {
+  const { styles } = useStyles();
   const { message } = App.useApp();
   const [draft, setDraft] = useState<number | null>(quota.leftNum);
+  // A new value from the server (after a save, or someone else's) replaces the draft; the input
+  // stays mounted, so the keyboard focus stays where it was.
+  const [shown, setShown] = useState(quota.leftNum);
+  if (quota.leftNum !== shown) {
+    setShown(quota.leftNum);
+    setDraft(quota.leftNum);
+  }
   const save = useRequest(
     async (leftNum: number) => {
       await updateUserInterfaceInfo(
@@ -59,12 +71,12 @@ export function LeftNumEditor({ userId, quota, onSaved }: LeftNumEditorProps) {
           status={save.error ? 'error' : undefined}
           onChange={setDraft}
           onPressEnter={submit}
-          style={{ width: 140 }}
+          className={styles.input}
         />
+        <Typography.Text type="secondary">/ {quota.totalNum.toLocaleString('zh-CN')}</Typography.Text>
         <Button size="small" type="primary" disabled={!changed} loading={save.loading} onClick={submit}>
           {T.save}
         </Button>
-        <Typography.Text type="secondary">/ {quota.totalNum.toLocaleString('zh-CN')}</Typography.Text>
       </Space>
       {save.error && !save.loading ? (
         <Typography.Text type="danger" role="alert">

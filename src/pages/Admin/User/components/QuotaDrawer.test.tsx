@@ -112,7 +112,8 @@ describe('the quota drawer', () => {
     await within(drawer).findByRole('link', { name: '天气查询' });
     expect(saveButton(drawer)).toBeDisabled();
 
-    fireEvent.change(leftNumInput(drawer), { target: { value: '500' } });
+    const input = leftNumInput(drawer);
+    fireEvent.change(input, { target: { value: '500' } });
     fireEvent.click(saveButton(drawer));
     expect(updateMock).toHaveBeenCalledWith(
       { userId: demo.id, interfaceInfoId: WEATHER, leftNum: 500 },
@@ -124,7 +125,10 @@ describe('the quota drawer', () => {
     await act(async () => answer({ code: 0, data: true, message: 'ok' }));
     expect(await screen.findByText('已更新「天气查询」的剩余次数')).toBeInTheDocument();
     expect(await within(drawer).findByText('/ 512')).toBeInTheDocument();
-    expect(leftNumInput(drawer)).toHaveValue('500');
+    // The same input, never replaced: whoever typed there keeps their place (and keyboard focus).
+    expect(leftNumInput(drawer)).toBe(input);
+    expect(input).toHaveValue('500');
+    expect(saveButton(drawer)).toBeDisabled();
     expect(quotaListMock).toHaveBeenCalledTimes(2);
   });
 

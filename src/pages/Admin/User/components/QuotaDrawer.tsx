@@ -18,7 +18,7 @@ const DRAWER_WIDTH = 760;
 
 type QuotaListProps = { user: API.LoginUserVO };
 
-/** One user's quotas: the list with its states, and the form for any other interface. */
+/** One user's quotas: the form for any interface, and the list with its states. */
 function QuotaList({ user }: QuotaListProps) {
   const quotas = useRequest(
     async () => {
@@ -57,20 +57,15 @@ function QuotaList({ user }: QuotaListProps) {
       title: T.columns.leftNum,
       dataIndex: 'leftNum',
       width: 300,
-      render: (_, quota) => (
-        <LeftNumEditor
-          // A saved value comes back with the list; the editor then starts from it.
-          key={`${quota.interfaceInfoId}:${quota.leftNum}`}
-          userId={user.id}
-          quota={quota}
-          onSaved={quotas.refresh}
-        />
-      ),
+      render: (_, quota) => <LeftNumEditor userId={user.id} quota={quota} onSaved={quotas.refresh} />,
     },
   ];
 
+  // The form comes first: a user who called many interfaces has a long list.
   return (
     <>
+      <GrantQuotaForm userId={user.id} onGranted={quotas.refresh} />
+      <Divider />
       {quotas.error ? (
         <Alert
           type="error"
@@ -97,8 +92,6 @@ function QuotaList({ user }: QuotaListProps) {
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
         />
       )}
-      <Divider />
-      <GrantQuotaForm userId={user.id} onGranted={quotas.refresh} />
     </>
   );
 }
