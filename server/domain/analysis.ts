@@ -92,9 +92,8 @@ async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
   const [{ rows }] = rowsOf<{ rows: string | null }>(
     await db.execute(sql`
       WITH ${usageOf(plan, true)},
-      wanted AS MATERIALIZED (
-        SELECT iid, calls - ${rankOf(sql`calls`)} + 1 AS m FROM usage WHERE calls - ${rankOf(sql`calls`)} + 1 > 1
-      ),
+      -- With fewer than 20 calls the nearest rank is the last: m is 1.
+      wanted AS MATERIALIZED (SELECT iid, calls - ${rankOf(sql`calls`)} + 1 AS m FROM usage WHERE calls >= 20),
       floor AS MATERIALIZED (
         SELECT w.iid, w.m,
                coalesce(max(c.latencies[width_bucket(c.calls - w.m, c.cumulative)]) FILTER (WHERE c.calls >= w.m), -1)
