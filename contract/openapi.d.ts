@@ -445,6 +445,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gateway/{interfaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call an interface from a program (GET interfaces)
+         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
+         *
+         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
+         *
+         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
+         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
+         *
+         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
+         *
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         */
+        get: operations["gatewayGet"];
+        /**
+         * Call an interface from a program (PUT interfaces)
+         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
+         *
+         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
+         *
+         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
+         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
+         *
+         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
+         *
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         */
+        put: operations["gatewayPut"];
+        /**
+         * Call an interface from a program (POST interfaces)
+         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
+         *
+         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
+         *
+         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
+         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
+         *
+         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
+         *
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         */
+        post: operations["gatewayPost"];
+        /**
+         * Call an interface from a program (DELETE interfaces)
+         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
+         *
+         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
+         *
+         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
+         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
+         *
+         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
+         *
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         */
+        delete: operations["gatewayDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Call an interface from a program (PATCH interfaces)
+         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
+         *
+         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
+         *
+         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
+         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
+         *
+         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
+         *
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         */
+        patch: operations["gatewayPatch"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1312,6 +1393,428 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
+            };
+        };
+    };
+    gatewayGet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller's access key */
+                accessKey: string;
+                /** @description Seconds since the epoch */
+                timestamp: string;
+                /** @description 8 to 64 characters, used once */
+                nonce: string;
+                /** @description Lowercase hex HMAC-SHA256 of the canonical text */
+                sign: string;
+            };
+            path: {
+                interfaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interface's own answer (its status, content type and body) */
+            200: {
+                headers: {
+                    /** @description Calls left on this interface */
+                    "X-Quota-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: signature */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
+            };
+            /** @description Refused: banned user, offline interface or a refused address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown interface */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another method than the interface's */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Quota used up (42900) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface failed (50200) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface did not answer in time (50200) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gatewayPut: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller's access key */
+                accessKey: string;
+                /** @description Seconds since the epoch */
+                timestamp: string;
+                /** @description 8 to 64 characters, used once */
+                nonce: string;
+                /** @description Lowercase hex HMAC-SHA256 of the canonical text */
+                sign: string;
+            };
+            path: {
+                interfaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The interface's own answer (its status, content type and body) */
+            200: {
+                headers: {
+                    /** @description Calls left on this interface */
+                    "X-Quota-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: signature */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
+            };
+            /** @description Refused: banned user, offline interface or a refused address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown interface */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another method than the interface's */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Quota used up (42900) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface failed (50200) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface did not answer in time (50200) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gatewayPost: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller's access key */
+                accessKey: string;
+                /** @description Seconds since the epoch */
+                timestamp: string;
+                /** @description 8 to 64 characters, used once */
+                nonce: string;
+                /** @description Lowercase hex HMAC-SHA256 of the canonical text */
+                sign: string;
+            };
+            path: {
+                interfaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The interface's own answer (its status, content type and body) */
+            200: {
+                headers: {
+                    /** @description Calls left on this interface */
+                    "X-Quota-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: signature */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
+            };
+            /** @description Refused: banned user, offline interface or a refused address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown interface */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another method than the interface's */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Quota used up (42900) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface failed (50200) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface did not answer in time (50200) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gatewayDelete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller's access key */
+                accessKey: string;
+                /** @description Seconds since the epoch */
+                timestamp: string;
+                /** @description 8 to 64 characters, used once */
+                nonce: string;
+                /** @description Lowercase hex HMAC-SHA256 of the canonical text */
+                sign: string;
+            };
+            path: {
+                interfaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interface's own answer (its status, content type and body) */
+            200: {
+                headers: {
+                    /** @description Calls left on this interface */
+                    "X-Quota-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: signature */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
+            };
+            /** @description Refused: banned user, offline interface or a refused address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown interface */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another method than the interface's */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Quota used up (42900) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface failed (50200) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface did not answer in time (50200) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gatewayPatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller's access key */
+                accessKey: string;
+                /** @description Seconds since the epoch */
+                timestamp: string;
+                /** @description 8 to 64 characters, used once */
+                nonce: string;
+                /** @description Lowercase hex HMAC-SHA256 of the canonical text */
+                sign: string;
+            };
+            path: {
+                interfaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The interface's own answer (its status, content type and body) */
+            200: {
+                headers: {
+                    /** @description Calls left on this interface */
+                    "X-Quota-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: signature */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
+            };
+            /** @description Refused: banned user, offline interface or a refused address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown interface */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another method than the interface's */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Quota used up (42900) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface failed (50200) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface did not answer in time (50200) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import { BODY_MAX_BYTES } from '@agler/contract/constants';
+import { BODY_MAX_BYTES, DEFAULT_QUOTA } from '@agler/contract/constants';
 import type { Database } from './db/connect';
 import { seededInterfaceCount } from './domain/seed';
 import { demoRoutes, DEMO_PREFIX } from './demo/routes';
@@ -20,7 +20,10 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { analysisRoutes } from './routes/analysis';
 import type { AppContext } from './routes/context';
+import { GATEWAY_PREFIX, gatewayRoutes } from './gateway/routes';
+import { createSecretBox } from './keys/secretBox';
 import { healthRoutes } from './routes/health';
+import { userInterfaceInfoRoutes } from './routes/userInterfaceInfo';
 import { interfaceInfoRoutes } from './routes/interfaceInfo';
 import { userRoutes } from './routes/user';
 import type { LogLevel } from './settings';
@@ -55,6 +58,10 @@ export type AppOptions = {
   invokeAllowHosts?: string[];
   /** Name resolution of invoke's calls; tests pass a stub so that nothing leaves the machine. */
   resolve?: Resolve;
+  /** The secret that seals users' secret keys (SECRET_KEY or the key file in DATA_DIR). */
+  secretKey: string;
+  /** Calls a user gets per interface on their first call (DEFAULT_QUOTA). */
+  defaultQuota?: number;
 };
 
 /** The address a process listening on `address` is called at from itself. */
@@ -89,14 +96,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     write: (rows) => writeCalls(database.db, rows),
     onError: (error) => app.log.error({ err: error }, 'writing call records failed; retrying'),
   });
+  const defaultQuota = options.defaultQuota ?? DEFAULT_QUOTA;
   const invoker = createInvoker({
     db: database.db,
     client,
     recorder,
     publicUrl,
     timeoutMs: invokeTimeoutMs,
+    defaultQuota,
     now,
   });
+  const secretBox = createSecretBox(options.secretKey);
   const ctx: AppContext = {
     database,
     db: database.db,
@@ -104,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     seededCount: await seededInterfaceCount(database.db),
     invoker,
     callLog: recorder,
+    secretBox,
+    defaultQuota,
   };
 
   app.decorate('callLog', recorder);
@@ -146,7 +158,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(interfaceInfoRoutes, { prefix: '/api/interfaceInfo', ctx });
   await app.register(analysisRoutes, { prefix: '/api/analysis', ctx });
   await app.register(healthRoutes, { prefix: '/api/health', ctx });
+  await app.register(userInterfaceInfoRoutes, { prefix: '/api/userInterfaceInfo', ctx });
   await app.register(demoRoutes, { prefix: DEMO_PREFIX, seededCount: ctx.seededCount });
+  await app.register(gatewayRoutes, {
+    prefix: GATEWAY_PREFIX,
+    db: database.db,
+    box: secretBox,
+    invoker,
+    timeoutMs: invokeTimeoutMs,
+    now,
+  });
   if (files) await app.register(consolePlugin, { files });
 
   return app;

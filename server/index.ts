@@ -8,6 +8,7 @@ import { startMaintenance } from './domain/maintenance';
 import { ensureRanksCurrent } from './domain/nameOrder';
 import { alignDemoUrls } from './domain/demoUrls';
 import { seedDemoData, seededInterfaceCount } from './domain/seed';
+import { keyFileSecret } from './keys/secretBox';
 import { describeDatabase, readSettings, SettingsError } from './settings';
 import type { Settings } from './settings';
 
@@ -69,6 +70,9 @@ async function main() {
     logLevel: settings.logLevel,
     invokeTimeoutMs: settings.invokeTimeoutMs,
     invokeAllowHosts: settings.invokeAllowHosts,
+    // Without SECRET_KEY (PGlite only; settings refuse DATABASE_URL without it): the key file made once in DATA_DIR.
+    secretKey: settings.secretKey ?? keyFileSecret(settings.dataDir),
+    defaultQuota: settings.defaultQuota,
   });
   const maintenance = startMaintenance(database, (error) =>
     app.log.error({ err: error }, 'maintenance failed'),

@@ -12,7 +12,9 @@ import type { TestApp } from './test/app';
 import { SEED_NOW } from './test/database';
 import { ownClusterAvailable, postgresAvailable, startPostgres } from './test/postgres';
 import type { PgServer } from './test/postgres';
+import { request } from 'undici';
 import { send, startServer, stopServer } from './test/process';
+import { freshNonce, signedHeaders } from './test/sign';
 
 /**
  * The same server on a PostgreSQL server (15 or newer): the migrations run
@@ -133,6 +135,57 @@ import { send, startServer, stopServer } from './test/process';
       await stopServer(b);
     }
   }, 120_000);
+  test('two processes: a quota is never overdrawn, and a nonce used on one is a replay on the other', async () => {
+    const shared = await server.createDatabase();
+    // Processes behind one address share PUBLIC_URL: the demo interfaces' URLs are under it.
+    const env = { DATABASE_URL: shared, PUBLIC_URL: 'http://agler.test' };
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    try {
+      const { setCookie: adminCookie } = await send(`${a.url}/api/user/login`, {
+        body: { userAccount: ADMIN.userAccount, userPassword: ADMIN.userPassword },
+      });
+      const registered = await send<string>(`${a.url}/api/user/register`, {
+        body: { userAccount: 'two_process_user', userPassword: 'password-123', checkPassword: 'password-123' },
+      });
+      const pair = await send<{ accessKey: string; secretKey: string }>(`${a.url}/api/user/key/regenerate`, {
+        body: {},
+        cookie: registered.setCookie,
+      });
+      const weatherId = '1800000000000000001';
+      await send(`${a.url}/api/userInterfaceInfo/update`, {
+        body: { userId: registered.envelope.data, interfaceInfoId: weatherId, leftNum: 100 },
+        cookie: adminCookie,
+      });
+      const path = `/gateway/${weatherId}?city=x`;
+      const callOn = async (origin: string, nonce = freshNonce()) =>
+        (
+          await request(`${origin}${path}`, {
+            headers: signedHeaders(pair.envelope.data, 'GET', path, {
+              timestamp: Math.floor(Date.now() / 1000),
+              nonce,
+            }),
+          })
+        ).statusCode;
+
+      const statuses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => callOn(i % 2 === 0 ? a.url : b.url)),
+      );
+      expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100);
+
+      await send(`${a.url}/api/userInterfaceInfo/update`, {
+        body: { userId: registered.envelope.data, interfaceInfoId: weatherId, leftNum: 5 },
+        cookie: adminCookie,
+      });
+      const nonce = freshNonce();
+      expect(await callOn(a.url, nonce)).toBe(200);
+      expect(await callOn(b.url, nonce)).toBe(401);
+    } finally {
+      await stopServer(a);
+      await stopServer(b);
+    }
+  }, 180_000);
 });
 
 // Stopping the server needs a cluster of our own, even where TEST_DATABASE_URL names a shared one.

@@ -16,6 +16,8 @@ describe('settings', () => {
       cookieSecure: false,
       invokeTimeoutMs: 10_000,
       invokeAllowHosts: [],
+      secretKey: undefined,
+      defaultQuota: 100,
     });
   });
 
@@ -29,6 +31,8 @@ describe('settings', () => {
         PUBLIC_URL: 'https://api.example.com/',
         COOKIE_SECURE: '0',
         INVOKE_TIMEOUT_MS: '2500',
+        SECRET_KEY: 'a-secret-key-of-at-least-32-characters',
+        DEFAULT_QUOTA: '5',
         INVOKE_ALLOW_HOSTS: ' Internal.example.com , 10.0.0.5:8080,[fd00::1]:443,',
       },
       '/srv',
@@ -43,6 +47,8 @@ describe('settings', () => {
       cookieSecure: false,
       invokeTimeoutMs: 2500,
       invokeAllowHosts: ['internal.example.com', '10.0.0.5:8080', '[fd00::1]:443'],
+      secretKey: 'a-secret-key-of-at-least-32-characters',
+      defaultQuota: 5,
     });
   });
 
@@ -61,6 +67,9 @@ describe('settings', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ INVOKE_TIMEOUT_MS: '10s' }, /INVOKE_TIMEOUT_MS 应为 100 到 600000/],
     [{ INVOKE_TIMEOUT_MS: '50' }, /INVOKE_TIMEOUT_MS/],
+    [{ DATABASE_URL: 'postgres://agler:pw@db:5432/agler' }, /使用 DATABASE_URL 时必须设置 SECRET_KEY/],
+    [{ SECRET_KEY: 'too-short' }, /SECRET_KEY 至少要 32 个字符/],
+    [{ DEFAULT_QUOTA: '-1' }, /DEFAULT_QUOTA 应为 0 到/],
     [{ INVOKE_ALLOW_HOSTS: 'http://internal.example.com' }, /INVOKE_ALLOW_HOSTS .*"http:\/\/internal.example.com" 不是/],
   ])('%p is refused with a message that names it', (env, message) => {
     expect(() => readSettings(env)).toThrow(SettingsError);

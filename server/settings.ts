@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { DEFAULT_QUOTA, QUOTA_MAX } from '@agler/contract/constants';
+import { SECRET_KEY_MIN_LENGTH } from './keys/secretBox';
 
 /**
  * The server's settings, read once from the environment. A bad value stops
@@ -23,6 +25,10 @@ export type Settings = {
   invokeTimeoutMs: number;
   /** Hosts (`host` or `host:port`, lower-cased) invoke may call although their addresses are internal. */
   invokeAllowHosts: string[];
+  /** SECRET_KEY: seals users' secret keys; undefined means the key file in dataDir (PGlite only). */
+  secretKey: string | undefined;
+  /** Calls a user gets per interface on their first call. */
+  defaultQuota: number;
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -136,15 +142,39 @@ function readAllowHosts(env: Env): string[] {
   return entries;
 }
 
+function readSecretKey(env: Env, databaseUrl: string | undefined): string | undefined {
+  const raw = env.SECRET_KEY;
+  if (raw === undefined || raw === '') {
+    if (databaseUrl)
+      throw new SettingsError(
+        `使用 DATABASE_URL 时必须设置 SECRET_KEY（至少 ${SECRET_KEY_MIN_LENGTH} 个字符的随机文本，如 openssl rand -hex 32 的输出）：它加密用户的 secretKey，连接同一数据库的每个进程都要用同一个值`,
+      );
+    return undefined;
+  }
+  if (raw.length < SECRET_KEY_MIN_LENGTH)
+    throw new SettingsError(`SECRET_KEY 至少要 ${SECRET_KEY_MIN_LENGTH} 个字符（如 openssl rand -hex 32 的输出）`);
+  return raw;
+}
+
+function readDefaultQuota(env: Env): number {
+  const raw = text(env, 'DEFAULT_QUOTA');
+  if (raw === undefined) return DEFAULT_QUOTA;
+  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= 0 && value <= QUOTA_MAX))
+    throw new SettingsError(`DEFAULT_QUOTA 应为 0 到 ${QUOTA_MAX} 的整数，当前为 "${raw}"`);
+  return value;
+}
+
 /** The settings of `env` (process.env by default), resolved against `cwd`; throws SettingsError. */
 export function readSettings(env: Env = process.env, cwd = process.cwd()): Settings {
   const port = readPort(env);
   const publicUrl = readPublicUrl(env, port);
+  const databaseUrl = readDatabaseUrl(env);
   return {
     port,
     host: readHost(env),
     dataDir: path.resolve(cwd, text(env, 'DATA_DIR') ?? 'data'),
-    databaseUrl: readDatabaseUrl(env),
+    databaseUrl,
     publicUrl,
     // Behind HTTPS the cookie is Secure unless told otherwise.
     cookieSecure: readBoolean(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
@@ -152,6 +182,8 @@ export function readSettings(env: Env = process.env, cwd = process.cwd()): Setti
     consoleDir: path.resolve(cwd, 'dist'),
     invokeTimeoutMs: readTimeout(env),
     invokeAllowHosts: readAllowHosts(env),
+    secretKey: readSecretKey(env, databaseUrl),
+    defaultQuota: readDefaultQuota(env),
   };
 }
 

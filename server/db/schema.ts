@@ -132,6 +132,8 @@ export const calls = pgTable(
   (t) => [
     index('interface_call_time_idx').on(t.time),
     index('interface_call_interface_time_idx').on(t.interfaceInfoId, t.time),
+    // A user's own calls per interface (个人中心, quotas).
+    index('interface_call_user_interface_idx').on(t.userId, t.interfaceInfoId),
   ],
 );
 
@@ -189,6 +191,41 @@ export const meta = pgTable('app_meta', {
   value: text('value').notNull(),
 });
 
+/** A user's key pair (one at most): the secret key sealed (server/keys/secretBox.ts), with its last 4 characters to show. */
+export const accessKeys = pgTable('access_key', {
+  userId: id64('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessKey: text('access_key').notNull().unique(),
+  secretSealed: text('secret_sealed').notNull(),
+  secretTail: text('secret_tail').notNull(),
+  createTime: seconds('create_time').notNull(),
+});
+
+/** What is left of each user's calls per interface (created on the first call). */
+export const quotas = pgTable(
+  'user_interface_info',
+  {
+    userId: id64('user_id').notNull(),
+    interfaceInfoId: id64('interface_info_id').notNull(),
+    leftNum: integer('left_num').notNull(),
+    /** All calls granted: what was used plus leftNum. */
+    totalNum: bigint('total_num', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.interfaceInfoId] })],
+);
+
+/** Nonces the gateway has seen per access key, until they can no longer be replayed. */
+export const nonces = pgTable(
+  'gateway_nonce',
+  {
+    accessKey: text('access_key').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accessKey, t.nonce] }), index('gateway_nonce_expires_idx').on(t.expiresAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -198,6 +235,9 @@ export const schema = {
   callRollup,
   callRollupAll,
   meta,
+  accessKeys,
+  quotas,
+  nonces,
   userIdSeq,
   interfaceIdSeq,
 };

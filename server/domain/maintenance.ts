@@ -1,10 +1,11 @@
 import type { Database } from '../db/connect';
+import { removeExpiredNonces } from './nonces';
 import { removeExpired } from './session';
 import { THROTTLE_WINDOW_MS } from './user';
 
 /**
- * Upkeep while the server runs: ended sessions and spent login throttles
- * are removed every few minutes; on PGlite, which has no autovacuum, the
+ * Upkeep while the server runs: ended sessions, spent login throttles and
+ * gateway nonces past their lifetime are removed every few minutes; on PGlite, which has no autovacuum, the
  * busy tables are vacuumed every hour. Any process may do it; doing it twice
  * is harmless.
  */
@@ -22,6 +23,7 @@ export function startMaintenance(
   const sweep = async () => {
     try {
       await removeExpired(database.db, now(), THROTTLE_WINDOW_MS);
+      await removeExpiredNonces(database.db, now());
       sweeps += 1;
       if (sweeps % VACUUM_EVERY === 0) await database.vacuum();
     } catch (error) {

@@ -73,6 +73,11 @@ export async function userOfSession(
   return row.user;
 }
 
+/** The session row's key of a cookie's token, or undefined for a token that cannot be one. */
+export function sessionIdOf(token: string | undefined): string | undefined {
+  return token && TOKEN_PATTERN.test(token) ? idOf(token) : undefined;
+}
+
 /** Ends the session of `token` (nothing when there is none). */
 export async function endSession(db: Queryable, token: string | undefined): Promise<void> {
   if (!token || !TOKEN_PATTERN.test(token)) return;

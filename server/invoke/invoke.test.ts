@@ -98,6 +98,8 @@ beforeAll(async () => {
   t = await testApp({
     publicUrl: PUBLIC_URL,
     invokeTimeoutMs: TIMEOUT_MS,
+    // The user here calls far more than a default quota; quotas have tests of their own (server/gateway).
+    defaultQuota: 1_000_000,
     invokeAllowHosts: [`127.0.0.1:${upstream.port}`],
   });
   await alignDemoUrls(t.database.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);

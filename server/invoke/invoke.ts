@@ -6,12 +6,14 @@ import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/u
 import type { Db } from '../db/connect';
 import { refuse } from '../domain/errors';
 import { findInterface, readParams } from '../domain/interfaceInfo';
+import { giveBack, takeUnit } from '../domain/quotas';
 import type { SessionUser } from '../domain/session';
 import { DEMO_PREFIX } from '../demo/routes';
 import type { UpstreamClient, UpstreamResult } from '../upstream/client';
 import type { CallRow } from './callLog';
 import type { Recorder } from './recorder';
 import { outgoingRequest } from './request';
+import type { OutgoingRequest } from './request';
 
 /**
  * `POST /api/interfaceInfo/invoke`: a real HTTP call to the interface's own
@@ -25,9 +27,24 @@ import { outgoingRequest } from './request';
  * on, so they work behind a proxy and with no network at all.
  */
 
+export type InterfaceRow = Awaited<ReturnType<typeof findInterface>>;
+
+export type CallOutcome = {
+  result: UpstreamResult;
+  /** What is left of the caller's quota after the call; undefined for admins, who are never limited. */
+  left?: number;
+};
+
 export type Invoker = {
   /** The answer's `data` as JSON text (the interface's JSON exactly as sent, or its text as a JSON string). */
   invoke: (body: Record<string, unknown>, user: SessionUser) => Promise<string>;
+  /**
+   * One call of an online interface for `user`, as invoke and the gateway
+   * make it: a unit of the quota first (42900 when none is left), the call,
+   * the record when it reached the interface, the unit back when the
+   * interface never answered.
+   */
+  callInterface: (row: InterfaceRow, user: SessionUser, request: OutgoingRequest) => Promise<CallOutcome>;
   /** Where this process listens (`http://127.0.0.1:8000`), once it does. */
   setSelfOrigin: (origin: string) => void;
 };
@@ -38,11 +55,13 @@ export type InvokerOptions = {
   recorder: Recorder<CallRow>;
   publicUrl: string;
   timeoutMs: number;
+  /** Calls a user gets per interface on their first call. */
+  defaultQuota: number;
   now: () => number;
 };
 
 /** The answer's body as text, in its declared charset when this runtime knows it, else UTF-8. */
-function textOf(body: Buffer, contentType: string | undefined): string {
+export function textOf(body: Buffer, contentType: string | undefined): string {
   const charset = /charset="?([\w.:-]+)"?/i.exec(contentType ?? '')?.[1];
   try {
     return new TextDecoder(charset ?? 'utf-8').decode(body);
@@ -66,8 +85,8 @@ function dataOf(body: Buffer, contentType: string | undefined): string {
   return JSON.stringify(text);
 }
 
-/** The refusal of a call that failed: the platform's own (40300) or the interface's (50200). */
-function failureOf(result: UpstreamResult, timeoutMs: number): never {
+/** The platform's refusal of a call that failed (40300), or the interface's failure (50200): never for an answer below 400. */
+export function failureOf(result: UpstreamResult, timeoutMs: number): never {
   if (result.ok) {
     const text = textOf(result.body, result.headers['content-type']);
     refuse(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.httpError(result.status, errorStartOf(text)));
@@ -82,7 +101,7 @@ function failureOf(result: UpstreamResult, timeoutMs: number): never {
 }
 
 export function createInvoker(options: InvokerOptions): Invoker {
-  const { db, client, recorder, timeoutMs, now } = options;
+  const { db, client, recorder, timeoutMs, now, defaultQuota } = options;
   const demoBase = `${options.publicUrl}${DEMO_PREFIX}/`;
   let selfOrigin: string | undefined;
 
@@ -92,22 +111,11 @@ export function createInvoker(options: InvokerOptions): Invoker {
       ? { url: `${selfOrigin}${url.slice(options.publicUrl.length)}`, exempt: true }
       : { url, exempt: false };
 
-  async function invoke(body: Record<string, unknown>, user: SessionUser): Promise<string> {
-    const row = await findInterface(db, body.id);
-    if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
-    const params = readParams(body.userRequestParams);
-    const paramsText = typeof body.userRequestParams === 'string' ? body.userRequestParams : '';
-
-    const request = outgoingRequest(
-      { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader },
-      params,
-      paramsText,
-    );
+  async function callInterface(row: InterfaceRow, user: SessionUser, request: OutgoingRequest): Promise<CallOutcome> {
+    const unit = await takeUnit(db, user, row.id, defaultQuota);
     const started = now();
     const result = await client.call({ ...request, ...route(request.url) });
-
-    const reached = result.ok || result.reached;
-    if (reached) {
+    if (result.ok || result.reached) {
       recorder.add({
         interfaceInfoId: row.id,
         userId: user.id,
@@ -118,12 +126,32 @@ export function createInvoker(options: InvokerOptions): Invoker {
         bytes: result.ok ? result.body.length : 0,
       });
     }
+    // Refused before a connection, or never answered: the unit goes back.
+    if (unit.taken && !result.ok && result.status === undefined) {
+      await giveBack(db, user, row.id);
+      return { result, left: (unit.left ?? 0) + 1 };
+    }
+    return { result, left: unit.left };
+  }
+
+  async function invoke(body: Record<string, unknown>, user: SessionUser): Promise<string> {
+    const row = await findInterface(db, body.id);
+    if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    const params = readParams(body.userRequestParams);
+    const paramsText = typeof body.userRequestParams === 'string' ? body.userRequestParams : '';
+    const request = outgoingRequest(
+      { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader },
+      params,
+      paramsText,
+    );
+    const { result } = await callInterface(row, user, request);
     if (!result.ok || result.status >= 400) failureOf(result, timeoutMs);
     return dataOf(result.body, result.headers['content-type']);
   }
 
   return {
     invoke,
+    callInterface,
     setSelfOrigin: (origin) => {
       selfOrigin = origin;
     },

@@ -63,35 +63,41 @@ export function headersOf(requestHeader: string): Record<string, string> {
 }
 
 /** The URL with the parameters added to its own query (its own parameters stay first). */
-function withQuery(url: string, params: unknown): string {
-  const added = paramsToQuery(params);
+function withQuery(url: string, added: URLSearchParams): string {
   if ([...added.keys()].length === 0) return url;
   const target = new URL(url);
   for (const [name, value] of added) target.searchParams.append(name, value);
   return target.toString();
 }
 
+type Target = { url: string; method: HttpMethod; requestHeader: string };
+
 /**
- * The request for `params` (parsed from `paramsText`, the caller's JSON
- * text, which a body carries as written so big numbers stay exact).
+ * The request for a call whose parameters are `query` (for GET and DELETE)
+ * or the JSON text `bodyText` (for the others; sent as written, so big
+ * numbers stay exact; empty means `{}`).
  */
-export function outgoingRequest(
-  record: { url: string; method: HttpMethod; requestHeader: string },
-  params: unknown,
-  paramsText: string,
-): OutgoingRequest {
+export function requestFor(record: Target, query: URLSearchParams, bodyText: string): OutgoingRequest {
   const headers = {
     ...headersOf(record.requestHeader),
     accept: 'application/json, text/plain;q=0.9, */*;q=0.8',
     'user-agent': USER_AGENT,
   };
   if (QUERY_METHODS.has(record.method)) {
-    return { method: record.method, url: withQuery(record.url, params), headers };
+    return { method: record.method, url: withQuery(record.url, query), headers };
   }
   return {
     method: record.method,
     url: record.url,
     headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
-    body: paramsText.trim() ? paramsText.trim() : '{}',
+    body: bodyText.trim() ? bodyText.trim() : '{}',
   };
 }
+
+/** The request of the console's invoke: `params` parsed from `paramsText`, the caller's JSON text. */
+export function outgoingRequest(record: Target, params: unknown, paramsText: string): OutgoingRequest {
+  return requestFor(record, paramsToQuery(params), paramsText);
+}
+
+/** Whether the interface takes its parameters in the query (GET, DELETE) rather than a JSON body. */
+export const takesQuery = (method: string) => QUERY_METHODS.has(method);

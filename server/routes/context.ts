@@ -2,6 +2,7 @@ import type { Database, Db } from '../db/connect';
 import type { CallRow } from '../invoke/callLog';
 import type { Invoker } from '../invoke/invoke';
 import type { Recorder } from '../invoke/recorder';
+import type { SecretBox } from '../keys/secretBox';
 
 /** What the routes need from the app: the database, the clock, and facts read once at start. */
 export type AppContext = {
@@ -13,4 +14,8 @@ export type AppContext = {
   invoker: Invoker;
   /** The call log's batching writer: readers of the log flush it first, so every answered call is counted. */
   callLog: Recorder<CallRow>;
+  /** Seals and opens secret keys. */
+  secretBox: SecretBox;
+  /** Calls a user gets per interface on their first call. */
+  defaultQuota: number;
 };

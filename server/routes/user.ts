@@ -2,12 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import { refuse } from '../domain/errors';
-import { login, logout, toLoginUserVO } from '../domain/user';
+import { changePassword, changeRole, listUsers, register, updateProfile } from '../domain/accounts';
+import { keyOf, regenerateKey } from '../domain/keys';
+import { usageOf } from '../domain/quotas';
+import { login, logout, requireAdmin, requireUser, toLoginUserVO } from '../domain/user';
+import type { Query } from '@agler/contract/queries';
 import { ok } from '../envelope';
 import { ignoreBodies, jsonObjectBody } from '../plugins/body';
 import type { AppContext } from './context';
 
-/** /api/user: the login session. */
+/** /api/user: the login session, registration, a user's own account and keys, and the admins' users. */
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/get/login', async (request) => {
     const user = await request.sessionUser();
@@ -21,6 +25,43 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return ok(user);
   });
 
+  app.post('/register', async (request, reply) => {
+    const { id, token } = await register(ctx.db, jsonObjectBody(request), ctx.now());
+    reply.setSessionCookie(token);
+    return ok(id);
+  });
+
+  app.post('/update/my', async (request) => {
+    const body = jsonObjectBody(request);
+    const user = requireUser(await request.sessionUser());
+    return ok(await updateProfile(ctx.db, user, body, ctx.now()));
+  });
+
+  app.post('/update/password', async (request) => {
+    const body = jsonObjectBody(request);
+    const user = requireUser(await request.sessionUser());
+    return ok(await changePassword(ctx.db, user, request.sessionToken(), body, ctx.now()));
+  });
+
+  app.get('/key', async (request) => ok(await keyOf(ctx.db, requireUser(await request.sessionUser()))));
+
+  app.get('/usage', async (request) => {
+    const user = requireUser(await request.sessionUser());
+    await ctx.callLog.flush();
+    return ok(await usageOf(ctx.db, user.id, ctx.defaultQuota));
+  });
+
+  app.get('/list/page', async (request) => {
+    requireAdmin(await request.sessionUser());
+    return ok(await listUsers(ctx.db, request.query as Query));
+  });
+
+  app.post('/update', async (request) => {
+    const body = jsonObjectBody(request);
+    const admin = requireAdmin(await request.sessionUser());
+    return ok(await changeRole(ctx.db, admin, body, ctx.now()));
+  });
+
   // Logging out needs nothing but the cookie: any body is let through unread.
   await app.register(async (scope) => {
     ignoreBodies(scope);
@@ -28,6 +69,11 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       await logout(ctx.db, request.sessionToken());
       reply.clearSessionCookie();
       return ok(true);
+    });
+    // A new pair needs no body either.
+    scope.post('/key/regenerate', async (request) => {
+      const user = requireUser(await request.sessionUser());
+      return ok(await regenerateKey(ctx.db, ctx.secretBox, user, ctx.now()));
     });
   });
 };

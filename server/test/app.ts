@@ -14,10 +14,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** The secret that seals secret keys in tests. */
+export const TEST_SECRET_KEY = 'test-secret-key-of-at-least-32-characters';
+
 export async function testApp(options: Partial<AppOptions> = {}, database?: Database): Promise<TestApp> {
   const db = database ?? (await testDatabase());
   const clock = { now: SEED_NOW + 60_000 };
-  const app = await buildApp({ database: db, now: () => clock.now, ...options });
+  const app = await buildApp({ database: db, now: () => clock.now, secretKey: TEST_SECRET_KEY, ...options });
   return {
     app,
     database: db,

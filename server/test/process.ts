@@ -34,12 +34,15 @@ export type ServerProcess = {
   signal(signal: NodeJS.Signals): void;
 };
 
+export const PROCESS_SECRET_KEY = 'process-test-secret-key-of-32-characters-or-more';
+
 /** Starts `node --import tsx server/index.ts` with `env`; resolves once it says where it listens (or rejects when it ends first). */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/index.ts')], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, PORT: port },
+    // A SECRET_KEY of the tests' own, which DATABASE_URL needs (a test may set another, or '' for none).
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', SECRET_KEY: PROCESS_SECRET_KEY, ...env, PORT: port },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

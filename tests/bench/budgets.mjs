@@ -18,6 +18,7 @@ export const budgets = {
   'chunk p__Admin__InterfaceInfo__index': 40 * KB,
   'chunk p__Admin__InterfaceAnalysis__index': 40 * KB,
   'chunk p__Account__Center__index': 40 * KB,
+  'chunk p__Admin__User__index': 40 * KB,
   // The layout chunk of the logged-in pages.
   'chunk t__plugin-layout__Layout': 20 * KB,
 };

@@ -5,6 +5,7 @@ import { expectSuccess, uniqueName } from './client';
 /** Interfaces the specs create for themselves (and remove again), so no spec depends on another's. */
 
 export const API = {
+  login: '/api/user/login',
   list: '/api/interfaceInfo/list/page',
   get: '/api/interfaceInfo/get',
   add: '/api/interfaceInfo/add',

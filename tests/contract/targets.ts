@@ -57,7 +57,8 @@ export const TARGETS: Record<string, Target> = {
     env: () => {
       const url = process.env.CONTRACT_DATABASE_URL;
       if (!url) throw new Error('CONTRACT_TARGET=postgres needs CONTRACT_DATABASE_URL: an empty PostgreSQL database');
-      return { DATABASE_URL: url };
+      // A PostgreSQL server needs the key that seals secret keys; any 32 characters do for a test run.
+      return { DATABASE_URL: url, SECRET_KEY: 'contract-suite-secret-key-of-32-characters' };
     },
     readyPath: '/api/health',
     startTimeoutMs: 120_000,

@@ -7,10 +7,12 @@ import * as interfaceInfo from './interfaceInfo';
 import * as analysis from './analysis';
 import * as health from './health';
 import * as userInterfaceInfo from './userInterfaceInfo';
+import * as gateway from './gateway';
 export default {
   user,
   interfaceInfo,
   analysis,
   health,
   userInterfaceInfo,
+  gateway,
 };

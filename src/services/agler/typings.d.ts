@@ -147,6 +147,26 @@ declare namespace API {
     errors: number;
   };
 
+  type gatewayDeleteParams = {
+    interfaceId: string;
+  };
+
+  type gatewayGetParams = {
+    interfaceId: string;
+  };
+
+  type gatewayPatchParams = {
+    interfaceId: string;
+  };
+
+  type gatewayPostParams = {
+    interfaceId: string;
+  };
+
+  type gatewayPutParams = {
+    interfaceId: string;
+  };
+
   type getAnalysisOverviewParams = {
     /** First day (yyyy-MM-dd, inclusive) */
     startDate: string;

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { parseQuotaChange, quotaAfterSet } from '@agler/contract/accounts';
+import { ResponseCode } from '@agler/contract/constants';
+import type { HttpMethod, InterfaceStatus } from '@agler/contract/constants';
+import { compareIds, parseId } from '@agler/contract/ids';
+import { MESSAGES } from '@agler/contract/messages';
+import type { InterfaceQuota } from '@agler/contract/types';
+import type { Db } from '../db/connect';
+import { rowsOf } from '../db/rows';
+import { refuse } from './errors';
+import { isAdmin } from './user';
+import type { SessionUser } from './session';
+
+/**
+ * Quotas: what is left of a user's calls per interface. The first call makes
+ * the row with `defaultQuota`; every call of a user who is no admin takes a
+ * unit first, in one statement (`… DO UPDATE … WHERE left_num > 0
+ * RETURNING`), so concurrent calls, in one process or several, never take
+ * more than there is. A call that never reached the interface, or that it
+ * never answered, gives its unit back.
+ */
+
+export type Unit = { taken: boolean; left?: number };
+
+/** Takes one unit for the call; admins take none. `taken: false` with no `left` means none was needed. */
+export async function takeUnit(db: Db, user: SessionUser, interfaceInfoId: string, defaultQuota: number): Promise<Unit> {
+  if (isAdmin(user)) return { taken: false };
+  const result = await db.execute(sql`
+    INSERT INTO user_interface_info (user_id, interface_info_id, left_num, total_num)
+    SELECT ${user.id}::bigint, ${interfaceInfoId}::bigint, ${defaultQuota}::int - 1, ${defaultQuota}::int
+    WHERE ${defaultQuota}::int > 0
+    ON CONFLICT (user_id, interface_info_id) DO UPDATE SET left_num = user_interface_info.left_num - 1
+    WHERE user_interface_info.left_num > 0
+    RETURNING left_num`);
+  const [row] = rowsOf<{ left_num: number }>(result);
+  if (!row) refuse(ResponseCode.QUOTA_EXHAUSTED, MESSAGES.quotaExhausted);
+  return { taken: true, left: row.left_num };
+}
+
+/** Gives a taken unit back (the call never reached the interface, or it never answered). */
+export async function giveBack(db: Db, user: SessionUser, interfaceInfoId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE user_interface_info SET left_num = left_num + 1
+    WHERE user_id = ${user.id}::bigint AND interface_info_id = ${interfaceInfoId}::bigint AND left_num < total_num`);
+}
+
+type UsageRow = {
+  iid: string;
+  name: string;
+  method: string;
+  status: number;
+  calls: number;
+  left_num: number | null;
+  total_num: number | null;
+};
+
+/** A user's calls and quotas per interface: every interface they called or hold a quota for. */
+export async function usageOf(db: Db, userId: string, defaultQuota: number): Promise<InterfaceQuota[]> {
+  const result = await db.execute(sql`
+    WITH q AS (
+      SELECT interface_info_id, left_num, total_num FROM user_interface_info WHERE user_id = ${userId}::bigint
+    ), c AS (
+      SELECT interface_info_id, count(*)::int AS calls FROM interface_call
+      WHERE user_id = ${userId}::bigint GROUP BY interface_info_id
+    )
+    SELECT i.id::text AS iid, i.name, i.method, i.status::int AS status,
+           coalesce(c.calls, 0)::int AS calls, q.left_num, q.total_num
+    FROM interface_info i
+    LEFT JOIN q ON q.interface_info_id = i.id
+    LEFT JOIN c ON c.interface_info_id = i.id
+    WHERE q.interface_info_id IS NOT NULL OR c.interface_info_id IS NOT NULL`);
+  return rowsOf<UsageRow>(result)
+    .map((row) => ({
+      interfaceInfoId: row.iid,
+      name: row.name,
+      method: row.method as HttpMethod,
+      status: row.status as InterfaceStatus,
+      calls: row.calls,
+      leftNum: row.left_num ?? defaultQuota,
+      totalNum: row.total_num ?? defaultQuota,
+    }))
+    .sort((a, b) => b.calls - a.calls || compareIds(a.interfaceInfoId, b.interfaceInfoId));
+}
+
+async function userExists(db: Db, id: string): Promise<boolean> {
+  return rowsOf(await db.execute(sql`SELECT 1 FROM app_user WHERE id = ${id}::bigint`)).length > 0;
+}
+
+/** `GET /api/userInterfaceInfo/list` (admins). */
+export async function usageOfUser(db: Db, rawUserId: unknown, defaultQuota: number): Promise<InterfaceQuota[]> {
+  const userId = parseId(rawUserId);
+  if (!userId) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+  if (!(await userExists(db, userId))) refuse(ResponseCode.NOT_FOUND, MESSAGES.userNotFound);
+  return usageOf(db, userId, defaultQuota);
+}
+
+/** `POST /api/userInterfaceInfo/update` (admins): sets what is left; what was used stays used. */
+export async function setQuota(db: Db, body: Record<string, unknown>): Promise<true> {
+  const parsed = parseQuotaChange(body);
+  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
+  const { userId, interfaceInfoId, leftNum } = parsed.value;
+  await db.transaction(async (tx) => {
+    if (!rowsOf(await tx.execute(sql`SELECT 1 FROM app_user WHERE id = ${userId}::bigint`)).length)
+      refuse(ResponseCode.NOT_FOUND, MESSAGES.userNotFound);
+    if (!rowsOf(await tx.execute(sql`SELECT 1 FROM interface_info WHERE id = ${interfaceInfoId}::bigint`)).length)
+      refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    const [current] = rowsOf<{ left_num: number; total_num: number }>(
+      await tx.execute(sql`
+        SELECT left_num, total_num FROM user_interface_info
+        WHERE user_id = ${userId}::bigint AND interface_info_id = ${interfaceInfoId}::bigint FOR UPDATE`),
+    );
+    const next = quotaAfterSet(current && { leftNum: current.left_num, totalNum: current.total_num }, leftNum);
+    await tx.execute(sql`
+      INSERT INTO user_interface_info (user_id, interface_info_id, left_num, total_num)
+      VALUES (${userId}::bigint, ${interfaceInfoId}::bigint, ${next.leftNum}::int, ${next.totalNum}::int)
+      ON CONFLICT (user_id, interface_info_id) DO UPDATE SET left_num = excluded.left_num, total_num = excluded.total_num`);
+  });
+  return true;
+}

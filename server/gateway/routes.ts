@@ -1,0 +1,172 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_MAX_BYTES, HTTP_METHODS, INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@agler/contract/constants';
+import type { HttpMethod } from '@agler/contract/constants';
+import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
+import { MESSAGES } from '@agler/contract/messages';
+import {
+  canonicalRequest,
+  NONCE_PATTERN,
+  NONCE_TTL_SECONDS,
+  SIGNATURE_HEADERS,
+  TIMESTAMP_TOLERANCE_SECONDS,
+} from '@agler/contract/signature';
+import type { Db } from '../db/connect';
+import { ApiError } from '../domain/errors';
+import { findInterface } from '../domain/interfaceInfo';
+import { pairOf } from '../domain/keys';
+import { spendNonce } from '../domain/nonces';
+import { failure } from '../envelope';
+import type { Invoker } from '../invoke/invoke';
+import { failureOf } from '../invoke/invoke';
+import { requestFor, takesQuery } from '../invoke/request';
+import type { SecretBox } from '../keys/secretBox';
+
+/**
+ * `/gateway/{interfaceId}`: calls from programs, signed with the caller's
+ * key pair (contract/signature.ts). A refused call reaches no interface and
+ * is not counted; each refusal is the envelope with an HTTP status that says
+ * what kind it is. A good call answers what the interface answered (status,
+ * content type, body) with the caller's remaining quota in X-Quota-Remaining.
+ */
+
+export const GATEWAY_PREFIX = '/gateway';
+
+export type GatewayOptions = {
+  db: Db;
+  box: SecretBox;
+  invoker: Invoker;
+  timeoutMs: number;
+  now: () => number;
+};
+
+const HTTP_STATUS_OF: Record<number, number> = {
+  [ResponseCode.PARAMS_ERROR]: 400,
+  [ResponseCode.NOT_LOGIN]: 401,
+  [ResponseCode.NO_AUTH]: 403,
+  [ResponseCode.FORBIDDEN]: 403,
+  [ResponseCode.NOT_FOUND]: 404,
+  [ResponseCode.QUOTA_EXHAUSTED]: 429,
+  [ResponseCode.UPSTREAM_ERROR]: 502,
+};
+
+class GatewayRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const refuseWith = (status: number, code: number, message: string): never => {
+  throw new GatewayRefusal(status, code, message);
+};
+const unauthorized = (message: string): never => refuseWith(401, ResponseCode.NOT_LOGIN, message);
+
+function header(request: FastifyRequest, name: string): string {
+  const value = request.headers[name.toLowerCase()];
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text === '') unauthorized(MESSAGES.signatureMissing(name));
+  return text as string;
+}
+
+const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Whether `sign` is the HMAC of `canonical` under `secretKey`, compared in constant time. */
+export function signatureMatches(secretKey: string, canonical: string, sign: string): boolean {
+  const expected = Buffer.from(createHmac('sha256', secretKey).update(canonical, 'utf8').digest('hex'), 'utf8');
+  const given = Buffer.from(sign, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, options) => {
+  const { db, box, invoker, timeoutMs, now } = options;
+
+  // The signature covers the raw bytes: every body is read as it came, whatever its type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_MAX_BYTES }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  async function handle(request: FastifyRequest<{ Params: { interfaceId: string } }>, reply: FastifyReply) {
+    const accessKey = header(request, SIGNATURE_HEADERS.accessKey);
+    const timestamp = header(request, SIGNATURE_HEADERS.timestamp);
+    const nonce = header(request, SIGNATURE_HEADERS.nonce);
+    const sign = header(request, SIGNATURE_HEADERS.sign);
+    if (!NONCE_PATTERN.test(nonce)) unauthorized(MESSAGES.badNonce);
+    const nowSeconds = Math.floor(now() / 1000);
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Number(timestamp) - nowSeconds) > TIMESTAMP_TOLERANCE_SECONDS)
+      unauthorized(MESSAGES.badTimestamp);
+
+    const pair = await pairOf(db, box, accessKey);
+    if (!pair) unauthorized(MESSAGES.unknownAccessKey);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const [path, query = ''] = request.url.split(/\?(.*)/s);
+    const canonical = canonicalRequest({
+      method: request.method,
+      path,
+      query,
+      timestamp,
+      nonce,
+      bodySha256: sha256Hex(raw),
+    });
+    if (!signatureMatches(pair!.secretKey, canonical, sign)) unauthorized(MESSAGES.badSignature);
+    // Only a correctly signed request uses up its nonce: a forger cannot burn someone else's.
+    if (!(await spendNonce(db, accessKey, nonce, now(), NONCE_TTL_SECONDS))) unauthorized(MESSAGES.nonceUsed);
+    const { user } = pair!;
+    if (user.userRole === USER_ROLE.BAN) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.banned);
+
+    const row = await findInterface(db, request.params.interfaceId);
+    if (row.status !== INTERFACE_STATUS.ONLINE) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
+    if (request.method !== row.method) {
+      reply.header('allow', row.method);
+      refuseWith(405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method));
+    }
+
+    let bodyText = '';
+    if (!takesQuery(row.method) && raw.length > 0) {
+      bodyText = raw.toString('utf8');
+      try {
+        parseJsonExact(bodyText);
+      } catch (error) {
+        refuseWith(400, ResponseCode.PARAMS_ERROR, error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson);
+      }
+    }
+    const target = { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader };
+    const { result, left } = await invoker.callInterface(row, user, requestFor(target, new URLSearchParams(query), bodyText));
+    if (left !== undefined) reply.header('x-quota-remaining', String(left));
+    if (!result.ok) {
+      try {
+        failureOf(result, timeoutMs);
+      } catch (error) {
+        const { code, message } = error as ApiError;
+        return reply.code(result.failure === 'timeout' ? 504 : (HTTP_STATUS_OF[code] ?? 502)).send(failure(code, message));
+      }
+    }
+    const answer = result as Extract<typeof result, { ok: true }>;
+    const contentType = answer.headers['content-type'];
+    if (contentType) reply.header('content-type', contentType);
+    else reply.removeHeader('content-type');
+    return reply.code(answer.status).send(answer.body);
+  }
+
+  app.route<{ Params: { interfaceId: string } }>({
+    method: [...HTTP_METHODS],
+    url: '/:interfaceId',
+    handler: async (request, reply) => {
+      try {
+        return await handle(request, reply);
+      } catch (error) {
+        if (error instanceof GatewayRefusal) {
+          return reply.code(error.status).send(failure(error.code, error.message));
+        }
+        if (error instanceof ApiError) {
+          return reply.code(HTTP_STATUS_OF[error.code] ?? 400).send(failure(error.code, error.message));
+        }
+        throw error;
+      }
+    },
+  });
+};
