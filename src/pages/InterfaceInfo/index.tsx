@@ -12,6 +12,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
+import { getMyAccessKey } from '@/services/agler/user';
 import { errorCodeOf } from '@/utils/apiError';
 import { formatJsonText } from '@agler/contract/json';
 import { CallPanel } from './components/CallPanel';
@@ -68,6 +69,11 @@ export default function InterfaceInfoPage() {
     },
     // The page shows the error itself.
     { refreshDeps: [id], onError: () => undefined },
+  );
+  // The signed samples carry the caller's access key when they have one; without it, a placeholder.
+  const { data: accessKey } = useRequest(
+    async () => (await getMyAccessKey({ skipErrorHandler: true })).data?.accessKey ?? undefined,
+    { onError: () => undefined },
   );
   const info = data?.id === id ? data.info : undefined;
 
@@ -182,7 +188,14 @@ export default function InterfaceInfoPage() {
         </Col>
         <Col span={24}>
           <Card title={VIEW_TEXTS.samplesTitle}>
-            <CodeSamples baseUrl={API_ORIGIN} id={id} paramsText={lastValidParams.current} stale={!paramsValid} />
+            <CodeSamples
+              baseUrl={API_ORIGIN}
+              id={id}
+              method={info.method}
+              accessKey={accessKey}
+              paramsText={lastValidParams.current}
+              stale={!paramsValid}
+            />
           </Card>
         </Col>
       </Row>

@@ -1,5 +1,8 @@
 export const VIEW_TEXTS = {
   pageTitle: '查看接口',
+  signedCurl: 'cURL（签名）',
+  signedNode: 'Node.js（签名）',
+  signedPython: 'Python（签名）',
   back: '返回接口列表',
   notFoundTitle: '接口不存在或已下线',
   notFoundDescription: '它可能已被删除、下线，或者链接有误。',

@@ -2,6 +2,7 @@ import { Tabs, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import type { SampleInput } from '../codeSamples';
 import { curlSample, fetchSample } from '../codeSamples';
+import { gatewayCurlSample, gatewayNodeSample, gatewayPythonSample } from '../gatewaySamples';
 import { VIEW_TEXTS } from '../texts';
 import { CodeBlock } from './CodeBlock';
 
@@ -12,10 +13,15 @@ const useStyles = createStyles(({ token }) => ({
 type CodeSamplesProps = SampleInput & {
   /** The editor's text is not valid JSON: the samples show the last valid parameters. */
   stale?: boolean;
+  /** The interface's method: the signed samples send the parameters as it takes them. */
+  method: string;
+  /** The caller's access key, when they have a pair (the samples show a placeholder otherwise). */
+  accessKey?: string;
 };
 
-/** curl and fetch calls of the interface with the current parameters. */
-export function CodeSamples({ stale, ...input }: CodeSamplesProps) {
+/** curl and fetch calls through the console's session, and signed gateway calls (curl, Node, Python) for programs. */
+export function CodeSamples({ stale, method, accessKey, ...input }: CodeSamplesProps) {
+  const signed = { ...input, method, accessKey };
   const { styles } = useStyles();
   return (
     <>
@@ -27,6 +33,9 @@ export function CodeSamples({ stale, ...input }: CodeSamplesProps) {
         items={[
           { key: 'curl', label: 'cURL', children: <CodeBlock code={curlSample(input)} title="Shell" label={VIEW_TEXTS.curlSample} /> },
           { key: 'fetch', label: 'JavaScript', children: <CodeBlock code={fetchSample(input)} title="JavaScript (fetch)" label={VIEW_TEXTS.fetchSample} /> },
+          { key: 'gateway-curl', label: VIEW_TEXTS.signedCurl, children: <CodeBlock code={gatewayCurlSample(signed)} title="bash + curl + openssl" label={VIEW_TEXTS.signedCurl} /> },
+          { key: 'gateway-node', label: VIEW_TEXTS.signedNode, children: <CodeBlock code={gatewayNodeSample(signed)} title="Node.js" label={VIEW_TEXTS.signedNode} /> },
+          { key: 'gateway-python', label: VIEW_TEXTS.signedPython, children: <CodeBlock code={gatewayPythonSample(signed)} title="Python" label={VIEW_TEXTS.signedPython} /> },
         ]}
       />
     </>
