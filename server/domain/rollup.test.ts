@@ -365,7 +365,7 @@ describe('a database upgraded with calls logged before the roll-up', () => {
     const db = database.db;
     await db.execute(sql`DROP TABLE call_rollup, call_rollup_all`);
     await db.execute(
-      sql`DROP FUNCTION call_rollup_add, call_rollup_fill_hours, call_rollup_fill_level, call_rollup_merge, call_latency_bucket`,
+      sql`DROP FUNCTION call_rollup_add, call_rollup_fill_hours_part, call_rollup_fill_hours, call_rollup_fill_level, call_rollup_merge, call_latency_bucket`,
     );
     await db.execute(sql`DELETE FROM app_meta WHERE key = 'call_rollup_until'`);
     await db.execute(sql`

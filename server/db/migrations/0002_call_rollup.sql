@@ -21,7 +21,6 @@ CREATE TABLE "call_rollup_all" (
 	CONSTRAINT "call_rollup_all_span_start_pk" PRIMARY KEY("span","start")
 );
 --> statement-breakpoint
-CREATE INDEX "call_rollup_interface_idx" ON "call_rollup" USING btree ("interface_info_id","span","start");--> statement-breakpoint
 -- The latency buckets of contract/analysis.ts latencyBucket: exact below 1 s, three significant digits above.
 CREATE FUNCTION call_latency_bucket(ms integer) RETURNS integer
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -107,8 +106,8 @@ CREATE FUNCTION call_rollup_add(call_iids bigint[], call_times timestamptz[], ca
       );
   $$;
 --> statement-breakpoint
--- The hours of an empty roll-up, from the calls in the log before `until` (the first step of filling it).
-CREATE FUNCTION call_rollup_fill_hours(until timestamptz)
+-- The hours of an empty roll-up from the calls in the log in [since, until) (whole hours): the first step of filling it.
+CREATE FUNCTION call_rollup_fill_hours(since timestamptz, until timestamptz)
   RETURNS void
   LANGUAGE sql
   AS $$
@@ -122,7 +121,7 @@ CREATE FUNCTION call_rollup_fill_hours(until timestamptz)
                call_latency_bucket(latency) AS bucket, count(*) AS calls, count(*) FILTER (WHERE NOT success) AS errors,
                sum(latency) AS latency_sum, max(time) AS last_time
         FROM interface_call
-        WHERE time < until
+        WHERE time >= since AND time < until
         GROUP BY 1, 2, 3
       ) AS cells
     ) AS cells
@@ -136,7 +135,7 @@ CREATE FUNCTION call_rollup_fill_hours(until timestamptz)
         SELECT floor(extract(epoch FROM time) / 3600)::integer AS start, call_latency_bucket(latency) AS bucket,
                count(*) AS calls, count(*) FILTER (WHERE NOT success) AS errors
         FROM interface_call
-        WHERE time < until
+        WHERE time >= since AND time < until
         GROUP BY 1, 2
       ) AS cells
     ) AS cells
@@ -194,9 +193,56 @@ CREATE FUNCTION call_rollup_fill_level(new_span integer)
     ) AS f USING (start);
   $$;
 --> statement-breakpoint
--- The calls already in the log, up to the current hour, level by level (each statement well within a client's
--- time-out on a large log); later calls are read from the log until they are added.
-SELECT call_rollup_fill_hours(to_timestamp(floor(extract(epoch FROM now()) / 3600) * 3600));
+-- Part `part` (from 0) of `parts` of the hours from the log's first call to the current hour: the hours of a large log
+-- in several statements, each well within a client's time-out.
+CREATE FUNCTION call_rollup_fill_hours_part(part integer, parts integer)
+  RETURNS void
+  LANGUAGE sql
+  AS $$
+    SELECT call_rollup_fill_hours(
+      to_timestamp(3600 * (first + (last - first) * part / parts)),
+      to_timestamp(3600 * (first + (last - first) * (part + 1) / parts))
+    )
+    FROM (
+      SELECT floor(extract(epoch FROM min(time)) / 3600)::bigint AS first, floor(extract(epoch FROM now()) / 3600)::bigint AS last
+      FROM interface_call
+    ) AS log
+    WHERE first < last
+  $$;
+--> statement-breakpoint
+-- The calls already in the log, up to the current hour, in parts, then level by level; later calls are read from the
+-- log until they are added.
+SELECT call_rollup_fill_hours_part(0, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(1, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(2, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(3, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(4, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(5, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(6, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(7, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(8, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(9, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(10, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(11, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(12, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(13, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(14, 16);
+--> statement-breakpoint
+SELECT call_rollup_fill_hours_part(15, 16);
 --> statement-breakpoint
 SELECT call_rollup_fill_level(24);
 --> statement-breakpoint
@@ -215,6 +261,9 @@ SELECT call_rollup_fill_level(1536);
 SELECT call_rollup_fill_level(3072);
 --> statement-breakpoint
 SELECT call_rollup_fill_level(6144);
+--> statement-breakpoint
+-- Made after the rows: far quicker than kept up row by row.
+CREATE INDEX "call_rollup_interface_idx" ON "call_rollup" USING btree ("interface_info_id","span","start");
 --> statement-breakpoint
 INSERT INTO app_meta (key, value) VALUES ('call_rollup_until', (floor(extract(epoch FROM now()) / 3600))::bigint::text)
 ON CONFLICT (key) DO UPDATE SET value = excluded.value;
