@@ -34,7 +34,7 @@ export async function takeUnit(db: Db, user: SessionUser, interfaceInfoId: strin
     RETURNING left_num`);
   const [row] = rowsOf<{ left_num: number }>(result);
   if (!row) refuse(ResponseCode.QUOTA_EXHAUSTED, MESSAGES.quotaExhausted);
-  return { taken: true, left: row.left_num };
+  return { taken: true, left: Number(row.left_num) };
 }
 
 /** Gives a taken unit back (the call never reached the interface, or it never answered). */
@@ -50,8 +50,8 @@ type UsageRow = {
   method: string;
   status: number;
   calls: number;
-  left_num: number | null;
-  total_num: number | null;
+  left_num: number | string | null;
+  total_num: number | string | null;
 };
 
 /** A user's calls and quotas per interface: every interface they called or hold a quota for. */
@@ -75,9 +75,10 @@ export async function usageOf(db: Db, userId: string, defaultQuota: number): Pro
       name: row.name,
       method: row.method as HttpMethod,
       status: row.status as InterfaceStatus,
-      calls: row.calls,
-      leftNum: row.left_num ?? defaultQuota,
-      totalNum: row.total_num ?? defaultQuota,
+      calls: Number(row.calls),
+      // total_num is a bigint, which node-postgres reads as text.
+      leftNum: row.left_num === null ? defaultQuota : Number(row.left_num),
+      totalNum: row.total_num === null ? defaultQuota : Number(row.total_num),
     }))
     .sort((a, b) => b.calls - a.calls || compareIds(a.interfaceInfoId, b.interfaceInfoId));
 }
@@ -104,12 +105,15 @@ export async function setQuota(db: Db, body: Record<string, unknown>): Promise<t
       refuse(ResponseCode.NOT_FOUND, MESSAGES.userNotFound);
     if (!rowsOf(await tx.execute(sql`SELECT 1 FROM interface_info WHERE id = ${interfaceInfoId}::bigint`)).length)
       refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-    const [current] = rowsOf<{ left_num: number; total_num: number }>(
+    const [current] = rowsOf<{ left_num: number | string; total_num: number | string }>(
       await tx.execute(sql`
         SELECT left_num, total_num FROM user_interface_info
         WHERE user_id = ${userId}::bigint AND interface_info_id = ${interfaceInfoId}::bigint FOR UPDATE`),
     );
-    const next = quotaAfterSet(current && { leftNum: current.left_num, totalNum: current.total_num }, leftNum);
+    const next = quotaAfterSet(
+      current && { leftNum: Number(current.left_num), totalNum: Number(current.total_num) },
+      leftNum,
+    );
     await tx.execute(sql`
       INSERT INTO user_interface_info (user_id, interface_info_id, left_num, total_num)
       VALUES (${userId}::bigint, ${interfaceInfoId}::bigint, ${next.leftNum}::int, ${next.totalNum}::int)
