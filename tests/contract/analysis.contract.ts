@@ -1,3 +1,4 @@
+import { latencyBucket } from '@agler/contract/analysis';
 import { MAX_RANGE_DAYS, ResponseCode, TOP_INVOKE_LIMIT } from '@agler/contract/constants';
 import { formatDate, startOfDay } from '@agler/contract/dates';
 import { MESSAGES } from '@agler/contract/messages';
@@ -90,6 +91,15 @@ describe('overview', () => {
     expect(o.interfacesCalled).toBe(o.interfaces.length);
     expect(o.interfaces.every((r) => typeof r.interfaceInfoId === 'string')).toBe(true);
     expect(o.previous).toMatchObject({ startDate: day(-59), endDate: day(-30) });
+  });
+
+  it('reports p95 in the latency buckets of the contract', async () => {
+    const o = expectSuccess(
+      await admin.get<AnalysisOverview>(API.overview, { startDate: day(-89), endDate: day(0) }),
+    );
+    const p95s = [o.p95Latency, o.previous.p95Latency, ...o.interfaces.map((r) => r.p95Latency)];
+    expect(p95s.some((p95) => p95 >= 1000)).toBe(true);
+    expect(p95s.map(latencyBucket)).toEqual(p95s);
   });
 
   it(`accepts a range of ${MAX_RANGE_DAYS} days`, async () => {
