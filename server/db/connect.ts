@@ -45,7 +45,16 @@ export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 const STARTUP_LOCK = 7_529_001;
 
 /** Tables that change all day; PGlite has no autovacuum to keep them compact. */
-const BUSY_TABLES = ['session', 'login_attempt', 'interface_call', 'interface_info'];
+const BUSY_TABLES = [
+  'session',
+  'login_attempt',
+  'interface_call',
+  'interface_info',
+  'call_rollup',
+  'call_rollup_all',
+  'gateway_nonce',
+  'user_interface_info',
+];
 
 type Report = (line: string) => void;
 
