@@ -191,9 +191,29 @@ export interface paths {
         put?: never;
         /**
          * Call an online interface with the given parameters; answers the interface's own answer
-         * @description A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not.
+         * @description A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not. When the interface answered (a success, or the 50200 of its own 4xx/5xx status) the envelope also carries call: its HTTP status, response headers, time and size; a refusal by the platform (40000, 40300, 42900, a time-out, no answer, a redirect, an answer too large) carries none.
          */
         post: operations["invokeInterfaceInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interfaceInfo/invoke/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own recent calls of an interface, newest first (at most 20)
+         * @description Calls that reached the interface, through the console or the gateway, including the one just made. params is the userRequestParams text the console sent; it is null for gateway calls and for texts over 4096 bytes (then paramsTruncated is true). An unknown interface answers 40400, an id that is no id 40000.
+         */
+        get: operations["listInvokeHistory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -605,6 +625,35 @@ export interface components {
             /** @description The call's parameters as a JSON text */
             userRequestParams?: string;
         };
+        /** @description The interface's answer as HTTP saw it */
+        CallMeta: {
+            /** @description The interface's HTTP status */
+            status: number;
+            /** @description Its response headers: names lower-cased, several values joined with ", ", without set-cookie and hop-by-hop headers (connection, keep-alive, transfer-encoding, ...); at most 50 headers and 8 KB */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description Milliseconds from the start of the call to the end of its answer */
+            durationMs: number;
+            /** @description Bytes of the answer's body */
+            bytes: number;
+        };
+        CallHistoryEntry: {
+            /**
+             * Format: date-time
+             * @description When the call started (ISO 8601)
+             */
+            time: string;
+            /** @description The interface's HTTP status; null when it never answered */
+            status: number | null;
+            success: boolean;
+            durationMs: number;
+            bytes: number;
+            /** @description The userRequestParams text the console sent; null for gateway calls and for texts over 4096 bytes */
+            params: string | null;
+            /** @description Present (true) when the parameters were over 4096 bytes and are not kept */
+            paramsTruncated?: boolean;
+        };
         PageInterfaceInfo: {
             records: components["schemas"]["InterfaceInfo"][];
             total: number;
@@ -710,6 +759,18 @@ export interface components {
             data?: unknown;
             message: string;
             success?: boolean;
+        };
+        BaseResponseInvoke: {
+            code: number;
+            /** @description The interface's answer: its JSON as sent, or its text as a string; null on a failure */
+            data?: unknown;
+            message: string;
+            call?: components["schemas"]["CallMeta"];
+        };
+        BaseResponseListCallHistoryEntry: {
+            code: number;
+            data?: components["schemas"]["CallHistoryEntry"][];
+            message: string;
         };
         BaseResponseInterfaceInfo: {
             code: number;
@@ -1091,7 +1152,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
+                    "application/json": components["schemas"]["BaseResponseInvoke"];
+                };
+            };
+        };
+    };
+    listInvokeHistory: {
+        parameters: {
+            query: {
+                id: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseListCallHistoryEntry"];
                 };
             };
         };

@@ -41,17 +41,32 @@ export async function getInterfaceInfoById(
   });
 }
 
-/** Call an online interface with the given parameters; answers the interface's own answer A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not. POST /api/interfaceInfo/invoke */
+/** Call an online interface with the given parameters; answers the interface's own answer A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not. When the interface answered (a success, or the 50200 of its own 4xx/5xx status) the envelope also carries call: its HTTP status, response headers, time and size; a refusal by the platform (40000, 40300, 42900, a time-out, no answer, a redirect, an answer too large) carries none. POST /api/interfaceInfo/invoke */
 export async function invokeInterfaceInfo(
   body: API.InterfaceInfoInvokeRequest,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseAny>('/api/interfaceInfo/invoke', {
+  return request<API.BaseResponseInvoke>('/api/interfaceInfo/invoke', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
     },
     data: body,
+    ...(options || {}),
+  });
+}
+
+/** The caller's own recent calls of an interface, newest first (at most 20) Calls that reached the interface, through the console or the gateway, including the one just made. params is the userRequestParams text the console sent; it is null for gateway calls and for texts over 4096 bytes (then paramsTruncated is true). An unknown interface answers 40400, an id that is no id 40000. GET /api/interfaceInfo/invoke/history */
+export async function listInvokeHistory(
+  // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
+  params: API.listInvokeHistoryParams,
+  options?: { [key: string]: any },
+) {
+  return request<API.BaseResponseListCallHistoryEntry>('/api/interfaceInfo/invoke/history', {
+    method: 'GET',
+    params: {
+      ...params,
+    },
     ...(options || {}),
   });
 }

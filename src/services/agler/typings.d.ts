@@ -100,9 +100,23 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponseInvoke = {
+    code: number;
+    /** The interface's answer: its JSON as sent, or its text as a string; null on a failure */
+    data?: any;
+    message: string;
+    call?: CallMeta;
+  };
+
   type BaseResponseKeyPairVO = {
     code: number;
     data?: KeyPairVO;
+    message: string;
+  };
+
+  type BaseResponseListCallHistoryEntry = {
+    code: number;
+    data?: CallHistoryEntry[];
     message: string;
   };
 
@@ -137,6 +151,31 @@ declare namespace API {
     code: number;
     data?: PageLoginUserVO;
     message: string;
+  };
+
+  type CallHistoryEntry = {
+    /** When the call started (ISO 8601) */
+    time: string;
+    /** The interface's HTTP status; null when it never answered */
+    status: number;
+    success: boolean;
+    durationMs: number;
+    bytes: number;
+    /** The userRequestParams text the console sent; null for gateway calls and for texts over 4096 bytes */
+    params: string;
+    /** Present (true) when the parameters were over 4096 bytes and are not kept */
+    paramsTruncated?: boolean;
+  };
+
+  type CallMeta = {
+    /** The interface's HTTP status */
+    status: number;
+    /** Its response headers: names lower-cased, several values joined with ", ", without set-cookie and hop-by-hop headers (connection, keep-alive, transfer-encoding, ...); at most 50 headers and 8 KB */
+    headers: Record<string, any>;
+    /** Milliseconds from the start of the call to the end of its answer */
+    durationMs: number;
+    /** Bytes of the answer's body */
+    bytes: number;
   };
 
   type DailyCalls = {
@@ -296,6 +335,10 @@ declare namespace API {
     status?: 0 | 1;
     /** Matches name, description and url, case-insensitive */
     searchText?: string;
+  };
+
+  type listInvokeHistoryParams = {
+    id: number | string;
   };
 
   type listTopInvokeInterfaceInfoParams = {
