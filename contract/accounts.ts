@@ -13,22 +13,57 @@ import { hasUnsafeCharacters } from './text';
  * password, the last admin) is checked by each after these.
  */
 
-export const ACCOUNT_CHARS = /^[A-Za-z0-9_.-]+$/;
+const ACCOUNT_CHARS = /^[A-Za-z0-9_.-]+$/;
 const USER_ROLES: readonly string[] = Object.values(USER_ROLE);
 
 const lengthIn = (value: unknown, range: { min: number; max: number }): value is string =>
   typeof value === 'string' && value.length >= range.min && value.length <= range.max;
 
-export type Registration = { userAccount: string; userPassword: string };
+/**
+ * One field's rule, as the forms check it while typing: the message of the
+ * first thing wrong with the value, or undefined when it is fine.
+ */
+export type FieldCheck = (value: unknown) => string | undefined;
+
+/** An account name to log in with: only its length (older accounts may hold other characters). */
+export const loginAccountError: FieldCheck = (value) =>
+  lengthIn(value, ACCOUNT_LENGTH) ? undefined : MESSAGES.accountLength;
+
+/** A new account name: its length, then its characters. */
+export const accountError: FieldCheck = (value) =>
+  loginAccountError(value) ?? (ACCOUNT_CHARS.test(value as string) ? undefined : MESSAGES.accountChars);
+
+export const passwordError: FieldCheck = (value) =>
+  lengthIn(value, PASSWORD_LENGTH) ? undefined : MESSAGES.passwordLength;
+
+/** The password typed again. */
+export function repeatError(password: unknown, repeated: unknown): string | undefined {
+  return repeated === password ? undefined : MESSAGES.passwordMismatch;
+}
+
+/** The first message of `errors`, or undefined when there is none. */
+const firstError = (...errors: (string | undefined)[]): string | undefined => errors.find(Boolean);
+
+export type Credentials = { userAccount: string; userPassword: string };
+
+/** `POST /api/user/login`'s body, before the account is looked up. */
+export function parseLogin(body: Record<string, unknown>): Parsed<Credentials> {
+  const { userAccount, userPassword } = body;
+  const message = firstError(loginAccountError(userAccount), passwordError(userPassword));
+  return message ? { ok: false, message } : { ok: true, value: { userAccount, userPassword } as Credentials };
+}
+
+export type Registration = Credentials;
 
 /** `POST /api/user/register`'s body, before the account is looked up. */
 export function parseRegistration(body: Record<string, unknown>): Parsed<Registration> {
   const { userAccount, userPassword, checkPassword } = body;
-  if (!lengthIn(userAccount, ACCOUNT_LENGTH)) return { ok: false, message: MESSAGES.accountLength };
-  if (!ACCOUNT_CHARS.test(userAccount)) return { ok: false, message: MESSAGES.accountChars };
-  if (!lengthIn(userPassword, PASSWORD_LENGTH)) return { ok: false, message: MESSAGES.passwordLength };
-  if (checkPassword !== userPassword) return { ok: false, message: MESSAGES.passwordMismatch };
-  return { ok: true, value: { userAccount, userPassword } };
+  const message = firstError(
+    accountError(userAccount),
+    passwordError(userPassword),
+    repeatError(userPassword, checkPassword),
+  );
+  return message ? { ok: false, message } : { ok: true, value: { userAccount, userPassword } as Registration };
 }
 
 export type ProfileChange = { userName?: string; userAvatar?: string };
@@ -67,9 +102,8 @@ export type PasswordChange = { oldPassword: string; newPassword: string };
 export function parsePasswordChange(body: Record<string, unknown>): Parsed<PasswordChange> {
   const { oldPassword, newPassword, checkPassword } = body;
   if (typeof oldPassword !== 'string' || oldPassword === '') return { ok: false, message: MESSAGES.wrongPassword };
-  if (!lengthIn(newPassword, PASSWORD_LENGTH)) return { ok: false, message: MESSAGES.passwordLength };
-  if (checkPassword !== newPassword) return { ok: false, message: MESSAGES.passwordMismatch };
-  return { ok: true, value: { oldPassword, newPassword } };
+  const message = firstError(passwordError(newPassword), repeatError(newPassword, checkPassword));
+  return message ? { ok: false, message } : { ok: true, value: { oldPassword, newPassword: newPassword as string } };
 }
 
 export type RoleChange = { id: Id; userRole: UserRole };

@@ -91,6 +91,14 @@ describe('register', () => {
 });
 
 describe('login', () => {
+  it('checks the lengths of account and password before looking the account up', () => {
+    expect(login({ userAccount: 'abc', userPassword: '12345678' }).envelope.message).toBe(MESSAGES.accountLength);
+    expect(login({ userAccount: 'user', userPassword: 'short' }).envelope.message).toBe(MESSAGES.passwordLength);
+    expect(login({ userAccount: 'no such user', userPassword: '12345678' }).envelope.message).toBe(
+      MESSAGES.wrongCredentials,
+    );
+  });
+
   it('refuses a banned account once the password is right, with no session', () => {
     updateRole({ id: USER_ID, userRole: 'ban' }, admin(), NOW);
     expect(login({ userAccount: 'user', userPassword: 'wrong-password' }).envelope.message).toBe(
@@ -134,11 +142,13 @@ describe('update/my', () => {
 });
 
 describe('update/password', () => {
-  it('checks the current password, then the new one and its repetition', () => {
+  it('checks the fields as the server does, then the current password', () => {
     const change = (oldPassword: unknown, newPassword: unknown, checkPassword: unknown) =>
       updatePassword({ oldPassword, newPassword, checkPassword }, user(), undefined, NOW).message;
-    expect(change('wrong-password', 'short', 'x')).toBe(MESSAGES.wrongPassword);
     expect(change(undefined, 'password-2', 'password-2')).toBe(MESSAGES.wrongPassword);
+    expect(change('wrong-password', 'short', 'x')).toBe(MESSAGES.passwordLength);
+    expect(change('wrong-password', 'password-2', 'password-3')).toBe(MESSAGES.passwordMismatch);
+    expect(change('wrong-password', 'password-2', 'password-2')).toBe(MESSAGES.wrongPassword);
     expect(change('12345678', 'short', 'short')).toBe(MESSAGES.passwordLength);
     expect(change('12345678', 'password-2', 'password-3')).toBe(MESSAGES.passwordMismatch);
     expect(login({ userAccount: 'user', userPassword: '12345678' }).envelope.code).toBe(0);
@@ -234,6 +244,28 @@ describe('update (admins)', () => {
       message: 'ok',
     });
     expect(user().userRole).toBe('admin');
+  });
+
+  it("banning ends all the user's sessions at once, and only theirs; unbanning starts none", () => {
+    const first = login({ userAccount: 'user', userPassword: '12345678' }).sessionId!;
+    const second = login({ userAccount: 'user', userPassword: '12345678' }).sessionId!;
+    const adminSession = login({ userAccount: 'admin', userPassword: '12345678' }).sessionId!;
+
+    expect(updateRole({ id: USER_ID, userRole: 'ban' }, admin(), NOW).code).toBe(0);
+
+    expect(sessionsOf(user())).toEqual([]);
+    expect(sharedStore().sessions.has(first)).toBe(false);
+    expect(sharedStore().sessions.has(second)).toBe(false);
+    expect(sharedStore().sessions.get(adminSession)).toBe(ADMIN_ID);
+    expect(updateRole({ id: USER_ID, userRole: 'user' }, admin(), NOW).code).toBe(0);
+    expect(sessionsOf(user())).toEqual([]);
+    expect(login({ userAccount: 'user', userPassword: '12345678' }).envelope.code).toBe(0);
+  });
+
+  it('a role change other than a ban keeps the sessions', () => {
+    const session = login({ userAccount: 'user', userPassword: '12345678' }).sessionId!;
+    expect(updateRole({ id: USER_ID, userRole: 'admin' }, admin(), NOW).code).toBe(0);
+    expect(sessionsOf(user())).toEqual([session]);
   });
 
   it('refuses a bad id, a bad role, an unknown user, the caller themself and the last admin', () => {

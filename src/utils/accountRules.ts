@@ -1,33 +1,40 @@
-import type { Rule } from 'antd/es/form';
-import { ACCOUNT_LENGTH, PASSWORD_LENGTH } from '@/constants';
-import { MESSAGES } from '@agler/contract/messages';
+import type { Rule, RuleObject } from 'antd/es/form';
+import { accountError, loginAccountError, passwordError, repeatError } from '@agler/contract/accounts';
+import type { FieldCheck } from '@agler/contract/accounts';
 
 /**
- * Field rules of the account forms (注册, 修改密码): the checks the server
- * makes, in its words, so nothing it would refuse for a field's value is sent.
+ * Field rules of the account forms (登录, 注册, 修改密码): the contract's own
+ * checks (contract/accounts.ts, which the mocks and the server apply), so
+ * nothing they would refuse for a field's value is sent, and it is said in
+ * their words. An empty field is left to `required`, with the form's own text.
  */
 
-/** Characters an account may hold (the server's accountChars check). */
-const ACCOUNT_CHARS = /^[A-Za-z0-9_.-]+$/;
+const checked = (check: FieldCheck): RuleObject => ({
+  validator: (_, value) => {
+    const error = value === undefined || value === '' ? undefined : check(value);
+    return error ? Promise.reject(new Error(error)) : Promise.resolve();
+  },
+});
 
+/** An account to log in with: its length only, as the server checks it before looking it up. */
+export const loginAccountRules = (requiredText: string): Rule[] => [
+  { required: true, whitespace: true, message: requiredText },
+  checked(loginAccountError),
+];
+
+/** A new account: its length and its characters. */
 export const accountRules = (requiredText: string): Rule[] => [
   { required: true, message: requiredText },
-  { min: ACCOUNT_LENGTH.min, max: ACCOUNT_LENGTH.max, message: MESSAGES.accountLength },
-  { pattern: ACCOUNT_CHARS, message: MESSAGES.accountChars },
+  checked(accountError),
 ];
 
 export const passwordRules = (requiredText: string): Rule[] => [
   { required: true, message: requiredText },
-  { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max, message: MESSAGES.passwordLength },
+  checked(passwordError),
 ];
 
 /** The password typed again: equal to the field `passwordField`. */
 export const repeatRules = (requiredText: string, passwordField: string): Rule[] => [
   { required: true, message: requiredText },
-  ({ getFieldValue }) => ({
-    validator: (_, value) =>
-      !value || value === getFieldValue(passwordField)
-        ? Promise.resolve()
-        : Promise.reject(new Error(MESSAGES.passwordMismatch)),
-  }),
+  ({ getFieldValue }) => checked((value) => repeatError(getFieldValue(passwordField), value)),
 ];
