@@ -62,8 +62,8 @@ describe('LoginPage', () => {
   it('shows the field rules and sends nothing for invalid values', async () => {
     renderWithAntd(<LoginPage />);
     fillAndSubmit('abc', 'short');
-    expect(await screen.findByText('账号长度为 4 到 256 个字符')).toBeInTheDocument();
-    expect(await screen.findByText('密码长度为 8 到 256 个字符')).toBeInTheDocument();
+    expect(await screen.findByText('账号长度应为 4 到 256 个字符')).toBeInTheDocument();
+    expect(await screen.findByText('密码长度应为 8 到 256 个字符')).toBeInTheDocument();
     expect(mockUserLogin).not.toHaveBeenCalled();
   });
 

@@ -1,16 +1,13 @@
 import { ACCOUNT_LENGTH, PASSWORD_LENGTH } from '@/constants';
 
 export const LOGIN_TEXTS = {
-  title: 'Agler接口',
   subTitle: 'API 开放平台：发现、调试与管理接口',
   account: '账号',
   accountPlaceholder: `请输入账号（${ACCOUNT_LENGTH.min}-${ACCOUNT_LENGTH.max} 位）`,
   accountRequired: '请输入账号',
-  accountLength: `账号长度为 ${ACCOUNT_LENGTH.min} 到 ${ACCOUNT_LENGTH.max} 个字符`,
   password: '密码',
   passwordPlaceholder: `请输入密码（${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} 位）`,
   passwordRequired: '请输入密码',
-  passwordLength: `密码长度为 ${PASSWORD_LENGTH.min} 到 ${PASSWORD_LENGTH.max} 个字符`,
   submit: '登录',
   noAccount: '还没有账号？',
   toRegister: '注册账号',

@@ -1,37 +1,25 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Helmet, history, Link, useModel, useSearchParams } from '@umijs/max';
-import { Alert, Button, Form, Input, theme } from 'antd';
+import { history, useModel } from '@umijs/max';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import Footer from '@/components/Footer';
-import { ACCOUNT_CENTER_PATH, LOGIN_PATH, REDIRECT_PARAM } from '@/constants';
+import { AuthFrame } from '@/components/AuthFrame';
+import { ACCOUNT_CENTER_PATH, LOGIN_PATH } from '@/constants';
 import { ApiError, errorText } from '@/requestConfig';
 import { userRegister } from '@/services/agler/user';
 import { accountRules, passwordRules, repeatRules } from '@/utils/accountRules';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { MESSAGES } from '@agler/contract/messages';
-import styles from './index.less';
 import { REGISTER_TEXTS } from './texts';
 
 type RegisterValues = API.UserRegisterRequest;
 
-/**
- * 注册: a new account, logged in at once, then its personal center. Styled as
- * the login page (CSS module and antd tokens, no antd-style): it is a first
- * screen too.
- */
+/** 注册: a new account, logged in at once, then its personal center; in the login page's frame. */
 export default function RegisterPage() {
-  const { token } = theme.useToken();
   const { setInitialState } = useModel('@@initialState');
-  const [searchParams] = useSearchParams();
   const [form] = Form.useForm<RegisterValues>();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
-
-  const redirect = searchParams.get(REDIRECT_PARAM);
-  const loginLink = redirect
-    ? `${LOGIN_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: redirect })}`
-    : LOGIN_PATH;
 
   const onFinish = async (values: RegisterValues) => {
     if (submitting) return;
@@ -54,93 +42,69 @@ export default function RegisterPage() {
   };
 
   return (
-    <div className={styles.container} style={{ background: token.colorBgLayout }}>
-      <Helmet>
-        <title>{`${REGISTER_TEXTS.submit} - ${REGISTER_TEXTS.title}`}</title>
-      </Helmet>
-      <main className={styles.main}>
-        <div
-          className={styles.card}
-          style={{
-            background: token.colorBgContainer,
-            borderRadius: token.borderRadiusLG,
-            boxShadow: token.boxShadowTertiary,
-          }}
+    <AuthFrame
+      action={REGISTER_TEXTS.submit}
+      subTitle={REGISTER_TEXTS.subTitle}
+      error={error}
+      switchText={REGISTER_TEXTS.hasAccount}
+      switchLinkText={REGISTER_TEXTS.toLogin}
+      switchTo={LOGIN_PATH}
+    >
+      <Form<RegisterValues>
+        form={form}
+        name="register"
+        size="large"
+        onFinish={onFinish}
+        autoComplete="on"
+        disabled={submitting}
+      >
+        <Form.Item
+          name="userAccount"
+          label={REGISTER_TEXTS.account}
+          colon={false}
+          labelCol={{ span: 24 }}
+          rules={accountRules(REGISTER_TEXTS.accountRequired)}
         >
-          <div className={styles.header}>
-            <img className={styles.logo} src="/logo.svg" alt="" />
-            <h1 className={styles.title} style={{ color: token.colorTextHeading }}>
-              {REGISTER_TEXTS.title}
-            </h1>
-            <div className={styles.subTitle} style={{ color: token.colorTextSecondary }}>
-              {REGISTER_TEXTS.subTitle}
-            </div>
-          </div>
-          {error && <Alert role="alert" style={{ marginBottom: 24 }} message={error} type="error" showIcon />}
-          <Form<RegisterValues>
-            form={form}
-            name="register"
-            size="large"
-            onFinish={onFinish}
-            autoComplete="on"
-            disabled={submitting}
-          >
-            <Form.Item
-              name="userAccount"
-              label={REGISTER_TEXTS.account}
-              colon={false}
-              labelCol={{ span: 24 }}
-              rules={accountRules(REGISTER_TEXTS.accountRequired)}
-            >
-              <Input
-                prefix={<UserOutlined />}
-                placeholder={REGISTER_TEXTS.accountPlaceholder}
-                autoComplete="username"
-                autoFocus
-              />
-            </Form.Item>
-            <Form.Item
-              name="userPassword"
-              label={REGISTER_TEXTS.password}
-              colon={false}
-              labelCol={{ span: 24 }}
-              rules={passwordRules(REGISTER_TEXTS.passwordRequired)}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={REGISTER_TEXTS.passwordPlaceholder}
-                autoComplete="new-password"
-              />
-            </Form.Item>
-            <Form.Item
-              name="checkPassword"
-              label={REGISTER_TEXTS.checkPassword}
-              colon={false}
-              labelCol={{ span: 24 }}
-              dependencies={['userPassword']}
-              rules={repeatRules(REGISTER_TEXTS.checkPasswordRequired, 'userPassword')}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={REGISTER_TEXTS.checkPasswordPlaceholder}
-                autoComplete="new-password"
-              />
-            </Form.Item>
-            <Form.Item>
-              <Button type="primary" htmlType="submit" block loading={submitting}>
-                {REGISTER_TEXTS.submit}
-              </Button>
-            </Form.Item>
-          </Form>
-          <div className={styles.switch} style={{ color: token.colorTextSecondary }}>
-            {REGISTER_TEXTS.hasAccount}
-            <Link to={loginLink} style={{ color: token.colorLink }}>
-              {REGISTER_TEXTS.toLogin}
-            </Link>
-          </div>
-        </div>
-      </main>
-      <Footer />
-    </div>
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={REGISTER_TEXTS.accountPlaceholder}
+            autoComplete="username"
+            autoFocus
+          />
+        </Form.Item>
+        <Form.Item
+          name="userPassword"
+          label={REGISTER_TEXTS.password}
+          colon={false}
+          labelCol={{ span: 24 }}
+          rules={passwordRules(REGISTER_TEXTS.passwordRequired)}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={REGISTER_TEXTS.passwordPlaceholder}
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item
+          name="checkPassword"
+          label={REGISTER_TEXTS.checkPassword}
+          colon={false}
+          labelCol={{ span: 24 }}
+          dependencies={['userPassword']}
+          rules={repeatRules(REGISTER_TEXTS.checkPasswordRequired, 'userPassword')}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={REGISTER_TEXTS.checkPasswordPlaceholder}
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            {REGISTER_TEXTS.submit}
+          </Button>
+        </Form.Item>
+      </Form>
+    </AuthFrame>
   );
 }

@@ -1,7 +1,6 @@
 import { ACCOUNT_LENGTH, PASSWORD_LENGTH } from '@/constants';
 
 export const REGISTER_TEXTS = {
-  title: 'Agler接口',
   subTitle: '注册账号，获取访问密钥并调用接口',
   account: '账号',
   accountPlaceholder: `字母、数字、_ . -，${ACCOUNT_LENGTH.min}-${ACCOUNT_LENGTH.max} 位`,

@@ -1,0 +1,78 @@
+import { Helmet, Link, useSearchParams } from '@umijs/max';
+import { Alert, theme } from 'antd';
+import type { ReactNode } from 'react';
+import Footer from '@/components/Footer';
+import { REDIRECT_PARAM } from '@/constants';
+import defaultSettings from '../../../config/defaultSettings';
+import styles from './index.less';
+
+export type AuthFrameProps = {
+  /** What the page does (登录, 注册): the document title's first part. */
+  action: string;
+  subTitle: string;
+  /** What went wrong with the last submit, said above the form. */
+  error?: string;
+  /**
+   * The line under the form that leads to the other page: its question, link
+   * and path. The link keeps the page's redirect, so the visitor still ends
+   * where they were going.
+   */
+  switchText: string;
+  switchLinkText: string;
+  switchTo: string;
+  /** The form. */
+  children: ReactNode;
+};
+
+const { title = '', logo = '/logo.svg' } = defaultSettings;
+
+/**
+ * The frame of the pages a visitor sees before logging in (登录, 注册): a
+ * card in the middle with the product's logo and name, the form, a link to
+ * the other page, and the footer. Styled with a CSS module and antd tokens
+ * rather than antd-style: the login page is the first one people open, and
+ * antd-style would add antd's Modal, message and notification to what it
+ * downloads.
+ */
+export function AuthFrame({ action, subTitle, error, switchText, switchLinkText, switchTo, children }: AuthFrameProps) {
+  const { token } = theme.useToken();
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get(REDIRECT_PARAM);
+  const switchLink = redirect ? `${switchTo}?${new URLSearchParams({ [REDIRECT_PARAM]: redirect })}` : switchTo;
+  return (
+    <div className={styles.container} style={{ background: token.colorBgLayout }}>
+      <Helmet>
+        <title>{`${action} - ${title}`}</title>
+      </Helmet>
+      <main className={styles.main}>
+        <div
+          className={styles.card}
+          style={{
+            background: token.colorBgContainer,
+            borderRadius: token.borderRadiusLG,
+            boxShadow: token.boxShadowTertiary,
+          }}
+        >
+          <div className={styles.header}>
+            <img className={styles.logo} src={logo} alt="" />
+            <h1 className={styles.title} style={{ color: token.colorTextHeading }}>
+              {title}
+            </h1>
+            <div className={styles.subTitle} style={{ color: token.colorTextSecondary }}>
+              {subTitle}
+            </div>
+          </div>
+          {error && <Alert role="alert" style={{ marginBottom: 24 }} message={error} type="error" showIcon />}
+          {children}
+          <div className={styles.switch} style={{ color: token.colorTextSecondary }}>
+            {switchText}
+            <Link to={switchLink} style={{ color: token.colorLink }}>
+              {switchLinkText}
+            </Link>
+          </div>
+        </div>
+      </main>
+      <Footer />
+    </div>
+  );
+}
