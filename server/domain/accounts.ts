@@ -129,7 +129,10 @@ export async function listUsers(db: Db, query: Query): Promise<Page<LoginUserVO>
 
 /**
  * `POST /api/user/update` (admins). The admins' rows are locked first, so two
- * admins demoting each other at once cannot leave none.
+ * admins demoting each other at once cannot leave none. Banning ends the
+ * user's sessions in the same transaction: a banned browser is logged out at
+ * once rather than refused on every request (their keys are refused by the
+ * gateway, which reads the role).
  */
 export async function changeRole(db: Db, admin: SessionUser, body: Record<string, unknown>, now: number): Promise<true> {
   const { id, userRole } = valueOf(parseRoleChange(body));
@@ -148,6 +151,7 @@ export async function changeRole(db: Db, admin: SessionUser, body: Record<string
       .update(users)
       .set({ userRole, updateTime: new Date(now) })
       .where(eq(users.id, id));
+    if (userRole === USER_ROLE.BAN) await tx.delete(sessions).where(eq(sessions.userId, id));
   });
   return true;
 }

@@ -1,11 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  ACCOUNT_LENGTH,
-  LOGIN_THROTTLE,
-  PASSWORD_LENGTH,
-  ResponseCode,
-  USER_ROLE,
-} from '@agler/contract/constants';
+import { parseLogin } from '@agler/contract/accounts';
+import { LOGIN_THROTTLE, ResponseCode, USER_ROLE } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import { MESSAGES } from '@agler/contract/messages';
 import type { LoginUserVO } from '@agler/contract/types';
@@ -32,10 +27,6 @@ export function toLoginUserVO(user: SessionUser): LoginUserVO {
     createTime: formatTime(user.createTime.getTime()),
     updateTime: formatTime(user.updateTime.getTime()),
   };
-}
-
-function lengthIn(value: unknown, range: { min: number; max: number }): value is string {
-  return typeof value === 'string' && value.length >= range.min && value.length <= range.max;
 }
 
 /** Whether wrong passwords have locked this account name for now. */
@@ -74,7 +65,8 @@ export type LoginResult = { user: LoginUserVO; token: string };
 /**
  * `POST /api/user/login`: checks the body, the throttle and the password,
  * then starts a session (ending `previousToken`'s). A wrong account and a
- * wrong password read the same, take as long, and count the same.
+ * wrong password read the same, take as long, and count the same. A banned
+ * account is refused once the password is right, and gets no session.
  */
 export async function login(
   db: Db,
@@ -82,9 +74,9 @@ export async function login(
   previousToken: string | undefined,
   now: number,
 ): Promise<LoginResult> {
-  const { userAccount, userPassword } = body;
-  if (!lengthIn(userAccount, ACCOUNT_LENGTH)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.accountLength);
-  if (!lengthIn(userPassword, PASSWORD_LENGTH)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.passwordLength);
+  const parsed = parseLogin(body);
+  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
+  const { userAccount, userPassword } = parsed.value;
   // No account holds NUL, and PostgreSQL text cannot: such a name is simply wrong, after the same work.
   if (userAccount.includes('\u0000')) {
     await verifyPassword(userPassword, await decoyHash());
@@ -98,6 +90,7 @@ export async function login(
     await countFailure(db, userAccount, now);
     refuse(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials);
   }
+  if (user.userRole === USER_ROLE.BAN) refuse(ResponseCode.NO_AUTH, MESSAGES.banned);
 
   const token = await db.transaction(async (tx) => {
     await tx.delete(loginAttempts).where(eq(loginAttempts.userAccount, userAccount));

@@ -282,9 +282,10 @@ describe('users for admins', () => {
     const pair = await keysOf(cookie);
     expect((await post('/api/user/update', { id, userRole: 'ban' }, admin)).code).toBe(0);
 
-    expect((await get<{ userRole: string }>('/api/user/get/login', cookie)).data.userRole).toBe('ban');
+    // The session ended with the ban: the browser is logged out.
+    expect((await get('/api/user/get/login', cookie)).code).toBe(ResponseCode.NOT_LOGIN);
     expect((await post('/api/interfaceInfo/invoke', { id: weather.id, userRequestParams: '{}' }, cookie)).code).toBe(
-      ResponseCode.NO_AUTH,
+      ResponseCode.NOT_LOGIN,
     );
     const answer = await gateway(pair, 'GET', `/gateway/${weather.id}?city=x`);
     expect(answer.status).toBe(403);

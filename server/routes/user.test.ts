@@ -197,3 +197,61 @@ describe('login throttling', () => {
     expect(sessionCookieOf(answer)).toMatch(/^AGLER_SESSION=/);
   });
 });
+
+describe('banning', () => {
+  const register = async (userAccount: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { userAccount, userPassword: 'password-123', checkPassword: 'password-123' },
+    });
+    return { id: JSON.parse(response.body).data as string, cookie: sessionCookieOf(response) };
+  };
+  const sessionsOf = async (userId: string) =>
+    rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM session WHERE user_id = ${userId}`),
+    )[0].n;
+  const setRole = (id: string, userRole: string, cookie: string) =>
+    call(t.app, { method: 'POST', url: '/api/user/update', payload: { id, userRole }, cookie });
+
+  test("ends every session of the user in the same change, and only theirs: the browser is logged out, not refused", async () => {
+    const admin = await loginAs(t.app, ADMIN);
+    const { id, cookie } = await register('ban_target_1');
+    const elsewhere = sessionCookieOf(await login('ban_target_1', 'password-123'));
+    const bystander = await loginAs(t.app, USER);
+    expect(await sessionsOf(id)).toBe(2);
+
+    expect(await setRole(id, 'ban', admin)).toEqual({ code: 0, data: true, message: 'ok' });
+
+    expect(await sessionsOf(id)).toBe(0);
+    for (const ended of [cookie, elsewhere]) {
+      expect(await call(t.app, { url: '/api/user/get/login', cookie: ended })).toEqual({
+        code: ResponseCode.NOT_LOGIN,
+        data: null,
+        message: MESSAGES.notLogin,
+      });
+    }
+    expect((await call(t.app, { url: '/api/user/get/login', cookie: bystander })).code).toBe(0);
+    expect((await call(t.app, { url: '/api/user/get/login', cookie: admin })).code).toBe(0);
+    // Logging in again is refused as banned, and starts no session.
+    const again = await login('ban_target_1', 'password-123');
+    expect(JSON.parse(again.body)).toMatchObject({ code: ResponseCode.NO_AUTH, message: MESSAGES.banned });
+    expect(await sessionsOf(id)).toBe(0);
+
+    expect((await setRole(id, 'user', admin)).code).toBe(0);
+    expect(JSON.parse((await login('ban_target_1', 'password-123')).body).code).toBe(0);
+  });
+
+  test('a refused ban and other role changes leave the sessions as they are', async () => {
+    const admin = await loginAs(t.app, ADMIN);
+    const adminId = (await call<LoginUserVO>(t.app, { url: '/api/user/get/login', cookie: admin })).data.id;
+    const adminSessions = await sessionsOf(adminId);
+    const { id } = await register('ban_target_2');
+
+    expect((await setRole(adminId, 'ban', admin)).message).toBe(MESSAGES.selfRole);
+    expect((await setRole(id, 'admin', admin)).code).toBe(0);
+
+    expect(await sessionsOf(adminId)).toBe(adminSessions);
+    expect(await sessionsOf(id)).toBe(1);
+  });
+});

@@ -194,10 +194,15 @@ describe('users, for admins', () => {
       MESSAGES.userNotFound,
     );
 
-    const { client, id } = await registered('banned');
+    const { client, id, account } = await registered('banned');
+    const logIn = () => client.post('/api/user/login', { userAccount: account, userPassword: PASSWORD });
     expectSuccess(await admin.post(ACCOUNTS.role, { id, userRole: 'ban' }));
-    expectRefusal(await client.get(API.list), ResponseCode.NO_AUTH, MESSAGES.banned);
+    // The ban ends the user's sessions, and a new login is refused without one.
+    expectRefusal(await client.get(API.list), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
+    expectRefusal(await logIn(), ResponseCode.NO_AUTH, MESSAGES.banned);
+    expectRefusal(await client.get(ACCOUNTS.me), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
     expectSuccess(await admin.post(ACCOUNTS.role, { id, userRole: 'user' }));
+    expectSuccess(await logIn());
     expectSuccess(await client.get(API.list));
   });
 });

@@ -66,8 +66,8 @@ test('user management: admin finds the demo user, sets a quota, bans and unbans'
     await confirm.getByRole('button', { name: /封\s*禁/ }).click();
     await expect(row.locator('.ant-tag')).toHaveText('已封禁');
     const refused = await api(userPage, '/api/user/usage');
-    expect(refused.code, 'the banned session stops at once').toBe(ResponseCode.NO_AUTH);
-    expect(refused.message).toBe(MESSAGES.banned);
+    expect(refused.code, 'the banned session ends at once').toBe(ResponseCode.NOT_LOGIN);
+    expect(refused.message).toBe(MESSAGES.notLogin);
     await page.screenshot({ path: '/tmp/userAdmin-banned.png', fullPage: true });
 
     await row.getByRole('button', { name: /解\s*封/ }).click();
