@@ -65,7 +65,14 @@ describe('historyParamsOf', () => {
 
 describe('historyEntryOf', () => {
   it('writes the time in ISO 8601 and says paramsTruncated only when it is true', () => {
-    const call = { status: 200, success: true, durationMs: 12, bytes: 34, params: '{}', paramsTruncated: false };
+    const call = {
+      status: 200,
+      success: true,
+      durationMs: 12,
+      bytes: 34,
+      params: '{}',
+      paramsTruncated: false,
+    };
     const time = Date.UTC(2026, 10, 20, 7, 30, 1, 250);
     expect(historyEntryOf({ ...call, time })).toEqual({
       time: '2026-11-20T07:30:01.250Z',
@@ -75,7 +82,9 @@ describe('historyEntryOf', () => {
       bytes: 34,
       params: '{}',
     });
-    expect(historyEntryOf({ ...call, time: new Date(time), params: null, paramsTruncated: true })).toMatchObject({
+    expect(
+      historyEntryOf({ ...call, time: new Date(time), params: null, paramsTruncated: true }),
+    ).toMatchObject({
       params: null,
       paramsTruncated: true,
     });

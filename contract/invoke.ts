@@ -95,7 +95,10 @@ export function responseHeadersOf(raw: RawHeaders): Record<string, string> {
 }
 
 /** What the call log keeps of a call's parameters: the text when it is short enough, else null and the mark that it was cut. */
-export function historyParamsOf(text: string | null | undefined): { params: string | null; paramsTruncated: boolean } {
+export function historyParamsOf(text: string | null | undefined): {
+  params: string | null;
+  paramsTruncated: boolean;
+} {
   if (text === null || text === undefined) return { params: null, paramsTruncated: false };
   if (utf8Bytes(text) > HISTORY_PARAMS_MAX_BYTES) return { params: null, paramsTruncated: true };
   return { params: text, paramsTruncated: false };

@@ -128,12 +128,21 @@ export const calls = pgTable(
     status: smallint('status'),
     /** Bytes of the answer's body. */
     bytes: integer('bytes').notNull().default(0),
+    /**
+     * The parameter text the console sent, for the caller's history; null for
+     * gateway calls and for texts over HISTORY_PARAMS_MAX_BYTES (contract/invoke.ts).
+     */
+    params: text('params'),
+    /** Whether the parameters were too long to keep (so a null `params` is not a gateway call). */
+    paramsTruncated: boolean('params_truncated').notNull().default(false),
   },
   (t) => [
     index('interface_call_time_idx').on(t.time),
     index('interface_call_interface_time_idx').on(t.interfaceInfoId, t.time),
-    // A user's own calls per interface (个人中心, quotas).
-    index('interface_call_user_interface_idx').on(t.userId, t.interfaceInfoId),
+    // A user's own calls per interface (个人中心, quotas), and the newest of them for the try-it's
+    // history: read backwards, the index is `time DESC` as a plain ORDER BY writes it (drizzle's
+    // desc() index would be NULLS LAST, which that ORDER BY cannot use).
+    index('interface_call_user_interface_time_idx').on(t.userId, t.interfaceInfoId, t.time),
   ],
 );
 

@@ -1,4 +1,11 @@
 import type { ResponseCodeValue } from '@agler/contract/constants';
+import type { CallMeta } from '@agler/contract/invoke';
+
+/**
+ * Fields the contract adds to a refusal's envelope beside code, data and
+ * message: invoke's `call` when the interface answered with an error status.
+ */
+export type EnvelopeExtras = { call?: CallMeta };
 
 /**
  * A refusal the contract defines: an envelope code and its message (from
@@ -9,12 +16,13 @@ export class ApiError extends Error {
   constructor(
     readonly code: ResponseCodeValue,
     message: string,
+    readonly extras: EnvelopeExtras = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export function refuse(code: ResponseCodeValue, message: string): never {
-  throw new ApiError(code, message);
+export function refuse(code: ResponseCodeValue, message: string, extras?: EnvelopeExtras): never {
+  throw new ApiError(code, message, extras);
 }

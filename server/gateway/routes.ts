@@ -135,7 +135,13 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       }
     }
     const target = { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader };
-    const { result, left } = await invoker.callInterface(row, user, requestFor(target, new URLSearchParams(query), bodyText));
+    // A program's parameters are its own business: the history keeps the console's only.
+    const { result, left } = await invoker.callInterface(
+      row,
+      user,
+      requestFor(target, new URLSearchParams(query), bodyText),
+      null,
+    );
     if (left !== undefined) reply.header('x-quota-remaining', String(left));
     if (!result.ok) {
       try {

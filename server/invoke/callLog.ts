@@ -1,11 +1,16 @@
-import type { Queryable } from '../db/connect';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { HISTORY_LIMIT, historyEntryOf } from '@agler/contract/invoke';
+import type { CallHistoryEntry } from '@agler/contract/invoke';
+import type { Db, Queryable } from '../db/connect';
+import { prepared } from '../db/prepared';
 import { calls } from '../db/schema';
 import { addToRollup, catchUp, hourOf, HOUR_MS, rolledUpUntil, withRollupLock } from '../domain/rollup';
 
 /**
- * The call log: one row per call that reached an interface. Invoke (and
- * later the gateway) hand rows to the recorder, which writes them here in
- * batches; the analysis reads them through the roll-up (domain/rollup.ts).
+ * The call log: one row per call that reached an interface. Invoke and the
+ * gateway hand rows to the recorder, which writes them here in batches; the
+ * analysis reads them through the roll-up (domain/rollup.ts), the try-it's
+ * history reads a caller's newest ones.
  */
 
 export type CallRow = {
@@ -19,6 +24,9 @@ export type CallRow = {
   /** The upstream's HTTP status, or null when it never answered. */
   status: number | null;
   bytes: number;
+  /** The console's parameter text, as contract/invoke.ts historyParamsOf keeps it; none from the gateway. */
+  params?: string | null;
+  paramsTruncated?: boolean;
 };
 
 /**
@@ -39,4 +47,37 @@ export async function writeCalls(db: Queryable, rows: CallRow[]): Promise<void> 
       rows.filter((row) => row.time.getTime() < until),
     );
   });
+}
+
+const newestCalls = (db: Db) =>
+  db
+    .select({
+      time: calls.time,
+      status: calls.status,
+      success: calls.success,
+      durationMs: calls.latency,
+      bytes: calls.bytes,
+      params: calls.params,
+      paramsTruncated: calls.paramsTruncated,
+    })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.userId, sql.placeholder('userId')),
+        eq(calls.interfaceInfoId, sql.placeholder('interfaceInfoId')),
+      ),
+    )
+    // Read backwards along interface_call_user_interface_time_idx; calls of one millisecond newest id first.
+    .orderBy(desc(calls.time), desc(calls.id))
+    .limit(HISTORY_LIMIT)
+    .prepare('interface_call_history');
+
+/** A user's newest calls of an interface (the recorder flushed first, so the one just made is among them). */
+export async function historyOf(
+  db: Db,
+  userId: string,
+  interfaceInfoId: string,
+): Promise<CallHistoryEntry[]> {
+  const rows = await prepared(db, 'interface_call_history', newestCalls).execute({ userId, interfaceInfoId });
+  return rows.map(historyEntryOf);
 }

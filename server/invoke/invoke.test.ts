@@ -2,9 +2,13 @@
  * @jest-environment node
  */
 import { eq, sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import { ResponseCode } from '@agler/contract/constants';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import { HISTORY_LIMIT, HISTORY_PARAMS_MAX_BYTES } from '@agler/contract/invoke';
+import type { CallHistoryEntry, CallMeta } from '@agler/contract/invoke';
 import { MESSAGES } from '@agler/contract/messages';
+import type { KeyPairVO } from '@agler/contract/types';
 import { LOOPBACK_HOSTS, UPSTREAM_MAX_BYTES, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { rowsOf } from '../db/rows';
 import { interfaces } from '../db/schema';
@@ -14,6 +18,7 @@ import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 import { listen } from '../test/listener';
 import type { Listener } from '../test/listener';
+import { freshNonce, signedHeaders } from '../test/sign';
 import { USER_AGENT } from './request';
 
 /**
@@ -49,6 +54,8 @@ beforeAll(async () => {
         case '/echo':
           echoed = { method: req.method, url: req.url, headers: req.headers, body };
           res.setHeader('content-type', 'application/json');
+          res.setHeader('x-request-id', 'req-1');
+          res.setHeader('set-cookie', ['session=secret; HttpOnly']);
           res.end('{"id":12345678901234567890,"text":"你好"}');
           break;
         case '/text':
@@ -118,7 +125,10 @@ const post = <T = unknown>(path: string, payload: unknown, cookie = user) =>
   call<T>(t.app, { method: 'POST', url: `/api/interfaceInfo/${path}`, payload: payload as object, cookie });
 
 const invoke = (id: string, userRequestParams?: string, cookie = user) =>
-  post('invoke', { id, userRequestParams }, cookie);
+  post('invoke', { id, userRequestParams }, cookie) as Promise<Awaited<ReturnType<typeof post>> & { call?: CallMeta }>;
+
+const history = (query: string, cookie = user) =>
+  call<CallHistoryEntry[]>(t.app, { url: `/api/interfaceInfo/invoke/history?${query}`, cookie });
 
 /** An online interface made by the admin. */
 async function online(url: string, method = 'GET', requestHeader = ''): Promise<string> {
@@ -166,6 +176,8 @@ describe('the demo interfaces answer over HTTP from this server', () => {
     const [row] = await newCalls(before);
     expect(row).toMatchObject({ iid: weather.id, success: true, status: 200 });
     expect(row.bytes).toBeGreaterThan(10);
+    expect(answer.call).toMatchObject({ status: 200, bytes: row.bytes, durationMs: row.latency });
+    expect(answer.call?.headers['content-type']).toMatch(/^application\/json/);
   });
 
   test("the service's refusal is the interface's error status, and it counts", async () => {
@@ -175,6 +187,7 @@ describe('the demo interfaces answer over HTTP from this server', () => {
 
     expect(answer.code).toBe(ResponseCode.UPSTREAM_ERROR);
     expect(answer.message).toMatch(/^接口返回了错误状态 HTTP 400：.+/);
+    expect(answer).toMatchObject({ data: null, call: { status: 400 } });
     expect(await newCalls(before)).toEqual([expect.objectContaining({ success: false, status: 400 })]);
   });
 });
@@ -241,7 +254,28 @@ describe('what comes back', () => {
       headers: { cookie: user },
     });
 
-    expect(response.body).toBe('{"code":0,"data":{"id":12345678901234567890,"text":"你好"},"message":"ok"}');
+    expect(response.body).toMatch(/^\{"code":0,"data":\{"id":12345678901234567890,"text":"你好"\},"message":"ok","call":\{/);
+  });
+
+  test("the call: the interface's status, its headers without cookies or hop-by-hop ones, time and size", async () => {
+    const id = await online(`${upstream.origin}/echo`);
+
+    const answer = await invoke(id);
+
+    const body = '{"id":12345678901234567890,"text":"你好"}';
+    expect(answer.call).toEqual({
+      status: 200,
+      headers: expect.objectContaining({
+        'content-type': 'application/json',
+        'x-request-id': 'req-1',
+        'content-length': String(Buffer.byteLength(body)),
+      }),
+      durationMs: expect.any(Number),
+      bytes: Buffer.byteLength(body),
+    });
+    expect(answer.call?.headers).not.toHaveProperty('set-cookie');
+    expect(answer.call?.headers).not.toHaveProperty('connection');
+    expect(answer.call?.headers).not.toHaveProperty('keep-alive');
   });
 
   test.each([
@@ -256,11 +290,11 @@ describe('what comes back', () => {
 });
 
 describe('limits: each failure says what happened, and the call counts when it reached the server', () => {
+  // The platform's refusals carry no call: the console tells them from the interface's own error.
   test.each([
     ['/slow', UPSTREAM_MESSAGES.timeout(TIMEOUT_MS), null],
     ['/huge', UPSTREAM_MESSAGES.tooLarge, 200],
     ['/redirect', UPSTREAM_MESSAGES.redirect(302), 302],
-    ['/fail', UPSTREAM_MESSAGES.httpError(500, '数据库不可用'), 500],
     ['/hang-up', UPSTREAM_MESSAGES.unreachable, null],
   ])('%s', async (path, message, status) => {
     const id = await online(`${upstream.origin}${path}`);
@@ -271,6 +305,27 @@ describe('limits: each failure says what happened, and the call counts when it r
     expect(answer).toEqual({ code: ResponseCode.UPSTREAM_ERROR, data: null, message });
     expect(await newCalls(before)).toEqual([expect.objectContaining({ iid: id, success: false, status })]);
     expect(forbidden.connections).toBe(0);
+  });
+
+  test("/fail: the interface's own error status, with the call it answered", async () => {
+    const id = await online(`${upstream.origin}/fail`);
+    const before = (await callLog()).length;
+
+    const answer = await invoke(id);
+
+    const body = '{"message":"数据库不可用"}';
+    expect(answer).toEqual({
+      code: ResponseCode.UPSTREAM_ERROR,
+      data: null,
+      message: UPSTREAM_MESSAGES.httpError(500, '数据库不可用'),
+      call: {
+        status: 500,
+        headers: expect.objectContaining({ 'content-type': 'application/json' }),
+        durationMs: expect.any(Number),
+        bytes: Buffer.byteLength(body),
+      },
+    });
+    expect(await newCalls(before)).toEqual([expect.objectContaining({ iid: id, success: false, status: 500 })]);
   });
 
   test('a slow interface does not hold up calls to another', async () => {
@@ -331,6 +386,92 @@ describe('counting', () => {
     expect((await invoke(id, '{city:')).message).toBe(MESSAGES.paramsNotJson);
     expect((await invoke(id, '{}', '')).code).toBe(ResponseCode.NOT_LOGIN);
     expect(await newCalls(before)).toEqual([]);
+  });
+});
+
+describe("the caller's history", () => {
+  test('the call just made comes first, with its parameters; older ones follow', async () => {
+    const id = await online(`${upstream.origin}/echo`, 'POST');
+    await invoke(id, '{"n":1}');
+    t.clock.now += 1000;
+    await invoke(id, '{"n":2}');
+
+    const answer = await history(`id=${id}`);
+
+    expect(answer.code).toBe(0);
+    expect(answer.data.map((entry) => entry.params)).toEqual(['{"n":2}', '{"n":1}']);
+    expect(answer.data[0]).toEqual({
+      time: new Date(t.clock.now).toISOString(),
+      status: 200,
+      success: true,
+      durationMs: expect.any(Number),
+      bytes: expect.any(Number),
+      params: '{"n":2}',
+    });
+  });
+
+  test("another user's calls are not listed, and at most HISTORY_LIMIT come back", async () => {
+    const id = await online(`${upstream.origin}/text`);
+    await invoke(id, '{"who":"admin"}', admin);
+    for (let i = 0; i < HISTORY_LIMIT + 2; i += 1) {
+      t.clock.now += 1;
+      await invoke(id, `{"i":${i}}`);
+    }
+
+    const mine = await history(`id=${id}`);
+    const theirs = await history(`id=${id}`, admin);
+
+    expect(mine.data).toHaveLength(HISTORY_LIMIT);
+    expect(mine.data[0].params).toBe(`{"i":${HISTORY_LIMIT + 1}}`);
+    expect(mine.data.map((entry) => entry.params)).not.toContain('{"who":"admin"}');
+    expect(theirs.data.map((entry) => entry.params)).toEqual(['{"who":"admin"}']);
+  });
+
+  test('parameters over the limit are not kept: null, with paramsTruncated', async () => {
+    const id = await online(`${upstream.origin}/echo`, 'POST');
+    const long = JSON.stringify({ text: 'x'.repeat(HISTORY_PARAMS_MAX_BYTES) });
+    const atLimit = JSON.stringify({ text: 'x'.repeat(HISTORY_PARAMS_MAX_BYTES - 11) });
+    expect(Buffer.byteLength(atLimit)).toBe(HISTORY_PARAMS_MAX_BYTES);
+    await invoke(id, atLimit);
+    t.clock.now += 1;
+    await invoke(id, long);
+
+    const answer = await history(`id=${id}`);
+
+    expect(answer.data[0]).toMatchObject({ params: null, paramsTruncated: true, status: 200 });
+    expect(answer.data[1].params).toBe(atLimit);
+    expect(answer.data[1]).not.toHaveProperty('paramsTruncated');
+  });
+
+  test("a failed call is listed with its status; a gateway call without parameters; refusals not at all", async () => {
+    const id = await online(`${upstream.origin}/fail`);
+    const keys = (await post<KeyPairVO>('../user/key/regenerate', {}, user)).data;
+    const { port } = t.app.server.address() as AddressInfo;
+    const path = `/gateway/${id}?secret=1`;
+    t.clock.now += 1;
+    await invoke(id, '{"a":1}');
+    t.clock.now += 1;
+    const viaGateway = await fetch(`http://127.0.0.1:${port}${path}`, {
+      headers: signedHeaders(keys, 'GET', path, { timestamp: Math.floor(t.clock.now / 1000), nonce: freshNonce() }),
+    });
+    // The gateway passes the interface's own answer on.
+    expect(viaGateway.status).toBe(500);
+    await invoke(id, '{broken');
+
+    const answer = await history(`id=${id}`);
+
+    expect(answer.data).toEqual([
+      expect.objectContaining({ status: 500, success: false, params: null }),
+      expect.objectContaining({ status: 500, success: false, params: '{"a":1}' }),
+    ]);
+    expect(answer.data[0]).not.toHaveProperty('paramsTruncated');
+  });
+
+  test('an unknown interface is 40400, an id that is none 40000, no session 40100', async () => {
+    expect((await history('id=1800000000099999999')).code).toBe(ResponseCode.NOT_FOUND);
+    expect((await history('id=abc')).code).toBe(ResponseCode.PARAMS_ERROR);
+    expect((await history('')).code).toBe(ResponseCode.PARAMS_ERROR);
+    expect((await history(`id=${demo[0].id}`, '')).code).toBe(ResponseCode.NOT_LOGIN);
   });
 });
 

@@ -1,5 +1,7 @@
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import type { HttpMethod } from '@agler/contract/constants';
+import { historyParamsOf, responseHeadersOf } from '@agler/contract/invoke';
+import type { CallMeta } from '@agler/contract/invoke';
 import { parseJsonExact } from '@agler/contract/json';
 import { MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/upstream';
@@ -9,7 +11,7 @@ import { findInterface, readParams } from '../domain/interfaceInfo';
 import { giveBack, takeUnit } from '../domain/quotas';
 import type { SessionUser } from '../domain/session';
 import { DEMO_PREFIX } from '../demo/routes';
-import type { UpstreamClient, UpstreamResult } from '../upstream/client';
+import type { UpstreamAnswer, UpstreamClient, UpstreamResult } from '../upstream/client';
 import type { CallRow } from './callLog';
 import type { Recorder } from './recorder';
 import { outgoingRequest } from './request';
@@ -35,16 +37,28 @@ export type CallOutcome = {
   left?: number;
 };
 
-export type Invoker = {
+export type Invoked = {
   /** The answer's `data` as JSON text (the interface's JSON exactly as sent, or its text as a JSON string). */
-  invoke: (body: Record<string, unknown>, user: SessionUser) => Promise<string>;
+  data: string;
+  /** The interface's answer as HTTP saw it, for the envelope's `call`. */
+  call: CallMeta;
+};
+
+export type Invoker = {
+  invoke: (body: Record<string, unknown>, user: SessionUser) => Promise<Invoked>;
   /**
    * One call of an online interface for `user`, as invoke and the gateway
    * make it: a unit of the quota first (42900 when none is left), the call,
    * the record when it reached the interface, the unit back when the
-   * interface never answered.
+   * interface never answered. `params` is the console's parameter text for
+   * the caller's history (null from the gateway).
    */
-  callInterface: (row: InterfaceRow, user: SessionUser, request: OutgoingRequest) => Promise<CallOutcome>;
+  callInterface: (
+    row: InterfaceRow,
+    user: SessionUser,
+    request: OutgoingRequest,
+    params: string | null,
+  ) => Promise<CallOutcome>;
   /** Where this process listens (`http://127.0.0.1:8000`), once it does. */
   setSelfOrigin: (origin: string) => void;
 };
@@ -85,11 +99,27 @@ function dataOf(body: Buffer, contentType: string | undefined): string {
   return JSON.stringify(text);
 }
 
-/** The platform's refusal of a call that failed (40300), or the interface's failure (50200): never for an answer below 400. */
+/** What the caller reads of the interface's answer besides its body. */
+export function callMetaOf(answer: UpstreamAnswer): CallMeta {
+  return {
+    status: answer.status,
+    headers: responseHeadersOf(answer.headers),
+    durationMs: answer.durationMs,
+    bytes: answer.body.length,
+  };
+}
+
+/**
+ * The platform's refusal of a call that failed (40300), or the interface's
+ * failure (50200): never for an answer below 400. An error status is the
+ * interface's own answer, so its envelope carries the call's meta.
+ */
 export function failureOf(result: UpstreamResult, timeoutMs: number): never {
   if (result.ok) {
     const text = textOf(result.body, result.headers['content-type']);
-    refuse(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.httpError(result.status, errorStartOf(text)));
+    refuse(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.httpError(result.status, errorStartOf(text)), {
+      call: callMetaOf(result),
+    });
   }
   const { failure } = result;
   if (failure === 'refused' || failure === 'scheme') refuse(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES[failure]);
@@ -111,7 +141,12 @@ export function createInvoker(options: InvokerOptions): Invoker {
       ? { url: `${selfOrigin}${url.slice(options.publicUrl.length)}`, exempt: true }
       : { url, exempt: false };
 
-  async function callInterface(row: InterfaceRow, user: SessionUser, request: OutgoingRequest): Promise<CallOutcome> {
+  async function callInterface(
+    row: InterfaceRow,
+    user: SessionUser,
+    request: OutgoingRequest,
+    params: string | null,
+  ): Promise<CallOutcome> {
     const unit = await takeUnit(db, user, row.id, defaultQuota);
     const started = now();
     const result = await client.call({ ...request, ...route(request.url) });
@@ -124,6 +159,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
         latency: result.durationMs,
         status: result.status ?? null,
         bytes: result.ok ? result.body.length : 0,
+        ...historyParamsOf(params),
       });
     }
     // Refused before a connection, or never answered: the unit goes back.
@@ -134,7 +170,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
     return { result, left: unit.left };
   }
 
-  async function invoke(body: Record<string, unknown>, user: SessionUser): Promise<string> {
+  async function invoke(body: Record<string, unknown>, user: SessionUser): Promise<Invoked> {
     const row = await findInterface(db, body.id);
     if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
     const params = readParams(body.userRequestParams);
@@ -144,9 +180,9 @@ export function createInvoker(options: InvokerOptions): Invoker {
       params,
       paramsText,
     );
-    const { result } = await callInterface(row, user, request);
+    const { result } = await callInterface(row, user, request, paramsText);
     if (!result.ok || result.status >= 400) failureOf(result, timeoutMs);
-    return dataOf(result.body, result.headers['content-type']);
+    return { data: dataOf(result.body, result.headers['content-type']), call: callMetaOf(result) };
   }
 
   return {

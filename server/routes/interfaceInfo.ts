@@ -5,10 +5,11 @@ import type { Query } from '@agler/contract/queries';
 import { add, getOne, listPage, remove, setStatus, update } from '../domain/interfaceInfo';
 import { requireAdmin, requireUser } from '../domain/user';
 import { ok } from '../envelope';
+import { historyOf } from '../invoke/callLog';
 import { jsonObjectBody } from '../plugins/body';
 import type { AppContext } from './context';
 
-/** /api/interfaceInfo: the catalogue (logged in) and its administration (admins). */
+/** /api/interfaceInfo: the catalogue (logged in), its administration (admins) and its calls. */
 export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
@@ -54,10 +55,20 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.post('/invoke', async (request, reply) => {
     const body = jsonObjectBody(request);
     const user = requireUser(await request.sessionUser());
-    const data = await ctx.invoker.invoke(body, user);
+    const { data, call } = await ctx.invoker.invoke(body, user);
     // The interface's JSON goes out as it came, so its numbers stay exact.
     return reply
       .type('application/json; charset=utf-8')
-      .send(`{"code":${ResponseCode.SUCCESS},"data":${data},"message":${JSON.stringify(MESSAGES.ok)}}`);
+      .send(
+        `{"code":${ResponseCode.SUCCESS},"data":${data},"message":${JSON.stringify(MESSAGES.ok)},"call":${JSON.stringify(call)}}`,
+      );
+  });
+
+  app.get('/invoke/history', async (request) => {
+    const user = requireUser(await request.sessionUser());
+    const row = await getOne(db, request.query as Query, user);
+    // Calls still waiting in the recorder are written first: the one just made is listed.
+    await ctx.callLog.flush();
+    return ok(await historyOf(db, user.id, row.id));
   });
 };
