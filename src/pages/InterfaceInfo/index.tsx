@@ -1,11 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageContainer, ProDescriptions } from '@ant-design/pro-components';
-import { history, Link, useLocation, useParams } from '@umijs/max';
+import { history, Link, useLocation, useModel, useParams } from '@umijs/max';
 import { Button, Card, Col, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { checkJson } from '@/components/JsonEditor';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -20,6 +20,7 @@ import { CodeBlock } from './components/CodeBlock';
 import { CodeSamples } from './components/CodeSamples';
 import { ParamsTable } from './components/ParamsTable';
 import { exampleText } from '@agler/contract/example';
+import { draftKey, useParamsDraft } from './draft';
 import { VIEW_TEXTS } from './texts';
 
 const useStyles = createStyles(({ token }) => ({
@@ -70,16 +71,17 @@ export default function InterfaceInfoPage() {
     // The page shows the error itself.
     { refreshDeps: [id], onError: () => undefined },
   );
+  const { initialState } = useModel('@@initialState');
   // The signed samples carry the caller's access key when they have one; without it, a placeholder.
-  const { data: accessKey } = useRequest(
+  const { data: accessKey, loading: keyLoading, error: keyError } = useRequest(
     async () => (await getMyAccessKey({ skipErrorHandler: true })).data?.accessKey ?? undefined,
     { onError: () => undefined },
   );
   const info = data?.id === id ? data.info : undefined;
 
   const example = useMemo(() => exampleText(info?.requestParams), [info?.requestParams]);
-  const [paramsText, setParamsText] = useState(example);
-  useEffect(() => setParamsText(example), [example, id]);
+  // What is being edited survives a reload; 恢复示例 (the example again) forgets it.
+  const [paramsText, setParamsText] = useParamsDraft(draftKey(id, initialState?.loginUser?.id), example);
   // The samples follow the editor, keeping the last valid parameters while the text is being fixed.
   const lastValidParams = useRef(example);
   const paramsValid = !checkJson(paramsText, { allowEmpty: true });
@@ -183,7 +185,14 @@ export default function InterfaceInfoPage() {
         </Col>
         <Col span={24}>
           <Card title={VIEW_TEXTS.callTitle} extra={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.accountLink}</Link>}>
-            <CallPanel interfaceId={id} value={paramsText} onChange={setParamsText} example={example} offline={offline} />
+            <CallPanel
+              interfaceId={id}
+              requestParams={info.requestParams}
+              value={paramsText}
+              onChange={setParamsText}
+              example={example}
+              offline={offline}
+            />
           </Card>
         </Col>
         <Col span={24}>
@@ -193,6 +202,7 @@ export default function InterfaceInfoPage() {
               id={id}
               method={info.method}
               accessKey={accessKey}
+              noKeyPair={!keyLoading && !keyError && !accessKey}
               paramsText={lastValidParams.current}
               stale={!paramsValid}
             />

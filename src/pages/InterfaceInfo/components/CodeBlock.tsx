@@ -2,7 +2,13 @@ import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import type { TokenKind } from '../jsonTokens';
+import { tokenizeJson } from '../jsonTokens';
 import { VIEW_TEXTS } from '../texts';
+
+/** Longer texts are shown without colours: a span per token would make a large answer slow to show. */
+export const HIGHLIGHT_MAX_CHARS = 200_000;
 
 const useStyles = createStyles(({ token, css }) => ({
   block: {
@@ -36,7 +42,33 @@ const useStyles = createStyles(({ token, css }) => ({
     white-space: pre;
   `,
   wrap: { whiteSpace: 'pre-wrap', wordBreak: 'break-all' },
+  key: { color: token.colorPrimaryText },
+  string: { color: token.colorSuccessText },
+  number: { color: token.purple7 },
+  literal: { color: token.magenta7 },
 }));
+
+/** JSON text with a colour per kind of token; punctuation and anything else stay plain text. */
+function Highlighted({ code }: { code: string }) {
+  const { styles } = useStyles();
+  const tokens = useMemo(() => tokenizeJson(code), [code]);
+  const classOf: Partial<Record<TokenKind, string>> = { key: styles.key, string: styles.string, number: styles.number, literal: styles.literal };
+  return (
+    <>
+      {tokens.map((token, i) => {
+        const className = classOf[token.kind];
+        return className ? (
+          // eslint-disable-next-line react/no-array-index-key
+          <span key={i} className={className} data-token={token.kind}>
+            {token.text}
+          </span>
+        ) : (
+          token.text
+        );
+      })}
+    </>
+  );
+}
 
 type CodeBlockProps = {
   code: string;
@@ -48,10 +80,12 @@ type CodeBlockProps = {
   label: string;
   maxHeight?: number;
   wrap?: boolean;
+  /** Colour the code as JSON (up to HIGHLIGHT_MAX_CHARS). */
+  highlight?: boolean;
 };
 
 /** Read-only code or JSON, always rendered as text, with a copy button (antd's, which confirms in place). */
-export function CodeBlock({ code, title, extra, label, maxHeight = 360, wrap }: CodeBlockProps) {
+export function CodeBlock({ code, title, extra, label, maxHeight = 360, wrap, highlight }: CodeBlockProps) {
   const { styles, cx } = useStyles();
   return (
     <div className={styles.block}>
@@ -78,7 +112,7 @@ export function CodeBlock({ code, title, extra, label, maxHeight = 360, wrap }: 
         </div>
       </div>
       <pre className={cx(styles.pre, wrap && styles.wrap)} style={{ maxHeight }} aria-label={label} tabIndex={0}>
-        {code}
+        {highlight && code.length <= HIGHLIGHT_MAX_CHARS ? <Highlighted code={code} /> : code}
       </pre>
     </div>
   );

@@ -1,4 +1,6 @@
-import { Tabs, Typography } from 'antd';
+import { Link } from '@umijs/max';
+import { Alert, Tabs, Typography } from 'antd';
+import { ACCOUNT_CENTER_PATH } from '@/constants';
 import { createStyles } from 'antd-style';
 import type { SampleInput } from '../codeSamples';
 import { curlSample, fetchSample } from '../codeSamples';
@@ -17,10 +19,12 @@ type CodeSamplesProps = SampleInput & {
   method: string;
   /** The caller's access key, when they have a pair (the samples show a placeholder otherwise). */
   accessKey?: string;
+  /** The caller is known to have no key pair yet: the signed samples say where to make one. */
+  noKeyPair?: boolean;
 };
 
 /** curl and fetch calls through the console's session, and signed gateway calls (curl, Node, Python) for programs. */
-export function CodeSamples({ stale, method, accessKey, ...input }: CodeSamplesProps) {
+export function CodeSamples({ stale, method, accessKey, noKeyPair, ...input }: CodeSamplesProps) {
   const signed = { ...input, method, accessKey };
   const { styles } = useStyles();
   return (
@@ -28,6 +32,15 @@ export function CodeSamples({ stale, method, accessKey, ...input }: CodeSamplesP
       <Typography.Text type={stale ? 'warning' : 'secondary'} className={styles.hint}>
         {stale ? VIEW_TEXTS.samplesInvalid : VIEW_TEXTS.samplesHint}
       </Typography.Text>
+      {noKeyPair && (
+        <Alert
+          className={styles.hint}
+          type="info"
+          showIcon
+          message={VIEW_TEXTS.noKeyPair}
+          action={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.createKeyPair}</Link>}
+        />
+      )}
       <Tabs
         size="small"
         items={[
