@@ -50,7 +50,8 @@ export default defineConfig({
   antd: false,
   access: {},
   model: {},
-  initialState: {},
+  // While the session is read, the skeleton of the page being opened (as index.html shows it).
+  initialState: { loading: '@/loading' },
   request: {},
   layout: {
     title: defaultSettings.title,
@@ -62,7 +63,11 @@ export default defineConfig({
   define: { API_BASE_URL },
   // `ANALYZE=1 npm run build` writes dist/report.json: the size of every module in every chunk.
   analyze: { analyzerMode: 'json', reportFilename: 'report.json', generateStatsFile: !!process.env.ANALYZE_STATS, statsOptions: { reasons: true, modules: true, chunks: false, assets: false } },
-  plugins: ['@umijs/max-plugin-openapi', require.resolve('./config/plugins/routePreload')],
+  plugins: [
+    '@umijs/max-plugin-openapi',
+    require.resolve('./config/plugins/routePreload'),
+    require.resolve('./config/plugins/skeleton'),
+  ],
   openAPI: [
     {
       requestLibPath: "import { request } from '@umijs/max'",

@@ -10,6 +10,7 @@ import 'dayjs/locale/zh-cn';
 import { lazy, Suspense } from 'react';
 import Footer from '@/components/Footer';
 import HelpLink from '@/components/HelpLink';
+import { LayoutContent, PageSkeleton } from '@/components/Skeleton';
 import { PUBLIC_PATHS } from '@/constants';
 import { requestConfig } from '@/requestConfig';
 import { fetchLoginUser } from '@/utils/loginUser';
@@ -80,10 +81,13 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       </Suspense>
     ),
     contentStyle: { maxWidth: CONTENT_MAX_WIDTH, width: '100%', margin: '0 auto' },
+    // A page loading inside the layout shows its own skeleton in the content area (src/loading.tsx).
     childrenRender: (children) => (
-      <Suspense fallback={null}>
-        <PageShell>{children}</PageShell>
-      </Suspense>
+      <LayoutContent>
+        <Suspense fallback={<PageSkeleton />}>
+          <PageShell>{children}</PageShell>
+        </Suspense>
+      </LayoutContent>
     ),
     ...initialState?.settings,
   };

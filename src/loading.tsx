@@ -1,4 +1,9 @@
-/** The empty placeholder shown while the first load runs (spec section 4). */
+import { RouteSkeleton } from '@/components/Skeleton';
+
+/**
+ * Shown while the first data (the session), the layout's chunk or a page's chunk load: the
+ * skeleton of the page being opened, continuing the one index.html paints before any script.
+ */
 export default function Loading() {
-  return null;
+  return <RouteSkeleton />;
 }

@@ -1,0 +1,43 @@
+import { createContext, useContext } from 'react';
+import type { ReactNode } from 'react';
+import { appSkeletonHtml, contentSkeletonHtml, skeletonKindFor } from './markup';
+import type { ContentKind } from './markup';
+
+/** True inside the layout's content area: a loading page there shows only its own skeleton. */
+const InLayoutContext = createContext(false);
+
+export function LayoutContent({ children }: { children?: ReactNode }) {
+  return <InLayoutContext.Provider value>{children}</InLayoutContext.Provider>;
+}
+
+function contentKindOf(pathname: string): ContentKind {
+  const kind = skeletonKindFor(pathname);
+  return kind === 'login' ? 'page' : kind;
+}
+
+/** The skeleton of the page at `pathname`, as the layout's content area shows it while it loads. */
+export function PageSkeleton({ pathname = window.location.pathname }: { pathname?: string }) {
+  return (
+    <div
+      className="agler-sk"
+      aria-busy="true"
+      dangerouslySetInnerHTML={{ __html: contentSkeletonHtml(contentKindOf(pathname)) }}
+    />
+  );
+}
+
+/**
+ * What shows while something loads: within the layout the page's own skeleton, elsewhere the
+ * whole window's (the layout around it, or the login card), the same markup index.html starts with.
+ */
+export function RouteSkeleton({ pathname = window.location.pathname }: { pathname?: string }) {
+  const inLayout = useContext(InLayoutContext);
+  if (inLayout) return <PageSkeleton pathname={pathname} />;
+  return (
+    <div
+      className="agler-sk"
+      aria-busy="true"
+      dangerouslySetInnerHTML={{ __html: appSkeletonHtml(skeletonKindFor(pathname)) }}
+    />
+  );
+}
