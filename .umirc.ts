@@ -12,6 +12,9 @@ import routes from './config/routes';
  */
 const API_BASE_URL = process.env.API_BASE_URL ?? '';
 
+/** HELP_URL sends the header's help link elsewhere; empty means the bundled guide (public/help/). */
+const HELP_URL = process.env.HELP_URL ?? '';
+
 /**
  * The layout plugin imports the route icons from its own @ant-design/icons 4,
  * which would bundle a second icon library (and its lodash) into the entry
@@ -60,7 +63,7 @@ export default defineConfig({
   },
   proxy: process.env.MOCK === 'none' ? proxy : undefined,
   mock: { exclude: ['mock/_lib/**'] },
-  define: { API_BASE_URL },
+  define: { API_BASE_URL, HELP_URL },
   // `ANALYZE=1 npm run build` writes dist/report.json: the size of every module in every chunk.
   analyze: { analyzerMode: 'json', reportFilename: 'report.json', generateStatsFile: !!process.env.ANALYZE_STATS, statsOptions: { reasons: true, modules: true, chunks: false, assets: false } },
   plugins: [

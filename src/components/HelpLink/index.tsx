@@ -1,13 +1,23 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 
-export const HELP_URL = 'https://pro.ant.design/docs/getting-started';
+/** Set at build time from the HELP_URL environment variable (.umirc.ts); empty for the bundled guide. */
+declare const HELP_URL: string | undefined;
+
+/** The platform's developer guide, served with the console (public/help/). */
+export const DEFAULT_HELP_URL = '/help/index.html';
 export const HELP_LABEL = '使用文档';
 
-/** The external help link of the header; opens in a new tab. */
+/** Where the help link goes: HELP_URL when the build sets one, the bundled guide otherwise. */
+export function helpUrl(): string {
+  const configured = typeof HELP_URL === 'string' ? HELP_URL.trim() : '';
+  return configured || DEFAULT_HELP_URL;
+}
+
+/** The header's help link: the developer guide (keys, signing, quotas, error codes) in a new tab. */
 export default function HelpLink() {
   return (
     <a
-      href={HELP_URL}
+      href={helpUrl()}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={HELP_LABEL}
