@@ -1,6 +1,6 @@
 import { INTERFACE_STATUS } from '@agler/contract/constants';
 import { answer, answerLater, requireAdmin, requireUser, routes, withJsonBody } from './_lib/http';
-import { getOne, invoke, listPage } from './_lib/interfaceReads';
+import { getOne, invoke, invokeHistory, listPage } from './_lib/interfaceReads';
 import { addInterface, deleteInterface, setInterfaceStatus, updateInterface } from './_lib/interfaceWrites';
 
 /** The interface domain: the catalogue and invoke for every user, the writes for admins. */
@@ -22,6 +22,11 @@ export default routes({
     const { envelope, latency } = invoke(body, user);
     answerLater(res, envelope, latency);
   }),
+
+  'GET /api/interfaceInfo/invoke/history': (req, res) => {
+    const user = requireUser(req, res);
+    if (user) answer(res, invokeHistory(req.query, user));
+  },
 
   'POST /api/interfaceInfo/add': withJsonBody((req, res, body) => {
     const admin = requireAdmin(req, res);

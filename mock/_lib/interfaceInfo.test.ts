@@ -2,10 +2,11 @@ import { HTTP_METHODS, SEARCH_SUGGESTIONS } from '@agler/contract/constants';
 import { exampleText } from '@agler/contract/example';
 import { parseRequestParams } from '@agler/contract/requestParams';
 import type { InterfaceSummary } from './interfaceReads';
-import { getOne, invoke, listPage } from './interfaceReads';
+import { getOne, invoke, invokeHistory, listPage } from './interfaceReads';
 import { HAND_WRITTEN_COUNT, seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { ADMIN_ID, interfaceIdOf } from '@agler/contract/demo/accounts';
 import { formatTime } from '@agler/contract/dates';
+import { HISTORY_LIMIT, HISTORY_PARAMS_MAX_BYTES } from '@agler/contract/invoke';
 import { MESSAGES } from '@agler/contract/messages';
 import { resetStore, sharedStore } from './store';
 
@@ -256,7 +257,7 @@ describe('POST invoke', () => {
     expect(call('Echo', '').envelope.data).toEqual({});
   });
 
-  it('records calls that reached the interface, failed or not, with a latency', () => {
+  it('records calls that reached the interface, failed or not, with a latency, status, size and parameters', () => {
     const before = sharedStore().calls.length;
     call('天气查询', { city: '北京' });
     call('天气查询', {});
@@ -267,6 +268,10 @@ describe('POST invoke', () => {
         time: NOW,
         success: true,
         latency: expect.any(Number),
+        status: 200,
+        bytes: expect.any(Number),
+        params: '{"city":"北京"}',
+        paramsTruncated: false,
       },
       {
         interfaceInfoId: byName('天气查询').id,
@@ -274,6 +279,10 @@ describe('POST invoke', () => {
         time: NOW,
         success: false,
         latency: expect.any(Number),
+        status: 400,
+        bytes: expect.any(Number),
+        params: '{}',
+        paramsTruncated: false,
       },
     ]);
     expect(sharedStore().calls[before].latency).toBeGreaterThan(0);
@@ -301,5 +310,95 @@ describe('POST invoke', () => {
       MESSAGES.paramsNotText,
     );
     expect(sharedStore().calls.length).toBe(before);
+  });
+
+  it("answers the call as the server's demo services do: status, JSON headers, time and size", () => {
+    const { envelope, latency } = call('天气查询', { city: '北京' });
+
+    const body = JSON.stringify(envelope.data);
+    expect(envelope.call).toEqual({
+      status: 200,
+      headers: expect.objectContaining({
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        date: new Date(NOW + latency).toUTCString(),
+      }),
+      durationMs: latency,
+      bytes: Buffer.byteLength(body),
+    });
+    expect(envelope.call?.headers).not.toHaveProperty('connection');
+    expect(envelope.call?.headers).not.toHaveProperty('keep-alive');
+  });
+
+  it("carries the call on the interface's own error status, and none on a refusal by the platform", () => {
+    const refused = call('天气查询', {}).envelope;
+    expect(refused).toMatchObject({ code: 50200, data: null, call: { status: 400 } });
+    expect(refused.call?.bytes).toBe(Buffer.byteLength(JSON.stringify({ message: '缺少必填参数 city' })));
+
+    expect(call('天气查询（旧版）', { city: '北京' }).envelope).not.toHaveProperty('call');
+    expect(call('天气查询', '{city:').envelope).not.toHaveProperty('call');
+  });
+});
+
+describe('GET invoke/history', () => {
+  const echo = () => sharedStore().interfaces.find((r) => r.name === 'Echo')!;
+  const send = (userRequestParams: string, time: number, who = user()) =>
+    invoke({ id: echo().id, userRequestParams }, who, time);
+  const history = (who = user(), id: unknown = echo().id) => invokeHistory({ id } as never, who);
+
+  it('lists the caller’s own calls newest first with their parameters, HISTORY_LIMIT at most', () => {
+    for (let i = 0; i < HISTORY_LIMIT + 3; i += 1) send(`{"i":${i}}`, NOW + i * 1000);
+    send('{"who":"admin"}', NOW + 100_000, admin());
+
+    const answer = history();
+
+    expect(answer.code).toBe(0);
+    expect(answer.data).toHaveLength(HISTORY_LIMIT);
+    expect(answer.data![0]).toEqual({
+      time: new Date(NOW + (HISTORY_LIMIT + 2) * 1000).toISOString(),
+      status: 200,
+      success: true,
+      durationMs: expect.any(Number),
+      bytes: expect.any(Number),
+      params: `{"i":${HISTORY_LIMIT + 2}}`,
+    });
+    expect(answer.data!.map((e) => e.params)).not.toContain('{"who":"admin"}');
+    expect(history(admin()).data![0].params).toBe('{"who":"admin"}');
+  });
+
+  it('orders calls of one millisecond by the one made last first', () => {
+    send('{"n":1}', NOW);
+    send('{"n":2}', NOW);
+    expect(history().data!.slice(0, 2).map((e) => e.params)).toEqual(['{"n":2}', '{"n":1}']);
+  });
+
+  it('keeps parameters up to 4096 bytes; longer ones come back null with paramsTruncated', () => {
+    // Three bytes a character: 8 bytes of JSON around 1362 characters and 2 more bytes make 4096.
+    const atLimit = JSON.stringify({ t: `${'北'.repeat(1362)}xx` });
+    expect(Buffer.byteLength(atLimit)).toBe(HISTORY_PARAMS_MAX_BYTES);
+    send(atLimit, NOW);
+    send(JSON.stringify({ t: 'x'.repeat(HISTORY_PARAMS_MAX_BYTES) }), NOW + 1);
+
+    const [longer, kept] = history().data!;
+
+    expect(longer).toMatchObject({ params: null, paramsTruncated: true });
+    expect(kept.params).toBe(atLimit);
+    expect(kept).not.toHaveProperty('paramsTruncated');
+  });
+
+  it('answers the seeded history without status, size or parameters, as the server does', () => {
+    const seeded = sharedStore().calls.find((c) => c.userId === user().id)!;
+    const entries = history(user(), seeded.interfaceInfoId).data!;
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries[0]).toMatchObject({ status: null, bytes: 0, params: null });
+  });
+
+  it('refuses unknown and closed interfaces as get does, and ids that are none', () => {
+    const closed = sharedStore().interfaces.find((r) => r.status === 0)!;
+    expect(history(user(), interfaceIdOf(777)).code).toBe(40400);
+    expect(history(user(), closed.id).code).toBe(40400);
+    expect(history(admin(), closed.id).code).toBe(0);
+    expect(history(user(), 'abc').code).toBe(40000);
+    expect(invokeHistory({}, user()).code).toBe(40000);
   });
 });

@@ -5,6 +5,8 @@ import { serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
 import { DEMO_REFUSAL_STATUS, runService } from '@agler/contract/demo/services';
 import type { ServiceEnv, ServiceOutcome } from '@agler/contract/demo/services';
 import { compareIds, parseId } from '@agler/contract/ids';
+import { HISTORY_LIMIT, historyEntryOf, historyParamsOf, responseHeadersOf } from '@agler/contract/invoke';
+import type { CallHistoryEntry, CallMeta, InvokeEnvelope } from '@agler/contract/invoke';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
 import { MESSAGES } from '@agler/contract/messages';
 import { parseListQuery } from '@agler/contract/queries';
@@ -17,7 +19,7 @@ import { giveUnitBack, takeUnit } from './quotas';
 import type { InterfaceRecord, UserRecord } from './store';
 import { sharedStore } from './store';
 
-/** The interface domain's reads: the catalogue's list, one interface, and invoke. */
+/** The interface domain's reads: the catalogue's list, one interface, invoke and its history. */
 
 const SERVICE_ENV: ServiceEnv = {
   digest: (algorithm, text) => createHash(algorithm).update(text, 'utf8').digest('hex'),
@@ -198,18 +200,43 @@ function callParams(userRequestParams: unknown): { params: unknown } | Envelope<
 }
 
 /**
- * `POST /api/interfaceInfo/invoke` for `user`: the answer and how long the
- * interface took. A user who is not an admin spends a unit of their quota
- * before the call is made, and is refused with 42900 when none is left. Every
- * call that reaches the interface is recorded for the analysis, whatever it
- * answers; calls refused before (unknown or closed interface, parameters that
- * are not JSON, no quota left) are not.
+ * The call as the server's own demo services answer it: Fastify's JSON with
+ * the platform's security headers, over a kept-alive connection, filtered as
+ * the server filters them, so the try-it shows the same on both.
+ */
+function demoCallOf(status: number, body: unknown, latency: number, now: number): CallMeta {
+  const bytes = Buffer.byteLength(JSON.stringify(body ?? null), 'utf8');
+  return {
+    status,
+    headers: responseHeadersOf({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': bytes,
+      date: new Date(now + latency).toUTCString(),
+      connection: 'keep-alive',
+      'keep-alive': 'timeout=72',
+    }),
+    durationMs: latency,
+    bytes,
+  };
+}
+
+/**
+ * `POST /api/interfaceInfo/invoke` for `user`: the answer (with `call` when
+ * the service answered) and how long the interface took. A user who is not an
+ * admin spends a unit of their quota before the call is made, and is refused
+ * with 42900 when none is left. Every call that reaches the interface is
+ * recorded for the analysis and the history, whatever it answers; calls
+ * refused before (unknown or closed interface, parameters that are not JSON,
+ * no quota left) are not.
  */
 export function invoke(
   body: Record<string, unknown>,
   user: UserRecord,
   now = Date.now(),
-): { envelope: Envelope; latency: number } {
+): { envelope: InvokeEnvelope; latency: number } {
   const found = findInterface(body.id);
   if (!isRecord(found)) return { envelope: found, latency: 0 };
   if (found.status !== INTERFACE_STATUS.ONLINE) {
@@ -229,18 +256,52 @@ export function invoke(
     giveUnitBack(user, found.id);
     throw error;
   }
+  // The server's demo services refuse with HTTP 400 and the reason; invoke reports it as the server does.
+  const callMeta = outcome.success
+    ? demoCallOf(200, outcome.data, outcome.latency, now)
+    : demoCallOf(DEMO_REFUSAL_STATUS, { message: outcome.message }, outcome.latency, now);
   sharedStore().calls.push({
     interfaceInfoId: found.id,
     userId: user.id,
     time: now,
     success: outcome.success,
     latency: outcome.latency,
+    status: callMeta.status,
+    bytes: callMeta.bytes,
+    ...historyParamsOf(typeof body.userRequestParams === 'string' ? body.userRequestParams : ''),
   });
-  return {
-    // The server's demo services refuse with HTTP 400 and the reason; invoke reports it as the server does.
-    envelope: outcome.success
-      ? success(outcome.data)
-      : failure(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.httpError(DEMO_REFUSAL_STATUS, outcome.message)),
-    latency: outcome.latency,
-  };
+  const envelope = outcome.success
+    ? success(outcome.data)
+    : failure(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.httpError(DEMO_REFUSAL_STATUS, outcome.message));
+  return { envelope: { ...envelope, call: callMeta }, latency: outcome.latency };
+}
+
+/**
+ * `GET /api/interfaceInfo/invoke/history` for `user`: their own newest calls
+ * of an interface they may read (as `get` decides), HISTORY_LIMIT at most.
+ */
+export function invokeHistory(query: Query, user: UserRecord): Envelope<CallHistoryEntry[] | null> {
+  const found = getOne(query, user);
+  if (!found.data) return failure(found.code, found.message);
+  const { id } = found.data;
+  const calls = sharedStore().calls;
+  const mine: { call: (typeof calls)[number]; at: number }[] = [];
+  calls.forEach((call, at) => {
+    if (call.userId === user.id && call.interfaceInfoId === id) mine.push({ call, at });
+  });
+  // Newest first; of one millisecond, the one logged last first, as the server orders by id.
+  mine.sort((a, b) => b.call.time - a.call.time || b.at - a.at);
+  return success(
+    mine.slice(0, HISTORY_LIMIT).map(({ call }) =>
+      historyEntryOf({
+        time: call.time,
+        status: call.status ?? null,
+        success: call.success,
+        durationMs: call.latency,
+        bytes: call.bytes ?? 0,
+        params: call.params ?? null,
+        paramsTruncated: call.paramsTruncated ?? false,
+      }),
+    ),
+  );
 }

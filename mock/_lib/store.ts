@@ -16,6 +16,18 @@ export type UserRecord = LoginUserVO & { passwordHash: string };
 export type InterfaceRecord = InterfaceInfo;
 export type { CallRecord };
 
+/**
+ * A call in the mocks' log: what the analysis reads, and for the calls made
+ * here what the try-it's history answers (the seeded history has none of it,
+ * as on the server: no status, no size, no parameters).
+ */
+export type LoggedCall = CallRecord & {
+  status?: number | null;
+  bytes?: number;
+  params?: string | null;
+  paramsTruncated?: boolean;
+};
+
 /** A user's key pair; the secret key is only ever answered by key/regenerate. */
 export type KeyPair = { accessKey: string; secretKey: string };
 
@@ -32,7 +44,7 @@ export type Store = {
   quotas: Map<string, QuotaRecord>;
   nextUserSeq: number;
   interfaces: InterfaceRecord[];
-  calls: CallRecord[];
+  calls: LoggedCall[];
   /** How many interfaces were seeded: their services answer their calls (serviceKeyOf). */
   seededCount: number;
   nextInterfaceSeq: number;
