@@ -12,12 +12,12 @@ import { ResponseCode, USER_ROLE } from '@/constants';
 import { errorText, handleRequestError } from '@/requestConfig';
 import { listUserByPage, updateUserRole } from '@/services/agler/user';
 import { hasErrorCode } from '@/utils/apiError';
-import { PAGE_SIZE_OPTIONS } from '../InterfaceInfo/tableQuery';
 import { QuotaDrawer } from './components/QuotaDrawer';
 import { ADMIN_USER_TEXTS as T } from './texts';
 import type { UserTableQuery } from './userQuery';
 import {
   DEFAULT_USER_VIEW,
+  PAGE_SIZE_OPTIONS,
   readRole,
   sameUserQuery,
   syncUserTableToUrl,
