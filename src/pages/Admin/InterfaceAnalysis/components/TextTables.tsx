@@ -1,4 +1,5 @@
-import { formatCount, formatRate } from '../format';
+import { formatCount } from '../format';
+import { formatShare } from '../shares';
 import { ANALYSIS_TEXTS } from '../texts';
 import type { TopDatum } from '../topData';
 
@@ -29,9 +30,9 @@ export function TrendTable({ daily }: { daily: API.DailyCalls[] }) {
   );
 }
 
-type TopTableProps = { items: TopDatum[]; restCalls: number; totalCalls: number; limit: number };
+type TopTableProps = { items: TopDatum[]; restCalls: number; restShare: number; limit: number };
 
-export function TopTable({ items, restCalls, totalCalls, limit }: TopTableProps) {
+export function TopTable({ items, restCalls, restShare, limit }: TopTableProps) {
   const T = ANALYSIS_TEXTS.top;
   return (
     <table>
@@ -50,7 +51,7 @@ export function TopTable({ items, restCalls, totalCalls, limit }: TopTableProps)
             <td>{i + 1}</td>
             <th scope="row">{item.name}</th>
             <td>{formatCount(item.calls)}</td>
-            <td>{formatRate(item.share)}</td>
+            <td>{formatShare(item.share)}</td>
           </tr>
         ))}
         {restCalls > 0 ? (
@@ -58,7 +59,7 @@ export function TopTable({ items, restCalls, totalCalls, limit }: TopTableProps)
             <td />
             <th scope="row">{T.others}</th>
             <td>{formatCount(restCalls)}</td>
-            <td>{formatRate(restCalls / totalCalls)}</td>
+            <td>{formatShare(restShare)}</td>
           </tr>
         ) : null}
       </tbody>

@@ -1,7 +1,8 @@
 import { Bar, Pie } from '@ant-design/plots';
-import { Col, Row } from 'antd';
+import { Col, Grid, Row } from 'antd';
 import { useMemo, useRef } from 'react';
-import { formatCount, formatRate } from '../../format';
+import { formatCount } from '../../format';
+import { formatShare } from '../../shares';
 import { ANALYSIS_TEXTS } from '../../texts';
 import type { TopDatum } from '../../topData';
 import { useChartTheme } from './useChartTheme';
@@ -12,15 +13,20 @@ export const REST_ID = 'rest';
 const NAME_MAX = 12;
 /** With more slices than this the pie has no legend: the bar beside it names them in the same colours. */
 const LEGEND_MAX = 10;
-const PIE_MAX_HEIGHT = 340;
+/** The gap between the donut and the bars when they stand one under the other (the page counts on it). */
+const STACK_GAP = 16;
 
 type TopChartsProps = {
   items: TopDatum[];
-  /** calls outside the top list */
+  /** calls outside the top list, and their share */
   restCalls: number;
-  totalCalls: number;
+  restShare: number;
+  /** the list's share, the sum of its slices' */
+  listedShare: number;
   limit: number;
+  /** the bars' height, and the donut's */
   height: number;
+  pieHeight: number;
   onOpen: (id: string) => void;
 };
 
@@ -34,8 +40,19 @@ type PlotLike = { chart: { on: (event: string, handler: (event: PlotEvent) => vo
  * The top list as a share of all calls (pie, with the rest as one grey slice)
  * and as a ranked bar; slices and bars share colours and open their interface.
  */
-export default function TopCharts({ items, restCalls, totalCalls, limit, height, onOpen }: TopChartsProps) {
+export default function TopCharts({
+  items,
+  restCalls,
+  restShare,
+  listedShare,
+  limit,
+  height,
+  pieHeight,
+  onOpen,
+}: TopChartsProps) {
   const chart = useChartTheme();
+  // On a phone the legend goes under the donut, or it leaves the donut no room.
+  const narrow = !!Grid.useBreakpoint().xs;
   // The chart binds its handlers once; the ref keeps them pointing at the latest callback.
   const open = useRef(onOpen);
   open.current = onOpen;
@@ -55,11 +72,8 @@ export default function TopCharts({ items, restCalls, totalCalls, limit, height,
       domain: [...ids, REST_ID],
       range: [...chart.palette.slice(0, ids.length), chart.restColor],
     };
-    const topShare = totalCalls ? (totalCalls - restCalls) / totalCalls : 0;
     const slices =
-      restCalls > 0
-        ? [...items, { id: REST_ID, name: T.others, calls: restCalls, share: restCalls / totalCalls }]
-        : items;
+      restCalls > 0 ? [...items, { id: REST_ID, name: T.others, calls: restCalls, share: restShare }] : items;
     const tooltip = {
       title: (d: TopDatum) => d.name,
       items: [
@@ -67,12 +81,12 @@ export default function TopCharts({ items, restCalls, totalCalls, limit, height,
           name: T.calls,
           value: `${formatCount(d.calls)} ${ANALYSIS_TEXTS.figures.callsUnit}`,
         }),
-        (d: TopDatum) => ({ name: T.share, value: formatRate(d.share) }),
+        (d: TopDatum) => ({ name: T.share, value: formatShare(d.share) }),
       ],
     };
     const pie = {
       data: slices,
-      height: Math.min(height, PIE_MAX_HEIGHT),
+      height: pieHeight,
       autoFit: true,
       angleField: 'calls',
       colorField: 'id',
@@ -88,7 +102,7 @@ export default function TopCharts({ items, restCalls, totalCalls, limit, height,
           : {
               color: {
                 ...chart.legendColor,
-                position: 'right',
+                position: narrow ? 'bottom' : 'right',
                 rowPadding: 6,
                 labelFormatter: (id: string) => shorten(nameOf(id)),
                 maxItemWidth: 150,
@@ -100,7 +114,7 @@ export default function TopCharts({ items, restCalls, totalCalls, limit, height,
         {
           type: 'text',
           style: {
-            text: formatRate(topShare),
+            text: formatShare(listedShare),
             x: '50%',
             y: '50%',
             dy: -8,
@@ -136,6 +150,8 @@ export default function TopCharts({ items, restCalls, totalCalls, limit, height,
       autoFit: true,
       xField: 'id',
       yField: 'calls',
+      // Room for the longest bar's count, which is written beyond its end.
+      marginRight: 48,
       colorField: 'id',
       theme: chart.theme,
       scale: { color, x: { paddingInner: 0.35, paddingOuter: 0.15 }, y: { nice: true } },
@@ -167,12 +183,12 @@ export default function TopCharts({ items, restCalls, totalCalls, limit, height,
     // read better without them.
     const still = { animate: false as const };
     return { pie: { ...pie, ...still }, bar: { ...bar, ...still } };
-  }, [items, restCalls, totalCalls, limit, height, chart]);
+  }, [items, restCalls, restShare, listedShare, limit, height, pieHeight, chart, narrow]);
 
   // A new list is a new chart: updating one in place merges the old colour domain into the new.
   const listKey = items.map((item) => item.id).join();
   return (
-    <Row gutter={[24, 16]}>
+    <Row gutter={[24, STACK_GAP]}>
       <Col xs={24} lg={10} style={{ display: 'flex', alignItems: 'center' }}>
         <div style={{ width: '100%' }}>
           <Pie key={listKey} {...configs.pie} onReady={onReady} />
