@@ -1,5 +1,5 @@
 import { StatisticCard } from '@ant-design/pro-components';
-import { theme } from 'antd';
+import { Grid, theme } from 'antd';
 import {
   formatCount,
   formatLatency,
@@ -9,6 +9,8 @@ import {
   formatSignedPercent,
   relativeChange,
 } from '../format';
+import type { FigureKind } from '../comparison';
+import { comparisonGap } from '../comparison';
 import { ANALYSIS_TEXTS } from '../texts';
 import { Delta } from './Delta';
 
@@ -19,10 +21,13 @@ type KeyFiguresProps = { overview?: API.AnalysisOverview; loading: boolean };
 /** The range at a glance: calls, success rate, p95 latency and interfaces called, each against the previous period. */
 export function KeyFigures({ overview, loading }: KeyFiguresProps) {
   const { token } = theme.useToken();
+  // Four figures side by side need a tablet's width at least; on a phone they stand one under another.
+  const stacked = !Grid.useBreakpoint().md;
   const o = overview;
   const prev = o?.previous;
   const hasCalls = !!o && o.totalCalls > 0;
-  const comparable = hasCalls && !!prev && prev.totalCalls > 0;
+  const gap = (kind: FigureKind) => (o && prev ? comparisonGap(o.totalCalls, prev.totalCalls, kind) : undefined);
+  const comparable = !!o && !!prev && gap('perCall') === undefined;
   const days = o?.daily.length || 1;
   const secondary = (text: string) => (
     <span key="s" style={{ color: token.colorTextSecondary }}>
@@ -30,6 +35,7 @@ export function KeyFigures({ overview, loading }: KeyFiguresProps) {
     </span>
   );
 
+  const delta = { previous: prev };
   const callsChange = o && prev ? relativeChange(o.totalCalls, prev.totalCalls) : undefined;
   const interfacesChange = o && prev ? relativeChange(o.interfacesCalled, prev.interfacesCalled) : undefined;
   const rateChange = comparable ? o.successRate - prev.successRate : undefined;
@@ -46,6 +52,8 @@ export function KeyFigures({ overview, loading }: KeyFiguresProps) {
         <Delta
           key="d"
           change={callsChange}
+          gap={gap('count')}
+          {...delta}
           text={callsChange === undefined ? '' : formatSignedPercent(callsChange)}
           polarity="neutral"
         />,
@@ -60,6 +68,8 @@ export function KeyFigures({ overview, loading }: KeyFiguresProps) {
         <Delta
           key="d"
           change={rateChange}
+          gap={gap('perCall')}
+          {...delta}
           text={rateChange === undefined ? '' : formatPointChange(rateChange)}
           polarity="higherIsBetter"
         />,
@@ -74,6 +84,8 @@ export function KeyFigures({ overview, loading }: KeyFiguresProps) {
         <Delta
           key="d"
           change={p95Change}
+          gap={gap('perCall')}
+          {...delta}
           text={p95Change === undefined ? '' : formatSignedLatency(p95Change)}
           polarity="lowerIsBetter"
         />,
@@ -89,6 +101,8 @@ export function KeyFigures({ overview, loading }: KeyFiguresProps) {
         <Delta
           key="d"
           change={interfacesChange}
+          gap={gap('count')}
+          {...delta}
           text={interfacesChange === undefined ? '' : formatSignedPercent(interfacesChange)}
           polarity="neutral"
         />,
@@ -98,9 +112,11 @@ export function KeyFigures({ overview, loading }: KeyFiguresProps) {
 
   return (
     <section aria-label={F.label}>
-      <StatisticCard.Group direction="row" loading={loading && !o}>
+      <StatisticCard.Group direction={stacked ? 'column' : 'row'} loading={loading && !o}>
         {cards.map((card, i) => [
-          i > 0 ? <StatisticCard.Divider key={`${card.key}-divider`} type="vertical" /> : null,
+          i > 0 ? (
+            <StatisticCard.Divider key={`${card.key}-divider`} type={stacked ? 'horizontal' : 'vertical'} />
+          ) : null,
           <StatisticCard
             key={card.key}
             statistic={{
