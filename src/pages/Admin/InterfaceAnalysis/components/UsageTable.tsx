@@ -1,12 +1,15 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
-import { Input, Table, Tag, theme, Typography } from 'antd';
+import { Button, Grid, Input, Table, Tag, theme, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { useMemo, useState } from 'react';
 import { MethodTag } from '@/components/MethodTag';
 import { INTERFACE_STATUS } from '@/constants';
+import { usageCsv, usageCsvFileName } from '../csv';
+import { downloadText } from '../download';
 import { formatCount, formatLatency, formatRate } from '../format';
+import { formatShare, tableShares } from '../shares';
 import { ANALYSIS_TEXTS } from '../texts';
 import { interfacePath } from '@/utils/interfacePath';
 
@@ -16,33 +19,52 @@ export const RATE_WARNING = 0.95;
 export const RATE_ERROR = 0.9;
 /** Above this the p95 latency is shown as a warning. */
 export const SLOW_P95_MS = 1000;
+/** The name column's width on a phone, where it stays put while the figures scroll past it. */
+const NAME_WIDTH_NARROW = 150;
+/** Below this width the table scrolls inside its card instead of squeezing the name column away. */
+const NAME_MIN_WIDTH = 200;
 
 const useStyles = createStyles(({ token }) => ({
   toolbar: {
     display: 'flex',
+    flexWrap: 'wrap',
     justifyContent: 'space-between',
     alignItems: 'center',
-    gap: token.margin,
+    gap: token.marginSM,
     marginBottom: token.margin,
   },
   title: { margin: 0, fontSize: token.fontSizeLG, fontWeight: 600, color: token.colorTextHeading },
-  filter: { width: 240 },
-  name: { display: 'inline-flex', alignItems: 'center', gap: token.marginXS, minWidth: 0 },
+  tools: { display: 'flex', flex: '0 1 auto', gap: token.marginXS, minWidth: 0, maxWidth: '100%' },
+  filter: { width: 240, minWidth: 0, flex: '0 1 240px' },
+  name: { display: 'flex', alignItems: 'center', gap: token.marginXS, minWidth: 0 },
+  nameLink: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
+  tag: { flex: 'none', marginInlineEnd: 0 },
   row: { cursor: 'pointer' },
 }));
 
 type UsageTableProps = {
   rows: API.InterfaceUsage[];
+  /** the days the rows count, for the export's file name */
+  startDate: string;
+  endDate: string;
   onOpen: (id: string) => void;
   /** The id of the heading that names the table. */
   headingId: string;
 };
 
-/** Every interface called in the range; sortable by each column, a row opens its interface. */
-export function UsageTable({ rows, onOpen, headingId }: UsageTableProps) {
+/**
+ * Every interface called in the range, with its share of all calls; sortable
+ * by each column, a row opens its interface, and the whole table downloads as
+ * CSV. On a phone the name stays at the left while the figures scroll.
+ */
+export function UsageTable({ rows, startDate, endDate, onOpen, headingId }: UsageTableProps) {
   const { styles } = useStyles();
   const { token } = theme.useToken();
+  const narrow = !!Grid.useBreakpoint().xs;
   const [filter, setFilter] = useState('');
+  // Shares of all the range's calls, whatever the filter shows: the same figures as the export.
+  const shares = useMemo(() => tableShares(rows).shares, [rows]);
+  const shareOf = (row: API.InterfaceUsage) => shares.get(String(row.interfaceInfoId)) ?? 0;
 
   const shown = useMemo(() => {
     const text = filter.trim().toLowerCase();
@@ -62,15 +84,25 @@ export function UsageTable({ rows, onOpen, headingId }: UsageTableProps) {
     {
       title: T.name,
       dataIndex: 'name',
-      ellipsis: true,
+      width: narrow ? NAME_WIDTH_NARROW : undefined,
+      fixed: narrow ? 'left' : undefined,
       sorter: (a, b) => a.name.localeCompare(b.name, 'zh-CN'),
       render: (_, row) => (
         <span className={styles.name}>
           <MethodTag method={row.method} />
-          <Link to={interfacePath(row.interfaceInfoId)} onClick={(e) => e.stopPropagation()}>
+          <Link
+            className={styles.nameLink}
+            to={interfacePath(row.interfaceInfoId)}
+            title={row.name}
+            onClick={(e) => e.stopPropagation()}
+          >
             {row.name}
           </Link>
-          {row.status === INTERFACE_STATUS.OFFLINE ? <Tag bordered={false}>{T.offline}</Tag> : null}
+          {row.status === INTERFACE_STATUS.OFFLINE ? (
+            <Tag className={styles.tag} bordered={false}>
+              {T.offline}
+            </Tag>
+          ) : null}
         </span>
       ),
     },
@@ -82,6 +114,14 @@ export function UsageTable({ rows, onOpen, headingId }: UsageTableProps) {
       defaultSortOrder: 'descend',
       sorter: (a, b) => a.calls - b.calls,
       render: (value: number) => formatCount(value),
+    },
+    {
+      title: T.share,
+      key: 'share',
+      align: 'right',
+      width: 80,
+      sorter: (a, b) => a.calls - b.calls,
+      render: (_, row) => formatShare(shareOf(row)),
     },
     {
       title: T.errors,
@@ -128,27 +168,45 @@ export function UsageTable({ rows, onOpen, headingId }: UsageTableProps) {
     },
   ];
 
+  const tableWidth =
+    (narrow ? NAME_WIDTH_NARROW : NAME_MIN_WIDTH) +
+    columns.slice(1).reduce((sum, column) => sum + Number(column.width ?? 0), 0);
+
   return (
     <>
       <div className={styles.toolbar}>
         <h3 id={headingId} className={styles.title}>
           {T.title}
         </h3>
-        <Input
-          className={styles.filter}
-          allowClear
-          prefix={<SearchOutlined aria-hidden />}
-          placeholder={T.filter}
-          aria-label={T.filter}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
+        <div className={styles.tools}>
+          <Input
+            className={styles.filter}
+            allowClear
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder={T.filter}
+            aria-label={T.filter}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+          <Tooltip title={T.exportHint(startDate, endDate)}>
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              onClick={() =>
+                downloadText(usageCsv(rows), usageCsvFileName(startDate, endDate), 'text/csv;charset=utf-8')
+              }
+            >
+              {T.export}
+            </Button>
+          </Tooltip>
+        </div>
       </div>
       <Table<API.InterfaceUsage>
         rowKey={(row) => String(row.interfaceInfoId)}
         columns={columns}
         dataSource={shown}
         size="middle"
+        // The columns' widths plus room for a name: narrower, the table scrolls inside its card.
+        scroll={{ x: tableWidth }}
         showSorterTooltip={false}
         locale={{ emptyText: T.noMatch }}
         pagination={{

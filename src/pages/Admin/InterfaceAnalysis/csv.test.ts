@@ -1,0 +1,58 @@
+import { csvField, csvText, usageCsv, usageCsvFileName } from './csv';
+
+function usage(name: string, calls: number, errors: number, over: Partial<API.InterfaceUsage> = {}): API.InterfaceUsage {
+  return {
+    interfaceInfoId: '1800000000000000001',
+    name,
+    method: 'GET',
+    status: 1,
+    calls,
+    errors,
+    successRate: (calls - errors) / calls,
+    avgLatency: 63,
+    p95Latency: 115,
+    lastCallTime: '2026-11-23 02:54:16',
+    ...over,
+  };
+}
+
+describe('the usage table as CSV', () => {
+  it('writes a BOM, a header and one CRLF-ended line per interface, shares adding up to 100.0%', () => {
+    const text = usageCsv([
+      usage('天气查询', 2, 0),
+      usage('随机头像', 1, 1, { method: 'POST', status: 0, avgLatency: 1280, p95Latency: 2890 }),
+    ]);
+    expect(text).toBe(
+      '\uFEFF' +
+        '接口,请求方法,状态,调用次数,失败次数,成功率,占比,平均耗时（ms）,P95 耗时（ms）,最近调用\r\n' +
+        '天气查询,GET,已上线,2,0,100.0%,66.7%,63,115,2026-11-23 02:54:16\r\n' +
+        '随机头像,POST,已下线,1,1,0.0%,33.3%,1280,2890,2026-11-23 02:54:16\r\n',
+    );
+  });
+
+  it('writes counts without digit grouping, so a spreadsheet reads them as numbers', () => {
+    const text = usageCsv([usage('翻译', 24477, 4205)]);
+    expect(text).toContain(',24477,4205,82.8%,100.0%,');
+  });
+
+  it('quotes fields with commas, quotes, line breaks or outer spaces, doubling the quotes inside', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('HTML 转义 <b>"粗体"</b>')).toBe('"HTML 转义 <b>""粗体""</b>"');
+    expect(csvField('两行\n名称')).toBe('"两行\n名称"');
+    expect(csvField(' 空格')).toBe('" 空格"');
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField(12)).toBe('12');
+    expect(csvText([['a', 'b,c'], [1, 2]])).toBe('\uFEFFa,"b,c"\r\n1,2\r\n');
+  });
+
+  it('keeps a name that looks like a formula as text', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('-2')).toBe("'-2");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+  });
+
+  it('names the file after its range', () => {
+    expect(usageCsvFileName('2026-10-25', '2026-11-23')).toBe('接口调用明细_2026-10-25_至_2026-11-23.csv');
+  });
+});

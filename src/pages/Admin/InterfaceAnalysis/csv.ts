@@ -1,0 +1,59 @@
+import { INTERFACE_STATUS } from '@/constants';
+import { formatRate } from './format';
+import { formatShare, shareTenths } from './shares';
+import { ANALYSIS_TEXTS } from './texts';
+
+/**
+ * The usage table as CSV (RFC 4180): a byte order mark so that Excel reads
+ * the Chinese names as UTF-8, CRLF line ends, and fields quoted when they
+ * hold a comma, a quote, a line break or outer spaces. Counts and latencies
+ * are plain numbers (no digit grouping) so a spreadsheet can add them up;
+ * rates and shares are the figures the page shows.
+ */
+
+const BOM = '\uFEFF';
+const EOL = '\r\n';
+
+/**
+ * A text a spreadsheet would take as a formula (=, +, -, @, or a tab or CR
+ * in front) is kept as text by a leading apostrophe: names are typed by
+ * people, and a cell must never run what they typed.
+ */
+function neutralized(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function csvField(value: string | number): string {
+  const text = typeof value === 'number' ? String(value) : neutralized(value);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvText(rows: readonly (readonly (string | number)[])[]): string {
+  return BOM + rows.map((row) => row.map(csvField).join(',')).join(EOL) + EOL;
+}
+
+const C = ANALYSIS_TEXTS.csv;
+
+/** The table's rows as the page has them, with the share column rounded as the page rounds it. */
+export function usageCsv(rows: readonly API.InterfaceUsage[]): string {
+  const shares = shareTenths(rows.map((row) => row.calls));
+  return csvText([
+    C.header,
+    ...rows.map((row, i) => [
+      row.name,
+      row.method,
+      row.status === INTERFACE_STATUS.OFFLINE ? C.offline : C.online,
+      row.calls,
+      row.errors,
+      formatRate(row.successRate),
+      formatShare(shares[i]),
+      row.avgLatency,
+      row.p95Latency,
+      row.lastCallTime,
+    ]),
+  ]);
+}
+
+export function usageCsvFileName(startDate: string, endDate: string): string {
+  return C.fileName(startDate, endDate);
+}
