@@ -110,12 +110,13 @@ function Location() {
 /** The page in a router driven by umi's own history, as `history.push` in the app is. */
 function renderPage(url = '/admin/interface_analysis') {
   const history = createHistory({ type: 'memory', initialEntries: [url] });
-  return renderWithAntd(
+  renderWithAntd(
     <HistoryRouter history={history}>
       <InterfaceAnalysisPage />
       <Location />
     </HistoryRouter>,
   );
+  return history as typeof history & { index: number };
 }
 
 const locationText = () => screen.getByTestId('location').textContent;
@@ -152,9 +153,11 @@ describe('interface analysis page', () => {
     renderPage();
     await screen.findByRole('table', { name: '接口调用明细' });
     expect(namesInTable()).toEqual(['天气查询', '随机头像', '手机号归属地']);
-    await userEvent.click(within(usageTable()).getByText('P95 耗时'));
+    // The header cell (the table also measures its columns in a hidden row that repeats the titles).
+    const header = (name: string) => within(usageTable()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    await userEvent.click(header('P95 耗时'));
     expect(namesInTable()).toEqual(['手机号归属地', '天气查询', '随机头像']);
-    await userEvent.click(within(usageTable()).getByText('成功率'));
+    await userEvent.click(header('成功率'));
     expect(namesInTable()).toEqual(['随机头像', '手机号归属地', '天气查询']);
     await userEvent.type(screen.getByRole('textbox', { name: '按接口名称筛选' }), '头像');
     expect(namesInTable()).toEqual(['随机头像']);
@@ -263,5 +266,96 @@ describe('interface analysis page', () => {
     expect(screen.getByRole('table', { name: '接口调用明细' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByRole('table', { name: '调用次数前 5 的接口' })).toBeInTheDocument();
+  });
+
+  it('gives each interface its share, rounded once so the column adds up to 100.0%, and the donut says the same', async () => {
+    renderPage();
+    await screen.findByRole('table', { name: '接口调用明细' });
+    // 1000, 500 and 100 of 1,600: 62.5%, 31.25% and 6.25%. Rounded each on its own, 100.1% in all.
+    const shareOf = (name: string) =>
+      within(usageTable())
+        .getAllByRole('row')
+        .find((row) => within(row).queryByRole('link', { name }))!
+        .querySelectorAll('td')[2].textContent;
+    expect([shareOf('天气查询'), shareOf('随机头像'), shareOf('手机号归属地')]).toEqual(['62.5%', '31.3%', '6.2%']);
+    const ranking = screen.getByRole('table', { name: '调用次数前 5 的接口' });
+    const rankingShare = (name: string) =>
+      within(within(ranking).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').at(-1)!
+        .textContent;
+    expect(rankingShare('天气查询')).toBe('62.5%');
+    expect(rankingShare('随机头像')).toBe('31.3%');
+    expect(rankingShare('其他接口')).toBe('6.2%');
+  });
+
+  it('shows a start after the end the other way round, says so and corrects the URL in place', async () => {
+    const history = renderPage('/admin/interface_analysis?start=2026-03-10&end=2026-03-01&top=3');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '开始日期 2026-03-10 晚于结束日期 2026-03-01，已按 2026-03-01 至 2026-03-10 显示',
+    );
+    await waitFor(() => expect(locationText()).toBe('/admin/interface_analysis?start=2026-03-01&end=2026-03-10&top=3'));
+    // Replaced, not pushed: the back button does not lead to the bad range again.
+    expect(history.index).toBe(0);
+    expect(overviewMock).toHaveBeenLastCalledWith(
+      { startDate: '2026-03-01', endDate: '2026-03-10' },
+      { skipErrorHandler: true },
+    );
+    expect(overviewMock).not.toHaveBeenCalledWith(
+      expect.objectContaining({ startDate: '2026-03-10' }),
+      expect.anything(),
+    );
+    // Choosing another range puts the message away.
+    await userEvent.click(screen.getByRole('radio', { name: '近 7 天' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the previous period has no data (not that it had no calls) when nothing of it is on record', async () => {
+    const none = { ...totals, totalCalls: 0, successCalls: 0, errorCalls: 0, successRate: 0, interfacesCalled: 0 };
+    overviewMock.mockImplementation(() =>
+      ok(overview({ previous: { ...none, avgLatency: 0, p95Latency: 0, startDate: '2026-09-24', endDate: '2026-10-23' } })),
+    );
+    renderPage();
+    const figures = await screen.findByRole('region', { name: '关键指标' });
+    await within(figures).findByText('1,600');
+    expect(within(figures).getAllByText('上一周期暂无数据')).toHaveLength(4);
+    expect(within(figures).getAllByText('上一周期暂无数据')[0]).toHaveAttribute(
+      'title',
+      '上一周期：2026-09-24 至 2026-10-23',
+    );
+    expect(within(figures).queryByText(/无调用/)).not.toBeInTheDocument();
+  });
+
+  it('exports the table of the range as CSV', async () => {
+    const created: Blob[] = [];
+    const createObjectURL = jest.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:usage';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const clicked: HTMLAnchorElement[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    try {
+      renderPage();
+      await screen.findByRole('table', { name: '接口调用明细' });
+      await userEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
+      expect(clicked).toHaveLength(1);
+      expect(clicked[0].download).toBe('接口调用明细_2026-10-24_至_2026-11-22.csv');
+      expect(created[0].type).toBe('text/csv;charset=utf-8');
+      // jsdom's Blob has no text(): the file's bytes, read as a browser would save them.
+      const bytes = await new Promise<Uint8Array>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+        reader.readAsArrayBuffer(created[0]);
+      });
+      // UTF-8's byte order mark, by which Excel knows the encoding.
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = new TextDecoder('utf-8').decode(bytes.slice(3)).split('\r\n');
+      expect(lines[0]).toBe('接口,请求方法,状态,调用次数,失败次数,成功率,占比,平均耗时（ms）,P95 耗时（ms）,最近调用');
+      expect(lines[1]).toBe('天气查询,GET,已上线,1000,10,99.0%,62.5%,100,200,2026-11-22 10:00:00');
+      expect(lines).toHaveLength(5);
+    } finally {
+      click.mockRestore();
+    }
   });
 });

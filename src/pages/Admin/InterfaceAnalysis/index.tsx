@@ -1,8 +1,8 @@
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
-import { Alert, Button, Empty, Segmented, Skeleton, Spin } from 'antd';
+import { Alert, Button, Empty, Grid, Segmented, Skeleton, Spin } from 'antd';
 import { createStyles } from 'antd-style';
-import { Suspense, useId } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { errorText } from '@/requestConfig';
 import { ChartFigure } from './components/ChartFigure';
 import { TopCharts, TrendChart } from './components/charts';
@@ -11,14 +11,25 @@ import { RangeControl } from './components/RangeControl';
 import { TopTable, TrendTable } from './components/TextTables';
 import { UsageTable } from './components/UsageTable';
 import { interfacePath } from '@/utils/interfacePath';
-import type { AnalysisRange, TopLimit } from './range';
-import { presetRange, queryFor, rangeFromQuery, TOP_LIMITS, topLimitFromQuery } from './range';
+import type { AnalysisRange, RangeProblem, TopLimit } from './range';
+import { presetRange, queryFor, readRangeQuery, TOP_LIMITS, topLimitFromQuery } from './range';
+import { tableShares } from './shares';
 import { ANALYSIS_TEXTS } from './texts';
 import { topView } from './topData';
 import { useAnalysis } from './useAnalysis';
 
-const TREND_HEIGHT = 280;
+const TREND_HEIGHT = 320;
 const topHeight = (limit: TopLimit) => (limit <= 5 ? 280 : limit <= 10 ? 340 : 520);
+const PIE_MAX_HEIGHT = 340;
+/** The gap between the donut and the bars when they stand one under the other. */
+const STACK_GAP = 16;
+
+/** The top card's charts: side by side from a laptop's width on, one under the other below it. */
+function topLayout(limit: TopLimit, stacked: boolean) {
+  const barHeight = topHeight(limit);
+  if (!stacked) return { barHeight, pieHeight: Math.min(barHeight, PIE_MAX_HEIGHT), height: barHeight };
+  return { barHeight, pieHeight: PIE_MAX_HEIGHT, height: PIE_MAX_HEIGHT + STACK_GAP + barHeight };
+}
 
 const useStyles = createStyles(({ token }) => ({
   stack: { display: 'flex', flexDirection: 'column', gap: token.margin },
@@ -26,6 +37,14 @@ const useStyles = createStyles(({ token }) => ({
   empty: { padding: `${token.paddingXL}px 0` },
   // antd's node skeleton is an inline block sized by its content; a chart's placeholder spans the card.
   chartSkeleton: { '&&': { width: '100%' } },
+  // On a phone a card's title, hint and controls take turns on the lines instead of squeezing the
+  // title to a letter per line.
+  card: {
+    '& .ant-pro-card-header': { flexWrap: 'wrap', rowGap: token.marginXS },
+    '& .ant-pro-card-title': { flex: '1 1 auto', minWidth: 0 },
+    '& .ant-pro-core-label-tip': { flexWrap: 'wrap', rowGap: 2 },
+    '& .ant-pro-core-label-tip-title': { whiteSpace: 'nowrap' },
+  },
 }));
 
 function ChartSkeleton({ height }: { height: number }) {
@@ -36,19 +55,36 @@ function ChartSkeleton({ height }: { height: number }) {
 export default function InterfaceAnalysisPage() {
   const { styles } = useStyles();
   const tableHeadingId = useId();
+  const screens = Grid.useBreakpoint();
+  const narrow = !!screens.xs;
   const [searchParams, setSearchParams] = useSearchParams();
-  const range = rangeFromQuery(searchParams);
+  const { range } = readRangeQuery(searchParams);
   const limit = topLimitFromQuery(searchParams);
   const { overview, top } = useAnalysis(range, limit);
+  const topSize = topLayout(limit, !screens.lg);
+
+  // A range in the URL that cannot be shown as written: say what is shown instead, and make the
+  // URL say it too (replacing the entry, so the back button does not return to the bad range).
+  const [correction, setCorrection] = useState<{ problem: RangeProblem; shown: AnalysisRange }>();
+  useEffect(() => {
+    const reading = readRangeQuery(searchParams);
+    if (!reading.problem) return;
+    setCorrection({ problem: reading.problem, shown: reading.range });
+    setSearchParams(queryFor(reading.range, topLimitFromQuery(searchParams)), { replace: true });
+  }, [searchParams, setSearchParams]);
 
   // Every change of the view is a new history entry, so the back button undoes it.
-  const show = (nextRange: AnalysisRange, nextLimit: TopLimit) =>
+  const show = (nextRange: AnalysisRange, nextLimit: TopLimit) => {
+    setCorrection(undefined);
     setSearchParams(queryFor(nextRange, nextLimit));
+  };
   const open = (id: string) => history.push(interfacePath(id));
 
   const data = overview.error ? undefined : overview.data;
   const empty = data?.totalCalls === 0;
-  const topData = data && top.data && !top.error ? topView(top.data, data.totalCalls) : undefined;
+  // The table's shares are rounded once; the donut takes them, so both say the same.
+  const shares = useMemo(() => (data ? tableShares(data.interfaces) : undefined), [data]);
+  const topData = data && top.data && !top.error ? topView(top.data, data.totalCalls, shares) : undefined;
 
   const rangeControl = (
     <RangeControl
@@ -79,10 +115,12 @@ export default function InterfaceAnalysisPage() {
 
   const topCard = (
     <ProCard
+      className={styles.card}
       title={ANALYSIS_TEXTS.top.title}
       subTitle={<span className={styles.hint}>{ANALYSIS_TEXTS.top.clickHint}</span>}
       extra={
         <Segmented<TopLimit>
+          size={narrow ? 'small' : 'middle'}
           aria-label={ANALYSIS_TEXTS.top.limitLabel}
           value={limit}
           onChange={(value) => show(range, value)}
@@ -97,16 +135,22 @@ export default function InterfaceAnalysisPage() {
         <Spin spinning={top.loading}>
           <ChartFigure
             label={ANALYSIS_TEXTS.top.tableCaption(limit)}
-            height={topHeight(limit)}
+            height={topSize.height}
             textEquivalent={<TopTable {...topData} limit={limit} />}
           >
-            <Suspense fallback={<ChartSkeleton height={topHeight(limit)} />}>
-              <TopCharts {...topData} limit={limit} height={topHeight(limit)} onOpen={open} />
+            <Suspense fallback={<ChartSkeleton height={topSize.height} />}>
+              <TopCharts
+                {...topData}
+                limit={limit}
+                height={topSize.barHeight}
+                pieHeight={topSize.pieHeight}
+                onOpen={open}
+              />
             </Suspense>
           </ChartFigure>
         </Spin>
       ) : (
-        <ChartSkeleton height={topHeight(limit)} />
+        <ChartSkeleton height={topSize.height} />
       )}
     </ProCard>
   );
@@ -133,6 +177,7 @@ export default function InterfaceAnalysisPage() {
     body = (
       <>
         <ProCard
+          className={styles.card}
           title={ANALYSIS_TEXTS.trend.title}
           subTitle={<span className={styles.hint}>{ANALYSIS_TEXTS.trend.subtitle}</span>}
           headerBordered
@@ -154,7 +199,13 @@ export default function InterfaceAnalysisPage() {
         {topCard}
         <ProCard>
           {data ? (
-            <UsageTable rows={data.interfaces} onOpen={open} headingId={tableHeadingId} />
+            <UsageTable
+              rows={data.interfaces}
+              startDate={data.startDate}
+              endDate={data.endDate}
+              onOpen={open}
+              headingId={tableHeadingId}
+            />
           ) : (
             <Skeleton active paragraph={{ rows: 6 }} />
           )}
@@ -167,6 +218,18 @@ export default function InterfaceAnalysisPage() {
     <PageContainer content={ANALYSIS_TEXTS.intro} extra={rangeControl}>
       <Spin spinning={!!data && overview.loading} delay={200}>
         <div className={styles.stack}>
+          {correction ? (
+            <Alert
+              type="warning"
+              showIcon
+              closable
+              onClose={() => setCorrection(undefined)}
+              message={ANALYSIS_TEXTS.correction[correction.problem](
+                correction.shown.startDate,
+                correction.shown.endDate,
+              )}
+            />
+          ) : null}
           {overview.error ? null : <KeyFigures overview={data} loading={overview.loading} />}
           {body}
         </div>

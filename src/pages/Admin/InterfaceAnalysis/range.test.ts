@@ -5,6 +5,7 @@ import {
   presetRange,
   queryFor,
   rangeFromQuery,
+  readRangeQuery,
   topLimitFromQuery,
 } from './range';
 
@@ -41,7 +42,6 @@ describe('the range in the URL query', () => {
     });
     for (const bad of [
       'start=2026-02-30&end=2026-03-01',
-      'start=2026-03-02&end=2026-03-01',
       'start=2025-01-01&end=2026-01-02',
       'start=x&end=y',
       'start=2026-01-01',
@@ -49,6 +49,42 @@ describe('the range in the URL query', () => {
       expect(rangeFromQuery(q(bad), today)).toMatchObject({ kind: 'preset', days: 30 });
     }
     expect(rangeFromQuery(q('start=2025-01-01&end=2026-01-01'), today)).toMatchObject({ kind: 'custom' });
+  });
+
+  it('takes a start after the end the other way round, and says so', () => {
+    expect(readRangeQuery(q('start=2026-03-10&end=2026-03-01'), today)).toEqual({
+      range: { kind: 'custom', startDate: '2026-03-01', endDate: '2026-03-10' },
+      problem: 'reversed',
+    });
+    // Read back from the corrected URL, the range is what was shown, with nothing left to say.
+    const corrected = queryFor(readRangeQuery(q('start=2026-03-10&end=2026-03-01'), today).range, 5);
+    expect(corrected.toString()).toBe('start=2026-03-01&end=2026-03-10');
+    expect(readRangeQuery(corrected, today)).toEqual({
+      range: { kind: 'custom', startDate: '2026-03-01', endDate: '2026-03-10' },
+    });
+  });
+
+  it('says why a range in the query is not shown as written', () => {
+    const problem = (text: string) => readRangeQuery(q(text), today).problem;
+    expect(problem('')).toBeUndefined();
+    expect(problem('range=7')).toBeUndefined();
+    expect(problem('start=2026-01-01&end=2026-01-31')).toBeUndefined();
+    expect(problem('start=2026-01-01&end=2026-01-01')).toBeUndefined();
+    expect(problem('start=2026-02-30&end=2026-03-01')).toBe('invalid');
+    expect(problem('start=2026-01-01')).toBe('invalid');
+    expect(problem('end=2026-01-01')).toBe('invalid');
+    expect(problem('range=12')).toBe('invalid');
+    expect(problem('start=2025-01-01&end=2026-01-02')).toBe('tooLong');
+    // Reversed and too long: the days asked for cannot be shown either way round.
+    expect(readRangeQuery(q('start=2026-01-02&end=2025-01-01'), today)).toEqual({
+      range: presetRange(30, today),
+      problem: 'tooLong',
+    });
+    // A broken range with a preset beside it falls back to that preset.
+    expect(readRangeQuery(q('start=x&end=y&range=7'), today)).toEqual({
+      range: presetRange(7, today),
+      problem: 'invalid',
+    });
   });
 
   it('reads the size of the top list, 5 by default', () => {

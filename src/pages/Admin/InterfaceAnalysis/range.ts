@@ -43,16 +43,53 @@ export function spanDays(start: Dayjs, end: Dayjs): number {
   return end.startOf('day').diff(start.startOf('day'), 'day') + 1;
 }
 
-/** The range a query describes; anything missing or invalid means the default range. */
+/**
+ * Why a query's range could not be shown as written: its start after its end
+ * (shown the other way round), longer than the endpoints accept, or not a
+ * range at all (a day that does not exist, half a range, an unknown preset).
+ */
+export type RangeProblem = 'reversed' | 'tooLong' | 'invalid';
+
+export type RangeReading = {
+  range: AnalysisRange;
+  /** set when `range` is not what the query asked for: the URL should then be corrected to it */
+  problem?: RangeProblem;
+};
+
+/**
+ * The range a query describes, and what was wrong with it if it cannot be
+ * shown as written. A start after the end is taken the other way round (the
+ * days asked for are still clear); anything else that is not a range means
+ * the default range.
+ */
+export function readRangeQuery(query: URLSearchParams, today: Dayjs = dayjs()): RangeReading {
+  const startText = query.get(RANGE_QUERY_KEYS.start);
+  const endText = query.get(RANGE_QUERY_KEYS.end);
+  const fallback = (problem?: RangeProblem): RangeReading => {
+    const preset = query.get(RANGE_QUERY_KEYS.range);
+    const days = PRESET_DAYS.find((d) => String(d) === preset);
+    const unknownPreset = preset !== null && days === undefined;
+    return {
+      range: presetRange(days ?? DEFAULT_PRESET, today),
+      problem: problem ?? (unknownPreset ? 'invalid' : undefined),
+    };
+  };
+  if (startText === null && endText === null) return fallback();
+  let start = parseDay(startText);
+  let end = parseDay(endText);
+  if (!start || !end) return fallback('invalid');
+  const reversed = start.isAfter(end);
+  if (reversed) [start, end] = [end, start];
+  if (spanDays(start, end) > MAX_RANGE_DAYS) return fallback('tooLong');
+  return {
+    range: { kind: 'custom', startDate: start.format(DATE_FORMAT), endDate: end.format(DATE_FORMAT) },
+    problem: reversed ? 'reversed' : undefined,
+  };
+}
+
+/** The range a query describes (see readRangeQuery). */
 export function rangeFromQuery(query: URLSearchParams, today: Dayjs = dayjs()): AnalysisRange {
-  const start = parseDay(query.get(RANGE_QUERY_KEYS.start));
-  const end = parseDay(query.get(RANGE_QUERY_KEYS.end));
-  if (start && end && !start.isAfter(end) && spanDays(start, end) <= MAX_RANGE_DAYS) {
-    return { kind: 'custom', startDate: start.format(DATE_FORMAT), endDate: end.format(DATE_FORMAT) };
-  }
-  const days = Number(query.get(RANGE_QUERY_KEYS.range));
-  const preset = PRESET_DAYS.find((d) => d === days) ?? DEFAULT_PRESET;
-  return presetRange(preset, today);
+  return readRangeQuery(query, today).range;
 }
 
 export function topLimitFromQuery(query: URLSearchParams): TopLimit {

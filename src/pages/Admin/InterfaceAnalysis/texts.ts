@@ -1,3 +1,5 @@
+import { MAX_RANGE_DAYS } from '@agler/contract/constants';
+
 /** Every string the interface analysis page shows. */
 export const ANALYSIS_TEXTS = {
   intro: '接口的调用量、成功率与耗时：哪些最常用，哪些在出错，哪些变慢了。',
@@ -7,6 +9,15 @@ export const ANALYSIS_TEXTS = {
     pickerStart: '开始日期',
     pickerEnd: '结束日期',
     refresh: '刷新',
+  },
+  /** Said when the URL's range could not be shown as written; `start`–`end` is what is shown instead. */
+  correction: {
+    reversed: (start: string, end: string) =>
+      `开始日期 ${end} 晚于结束日期 ${start}，已按 ${start} 至 ${end} 显示，链接已随之更正。`,
+    tooLong: (start: string, end: string) =>
+      `链接中的时间范围超过 ${MAX_RANGE_DAYS} 天，已改为显示 ${start} 至 ${end}，链接已随之更正。`,
+    invalid: (start: string, end: string) =>
+      `链接中的时间范围无效，已改为显示 ${start} 至 ${end}，链接已随之更正。`,
   },
   figures: {
     label: '关键指标',
@@ -21,7 +32,10 @@ export const ANALYSIS_TEXTS = {
     avgLatency: (text: string) => `平均 ${text}`,
     ofInterfaces: '在此期间至少被调用一次',
     versusPrevious: '较上一周期',
-    noPrevious: '上一周期无调用',
+    /** The previous period has no call on record (it may predate the log), so there is nothing to compare. */
+    noPrevious: '上一周期暂无数据',
+    previousPeriod: (start: string, end: string) => `上一周期：${start} 至 ${end}`,
+    noCurrent: '本期无调用，无从比较',
     noData: '—',
     pointUnit: '个百分点',
   },
@@ -30,6 +44,7 @@ export const ANALYSIS_TEXTS = {
     subtitle: '每日调用与失败次数，今天截至此刻',
     calls: '调用次数',
     errors: '失败次数',
+    errorsOwnScale: '失败次数（单独刻度）',
     date: '日期',
     tableCaption: '每日调用与失败次数',
   },
@@ -59,8 +74,28 @@ export const ANALYSIS_TEXTS = {
     p95Latency: 'P95 耗时',
     lastCallTime: '最近调用',
     offline: '已下线',
+    share: '占比',
+    export: '导出 CSV',
+    exportHint: (start: string, end: string) => `导出 ${start} 至 ${end} 全部接口的调用明细`,
     total: (n: number) => `共 ${n} 个接口`,
     noMatch: '没有名称匹配的接口',
+  },
+  csv: {
+    header: [
+      '接口',
+      '请求方法',
+      '状态',
+      '调用次数',
+      '失败次数',
+      '成功率',
+      '占比',
+      '平均耗时（ms）',
+      'P95 耗时（ms）',
+      '最近调用',
+    ],
+    online: '已上线',
+    offline: '已下线',
+    fileName: (start: string, end: string) => `接口调用明细_${start}_至_${end}.csv`,
   },
   empty: {
     title: '所选时间范围内没有调用记录',
