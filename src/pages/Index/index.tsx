@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageContainer } from '@ant-design/pro-components';
 import { history, Link, useAccess, useSearchParams } from '@umijs/max';
-import { Alert, Button, Card, Empty, Pagination, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Pagination, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useDebounceFn, useRequest } from 'ahooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -27,7 +27,8 @@ const useStyles = createStyles(({ token, css }) => ({
   },
   grid: css`
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
+    /* Cards of 300 px or more, but never wider than the page: on a phone one card is the page's width. */
+    grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr));
     gap: ${token.marginMD}px;
     margin: 0;
     padding: 0;
@@ -59,6 +60,7 @@ type LoadedPage = { key: string; page: API.PageInterfaceInfo };
 export default function HomePage() {
   const { styles } = useStyles();
   const { canAdmin } = useAccess();
+  const narrow = !!Grid.useBreakpoint().xs;
   const [searchParams] = useSearchParams();
   const search = searchParams.toString();
   const query = useMemo(() => parseQuery(new URLSearchParams(search)), [search]);
@@ -194,7 +196,11 @@ export default function HomePage() {
   };
 
   return (
-    <PageContainer subTitle={INDEX_TEXTS.subTitle}>
+    // On a phone the subtitle beside the title would cut the title short: it goes under it.
+    <PageContainer
+      subTitle={narrow ? undefined : INDEX_TEXTS.subTitle}
+      content={narrow ? INDEX_TEXTS.subTitle : undefined}
+    >
       <Card className={styles.toolbar}>
         <CatalogueToolbar
           query={query}

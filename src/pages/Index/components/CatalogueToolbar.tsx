@@ -1,5 +1,5 @@
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
-import { Button, Input, Segmented, Select, Tooltip } from 'antd';
+import { Button, Grid, Input, Segmented, Select, Tooltip } from 'antd';
 import { createStyles } from 'antd-style';
 import { HTTP_METHODS, SORT_FIELDS } from '@/constants';
 import type { SortField } from '@/constants';
@@ -42,6 +42,14 @@ type CatalogueToolbarProps = {
 /** Search box, method filter and sort of the catalogue. */
 export function CatalogueToolbar({ query, searchValue, onSearchChange, onSearch, onChange }: CatalogueToolbarProps) {
   const { styles } = useStyles();
+  // Six methods side by side are wider than a phone: there they are a list to choose from.
+  const narrow = !!Grid.useBreakpoint().xs;
+  const methodOptions = [
+    { label: INDEX_TEXTS.allMethods, value: ALL },
+    ...HTTP_METHODS.map((m) => ({ label: m, value: m })),
+  ];
+  const changeMethod = (value: string) =>
+    onChange({ method: value === ALL ? undefined : (value as CatalogueQuery['method']) });
   const ascending = query.sortOrder === 'ascend';
   const orderText = ascending ? INDEX_TEXTS.ascend : INDEX_TEXTS.descend;
 
@@ -56,13 +64,22 @@ export function CatalogueToolbar({ query, searchValue, onSearchChange, onSearch,
         onChange={(e) => onSearchChange(e.target.value)}
         onSearch={(text) => onSearch(text)}
       />
-      <div className={styles.group} role="group" aria-label={INDEX_TEXTS.methodLabel}>
-        <Segmented
-          value={query.method ?? ALL}
-          options={[{ label: INDEX_TEXTS.allMethods, value: ALL }, ...HTTP_METHODS.map((m) => ({ label: m, value: m }))]}
-          onChange={(value) => onChange({ method: value === ALL ? undefined : (value as CatalogueQuery['method']) })}
-        />
-      </div>
+      {narrow ? (
+        <div className={styles.group}>
+          <span className={styles.label}>{INDEX_TEXTS.methodLabel}</span>
+          <Select<string>
+            aria-label={INDEX_TEXTS.methodLabel}
+            value={query.method ?? ALL}
+            style={{ width: 110 }}
+            options={methodOptions}
+            onChange={changeMethod}
+          />
+        </div>
+      ) : (
+        <div className={styles.group} role="group" aria-label={INDEX_TEXTS.methodLabel}>
+          <Segmented value={query.method ?? ALL} options={methodOptions} onChange={changeMethod} />
+        </div>
+      )}
       <div className={`${styles.group} ${styles.push}`}>
         <span className={styles.label}>{INDEX_TEXTS.sortLabel}</span>
         <Select<SortField>
