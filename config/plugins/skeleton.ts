@@ -1,5 +1,5 @@
 import type { IApi } from '@umijs/max';
-import { skeletonCss, skeletonScript, staticSkeletonHtml } from '../../src/components/Skeleton/markup';
+import { skeletonCss, skeletonScript, staticSkeletonHtml } from '../../src/components/Skeleton/static';
 
 /**
  * The static loading skeleton: index.html paints the layout (or, at /user/login and

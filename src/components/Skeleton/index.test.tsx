@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { LayoutContent, RouteSkeleton } from '.';
-import { appSkeletonHtml, skeletonKindFor, skeletonScript, staticSkeletonHtml } from './markup';
+import { appSkeletonHtml, skeletonKindFor } from './markup';
+import { skeletonScript, staticSkeletonHtml } from './static';
 import Loading from '@/loading';
 
 describe('skeletonKindFor', () => {
