@@ -138,7 +138,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete an interface (admin) */
+        /**
+         * Delete an interface (admin)
+         * @description A soft delete: the interface leaves every list and lookup (40400 from then on, also for a second delete), and the analysis keeps its calls under its name, marked deleted.
+         */
         post: operations["deleteInterfaceInfo"];
         delete?: never;
         options?: never;
@@ -679,6 +682,8 @@ export interface components {
              * @enum {integer}
              */
             status: 0 | 1;
+            /** @description true when the interface was deleted: its calls stay counted under its name; absent while it exists */
+            deleted?: boolean;
             calls: number;
             errors: number;
             /** @description 0 to 1 */

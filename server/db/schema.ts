@@ -101,18 +101,27 @@ export const interfaces = pgTable(
     urlLower: text('url_lower').notNull(),
     /** Position of the name in Chinese (pinyin) order; see domain/nameOrder.ts. */
     nameRank: doublePrecision('name_rank').notNull().default(0),
+    /**
+     * When it was deleted; null while it lives. A deleted interface keeps its
+     * row so the analysis can still name its calls, and is out of every list
+     * and lookup (LIVE_INTERFACE in domain/interfaceInfo.ts).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
+  // The catalogue's orders read live rows only: partial indexes stay the size of the live catalogue and
+  // match its `deleted_at IS NULL` (the condition has to be written the same way in the query).
   (t) => [
-    index('interface_create_time_idx').on(t.createTime, t.id),
-    index('interface_update_time_idx').on(t.updateTime, t.id),
-    index('interface_name_rank_idx').on(t.nameRank, t.id),
+    index('interface_create_time_idx').on(t.createTime, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('interface_update_time_idx').on(t.updateTime, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('interface_name_rank_idx').on(t.nameRank, t.id).where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
 /**
- * Every call that reached an interface. No foreign key: the log is history,
- * and deleting an interface must not rewrite it (the analysis leaves out
- * interfaces that no longer exist).
+ * Every call that reached an interface. No foreign key: the log is history.
+ * Deleting an interface marks its row (deleted_at) and the analysis keeps its
+ * calls under its name; calls of interfaces removed before soft deletion
+ * (no row at all) are left out of the analysis.
  */
 export const calls = pgTable(
   'interface_call',

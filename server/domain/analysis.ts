@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
 import type { InterfaceStatus } from '@agler/contract/constants';
@@ -12,14 +12,16 @@ import type { Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { interfaces } from '../db/schema';
 import { refuse } from './errors';
-import { PUBLIC_COLUMNS, toInterfaceInfo } from './interfaceInfo';
+import { LIVE_INTERFACE, PUBLIC_COLUMNS, toInterfaceInfo } from './interfaceInfo';
 import { blocksOf, consistently, HOUR_MS, inWindows, planOf } from './rollup';
 import type { Plan, Window } from './rollup';
 
 /**
  * The usage analysis by the mocks' rules (mock/_lib/analysis.ts): a range is
- * whole local days, both ends included; calls of interfaces that no longer
- * exist are not counted; p95 is the nearest-rank percentile (PostgreSQL's
+ * whole local days, both ends included; calls of a deleted interface stay
+ * counted under its name, marked deleted (its row is kept, deleted_at set),
+ * while calls of interfaces with no row at all (removed before deletes were
+ * soft) are not counted; p95 is the nearest-rank percentile (PostgreSQL's
  * percentile_disc) of latencies in the contract's buckets (latencyBucket);
  * "most called first" breaks ties by the smaller id.
  *
@@ -43,7 +45,8 @@ const rankOf = (n: SQL) => sql`greatest(1, (95 * (${n})::bigint + 99) / 100)`;
  * `cells`: the plan's rows of the roll-up and calls of the log (as rows of
  * one call), with their latency distributions when `distributions`; `usage`:
  * their sums per interface, deleted ones included; `names`: every interface
- * (a scan, so the joins hash: the planner cannot foresee a block's rows).
+ * row, soft-deleted ones too (a scan, so the joins hash: the planner cannot
+ * foresee a block's rows).
  */
 const usageOf = (plan: Plan, distributions: boolean) => sql`
   cells AS MATERIALIZED (
@@ -64,13 +67,15 @@ const usageOf = (plan: Plan, distributions: boolean) => sql`
     FROM cells
     GROUP BY iid
   ),
-  names AS MATERIALIZED (SELECT id, name, method, status FROM interface_info)`;
+  names AS MATERIALIZED (SELECT id, name, method, status, deleted_at IS NOT NULL AS deleted FROM interface_info)`;
 
-type UsageTuple = [string, string | null, string, number, number, number, number, number, number];
+type UsageTuple = [string, string | null, string, number, boolean | null, number, number, number, number, number];
 type UsageRow = {
   iid: string;
-  /** null: the interface no longer exists. */
+  /** null: the interface has no row (removed before deletes were soft). */
   name: string | null;
+  /** Soft-deleted: counted, under its name. */
+  deleted: boolean;
   method: string;
   status: number;
   calls: number;
@@ -121,7 +126,7 @@ async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
         ORDER BY iid, latency DESC
       )
       SELECT json_agg(json_build_array(
-               u.iid::text, n.name, n.method, n.status, u.calls, u.errors, u.latency_sum,
+               u.iid::text, n.name, n.method, n.status, n.deleted, u.calls, u.errors, u.latency_sum,
                extract(epoch FROM u.last_time) * 1000,
                coalesce(p.latency, nullif(f.latency, -1), u.slowest)
              ))::text AS rows
@@ -132,11 +137,12 @@ async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
   );
   if (!rows) return [];
   return (JSON.parse(rows) as UsageTuple[]).map(
-    ([iid, name, method, status, calls, errors, latencySum, lastMs, p95]) => ({
+    ([iid, name, method, status, deleted, calls, errors, latencySum, lastMs, p95]) => ({
       iid,
       name,
       method,
       status,
+      deleted: deleted === true,
       calls: Number(calls),
       errors: Number(errors),
       latencySum: Number(latencySum),
@@ -146,13 +152,13 @@ async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
   );
 }
 
-/** A period's totals over the interfaces that still exist, and the ones that no longer do. */
+/** A period's totals over the interfaces that have a row (soft-deleted ones too), and the ids of those that have none. */
 type PeriodRow = {
   calls: number;
   errors: number;
   latency_sum: number;
   called: number;
-  deleted: string[] | null;
+  missing: string[] | null;
 };
 
 async function periodOf(db: Queryable, plan: Plan): Promise<PeriodRow> {
@@ -163,17 +169,17 @@ async function periodOf(db: Queryable, plan: Plan): Promise<PeriodRow> {
              coalesce(sum(u.errors) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS errors,
              coalesce(sum(u.latency_sum) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS latency_sum,
              (count(*) FILTER (WHERE n.id IS NOT NULL))::int AS called,
-             array_agg(u.iid::text) FILTER (WHERE n.id IS NULL) AS deleted
+             array_agg(u.iid::text) FILTER (WHERE n.id IS NULL) AS missing
       FROM usage u LEFT JOIN names n ON n.id = u.iid`),
   );
   return row;
 }
 
 /**
- * The p95 of a period over the interfaces that still exist: the roll-up of
- * all interfaces, less the rows of those in `deleted`, and the log's calls.
+ * The p95 of a period over the interfaces that have a row: the roll-up of
+ * all interfaces, less the rows of those in `missing` (no row), and the log's calls.
  */
-async function periodP95Of(db: Queryable, plan: Plan, deleted: string[]): Promise<number> {
+async function periodP95Of(db: Queryable, plan: Plan, missing: string[]): Promise<number> {
   const entries = (table: SQL, sign: SQL, where: SQL) => sql`
     SELECT u.latency, ${sign} (u.upto - u.below) AS calls
     FROM blk JOIN ${table} r ON r.span = blk.span AND r.start = blk.start ${where}
@@ -187,7 +193,7 @@ async function periodP95Of(db: Queryable, plan: Plan, deleted: string[]): Promis
         FROM (
           ${entries(sql`call_rollup_all`, sql``, sql``)}
           UNION ALL
-          ${entries(sql`call_rollup`, sql`-`, sql`AND r.interface_info_id = ANY(${list(deleted)}::bigint[])`)}
+          ${entries(sql`call_rollup`, sql`-`, sql`AND r.interface_info_id = ANY(${list(missing)}::bigint[])`)}
           UNION ALL
           SELECT call_latency_bucket(c.latency), 1
           FROM interface_call c
@@ -217,7 +223,7 @@ async function dailyOf(
   db: Queryable,
   plan: Plan,
   bounds: number[],
-  deleted: string[],
+  missing: string[],
 ): Promise<{ day: number; calls: number; errors: number }[]> {
   const rolledTo = Math.min(plan.until, plan.lastHour);
   const cut = bounds
@@ -242,7 +248,7 @@ async function dailyOf(
         UNION ALL
         SELECT width_bucket(${hourStart}, ${timeArray(bounds)}::timestamptz[]), -r.calls, -r.errors
         FROM call_rollup r
-        WHERE r.interface_info_id = ANY(${list(deleted)}::bigint[]) AND ${inRange}
+        WHERE r.interface_info_id = ANY(${list(missing)}::bigint[]) AND ${inRange}
         UNION ALL
         SELECT width_bucket(c.time, ${timeArray(bounds)}::timestamptz[]), 1, CASE WHEN c.success THEN 0 ELSE 1 END
         FROM interface_call c
@@ -268,12 +274,12 @@ export async function overviewOf(db: Queryable, range: DayRange): Promise<Analys
     const current = planOf(range.startMs, range.endMs, until);
     const before = planOf(previousStart, range.startMs, until);
     // On PostgreSQL the queries run side by side on the pool's connections; PGlite takes them in turn. Those that
-    // take deleted interfaces out first assume there are none, and run again when there are.
-    const figuresOf = (deleted: string[], deletedBefore: string[]) =>
+    // take interfaces without a row out first assume there are none, and run again when there are.
+    const figuresOf = (missing: string[], missingBefore: string[]) =>
       Promise.all([
-        periodP95Of(db, current, deleted),
-        periodP95Of(db, before, deletedBefore),
-        dailyOf(db, current, bounds, deleted),
+        periodP95Of(db, current, missing),
+        periodP95Of(db, before, missingBefore),
+        dailyOf(db, current, bounds, missing),
       ]);
     const [usage, period, assumed] = await Promise.all([
       interfacesOf(db, current),
@@ -281,10 +287,10 @@ export async function overviewOf(db: Queryable, range: DayRange): Promise<Analys
       figuresOf([], []),
     ]);
     const existing = usage.filter((row) => row.name !== null);
-    const deleted = usage.filter((row) => row.name === null).map((row) => row.iid);
-    const deletedBefore = period.deleted ?? [];
+    const missing = usage.filter((row) => row.name === null).map((row) => row.iid);
+    const missingBefore = period.missing ?? [];
     const [p95, p95Before, perDay] =
-      deleted.length + deletedBefore.length > 0 ? await figuresOf(deleted, deletedBefore) : assumed;
+      missing.length + missingBefore.length > 0 ? await figuresOf(missing, missingBefore) : assumed;
 
     const dayCalls = new Array<number>(range.days).fill(0);
     const dayErrors = new Array<number>(range.days).fill(0);
@@ -304,6 +310,7 @@ export async function overviewOf(db: Queryable, range: DayRange): Promise<Analys
         name: g.name!,
         method: g.method as InterfaceUsage['method'],
         status: g.status as InterfaceStatus,
+        ...(g.deleted ? { deleted: true } : {}),
         calls: g.calls,
         errors: g.errors,
         successRate: (g.calls - g.errors) / g.calls,
@@ -338,7 +345,11 @@ export async function overview(db: Queryable, query: Query): Promise<AnalysisOve
   return overviewOf(db, range.value);
 }
 
-/** `GET /api/analysis/top/interface/invoke`: the most called interfaces in the window, ties to the smaller id. */
+/**
+ * `GET /api/analysis/top/interface/invoke`: the most called live interfaces in
+ * the window, ties to the smaller id. A deleted interface is left out: the
+ * answer is a list of interfaces to open, and TopInterface has no deleted mark.
+ */
 export async function topInterfaces(db: Queryable, query: Query, now: number): Promise<TopInterface[]> {
   const parsed = parseTopQuery(query, now);
   if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
@@ -357,7 +368,7 @@ export async function topInterfaces(db: Queryable, query: Query, now: number): P
         )
         SELECT g.iid::text AS iid, g.calls
         FROM (SELECT iid, sum(calls)::float8 AS calls FROM cells GROUP BY iid) AS g
-        JOIN interface_info i ON i.id = g.iid
+        JOIN interface_info i ON i.id = g.iid AND i.deleted_at IS NULL
         ORDER BY g.calls DESC, g.iid
         LIMIT ${limit}`),
     );
@@ -367,9 +378,12 @@ export async function topInterfaces(db: Queryable, query: Query, now: number): P
     .select(PUBLIC_COLUMNS)
     .from(interfaces)
     .where(
-      inArray(
-        interfaces.id,
-        counted.map((row) => row.iid),
+      and(
+        inArray(
+          interfaces.id,
+          counted.map((row) => row.iid),
+        ),
+        LIVE_INTERFACE,
       ),
     );
   const byId = new Map(records.map((row) => [row.id, row]));

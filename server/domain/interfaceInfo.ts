@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Column, SQL } from 'drizzle-orm';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import type { InterfaceStatus } from '@agler/contract/constants';
@@ -86,6 +86,13 @@ function lowerCopies(values: { name?: string; description?: string; url?: string
   return copies;
 }
 
+/**
+ * Rows that are not deleted. Deleting only marks a row (its calls keep their
+ * name in the analysis); every list and lookup reads through this, and the
+ * catalogue's indexes are partial on the same condition.
+ */
+export const LIVE_INTERFACE = isNull(interfaces.deletedAt);
+
 /** Times are kept to the second, as the contract writes them. */
 const toSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
 
@@ -108,7 +115,7 @@ export async function listPage(db: Db, query: Query, user: SessionUser): Promise
   if ([name, description, url, searchText].some((text) => text?.includes('\u0000'))) {
     return { records: [], total: 0, current, size: pageSize, pages: 0 };
   }
-  const conditions: (SQL | undefined)[] = [];
+  const conditions: (SQL | undefined)[] = [LIVE_INTERFACE];
   if (!isAdmin(user)) conditions.push(eq(interfaces.status, INTERFACE_STATUS.ONLINE));
   if (status !== undefined) conditions.push(eq(interfaces.status, status));
   if (method) conditions.push(eq(interfaces.method, method));
@@ -147,16 +154,24 @@ export async function listPage(db: Db, query: Query, user: SessionUser): Promise
   };
 }
 
-export async function findRow(db: Queryable, rawId: unknown): Promise<Row> {
+export async function findRow(db: Queryable, rawId: unknown, forUpdate = false): Promise<Row> {
   const id = parseId(rawId);
   if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
-  const [row] = await db.select(PUBLIC_COLUMNS).from(interfaces).where(eq(interfaces.id, id));
+  const query = db
+    .select(PUBLIC_COLUMNS)
+    .from(interfaces)
+    .where(and(eq(interfaces.id, id), LIVE_INTERFACE));
+  const [row] = await (forUpdate ? query.for('update') : query);
   if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return row;
 }
 
 const interfaceById = (db: Db) =>
-  db.select(PUBLIC_COLUMNS).from(interfaces).where(eq(interfaces.id, sql.placeholder('id'))).prepare('interface_by_id');
+  db
+    .select(PUBLIC_COLUMNS)
+    .from(interfaces)
+    .where(and(eq(interfaces.id, sql.placeholder('id')), LIVE_INTERFACE))
+    .prepare('interface_by_id');
 
 /** findRow on the hot path of calls (invoke, the gateway): a prepared statement, outside any transaction. */
 export async function findInterface(db: Db, rawId: unknown): Promise<Row> {
@@ -208,7 +223,8 @@ export async function add(
 /** `POST /api/interfaceInfo/update`: changes the fields present (each checked), and the update time. */
 export async function update(db: Db, body: Record<string, unknown>, now: number): Promise<true> {
   return db.transaction(async (tx) => {
-    const row = await findRow(tx, body.id);
+    // FOR UPDATE: a delete in between waits, so an update never writes to a row just deleted.
+    const row = await findRow(tx, body.id, true);
     const error = validateInterface(body, { partial: true });
     if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
     const changes: Partial<Record<InterfaceField, string>> = {};
@@ -229,11 +245,18 @@ export async function update(db: Db, body: Record<string, unknown>, now: number)
   });
 }
 
-/** `POST /api/interfaceInfo/delete`. */
-export async function remove(db: Db, body: Record<string, unknown>): Promise<true> {
+/**
+ * `POST /api/interfaceInfo/delete`: a soft delete. The row stays, marked, so
+ * the analysis keeps its calls under its name; a second delete finds nothing.
+ */
+export async function remove(db: Db, body: Record<string, unknown>, now: number): Promise<true> {
   const id = parseId(body.id);
   if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
-  const deleted = await db.delete(interfaces).where(eq(interfaces.id, id)).returning({ id: interfaces.id });
+  const deleted = await db
+    .update(interfaces)
+    .set({ deletedAt: new Date(now) })
+    .where(and(eq(interfaces.id, id), LIVE_INTERFACE))
+    .returning({ id: interfaces.id });
   if (deleted.length === 0) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return true;
 }
@@ -249,7 +272,7 @@ export async function setStatus(
   const changed = await db
     .update(interfaces)
     .set({ status })
-    .where(eq(interfaces.id, id))
+    .where(and(eq(interfaces.id, id), LIVE_INTERFACE))
     .returning({ id: interfaces.id });
   if (changed.length === 0) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return true;

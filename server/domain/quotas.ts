@@ -68,7 +68,7 @@ export async function usageOf(db: Db, userId: string, defaultQuota: number): Pro
     FROM interface_info i
     LEFT JOIN q ON q.interface_info_id = i.id
     LEFT JOIN c ON c.interface_info_id = i.id
-    WHERE q.interface_info_id IS NOT NULL OR c.interface_info_id IS NOT NULL`);
+    WHERE (q.interface_info_id IS NOT NULL OR c.interface_info_id IS NOT NULL) AND i.deleted_at IS NULL`);
   return rowsOf<UsageRow>(result)
     .map((row) => ({
       interfaceInfoId: row.iid,
@@ -103,7 +103,7 @@ export async function setQuota(db: Db, body: Record<string, unknown>): Promise<t
   await db.transaction(async (tx) => {
     if (!rowsOf(await tx.execute(sql`SELECT 1 FROM app_user WHERE id = ${userId}::bigint`)).length)
       refuse(ResponseCode.NOT_FOUND, MESSAGES.userNotFound);
-    if (!rowsOf(await tx.execute(sql`SELECT 1 FROM interface_info WHERE id = ${interfaceInfoId}::bigint`)).length)
+    if (!rowsOf(await tx.execute(sql`SELECT 1 FROM interface_info WHERE id = ${interfaceInfoId}::bigint AND deleted_at IS NULL`)).length)
       refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
     const [current] = rowsOf<{ left_num: number | string; total_num: number | string }>(
       await tx.execute(sql`

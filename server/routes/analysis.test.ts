@@ -199,3 +199,36 @@ describe('top interfaces', () => {
     ).toBe(MESSAGES.limitInvalid);
   });
 });
+
+describe('a deleted interface', () => {
+  test('keeps its calls under its name, marked deleted; every total stays as it was', async () => {
+    const end = startOfDay(t.clock.now);
+    const range = [formatDate(startOfDay(end, -29)), formatDate(end)] as const;
+    const before = await overview(...range);
+    const target = before.data.interfaces.find((r) => !r.deleted)!;
+    expect(target.calls).toBeGreaterThan(0);
+
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/interfaceInfo/delete',
+      payload: { id: target.interfaceInfoId },
+      cookie: admin,
+    });
+    const after = await overview(...range);
+
+    expect(after.data).toEqual({
+      ...before.data,
+      interfaces: before.data.interfaces.map((r) =>
+        r.interfaceInfoId === target.interfaceInfoId ? { ...r, deleted: true } : r,
+      ),
+    });
+    expect(after.data.interfaces.filter((r) => r.deleted).length).toBe(
+      before.data.interfaces.filter((r) => r.deleted).length + 1,
+    );
+    const top = await call<TopInterface[]>(t.app, {
+      url: '/api/analysis/top/interface/invoke?limit=20',
+      cookie: admin,
+    });
+    expect(top.data.map((r) => r.id)).not.toContain(target.interfaceInfoId);
+  });
+});

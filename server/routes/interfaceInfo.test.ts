@@ -1,12 +1,14 @@
 /**
  * @jest-environment node
  */
+import { sql } from 'drizzle-orm';
 import { INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode } from '@agler/contract/constants';
 import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
 import { MESSAGES } from '@agler/contract/messages';
-import type { InterfaceInfo, Page } from '@agler/contract/types';
+import type { InterfaceInfo, InterfaceQuota, Page } from '@agler/contract/types';
+import { rowsOf } from '../db/rows';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
@@ -267,5 +269,65 @@ describe('admin writes', () => {
     const answer = await call(t.app, { method: 'POST', url: '/api/interfaceInfo/delete', payload: [1, 2] });
 
     expect(answer).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.bodyNotObject });
+  });
+});
+
+const fieldsOfNew = {
+  name: '新接口',
+  url: 'https://example.com/new',
+  method: 'GET',
+  requestParams: '',
+  requestHeader: '',
+  responseHeader: '',
+};
+
+describe('a deleted interface', () => {
+  test('keeps its row, marked, and is out of every list and lookup (40400), quotas included', async () => {
+    const usage = await call<InterfaceQuota[]>(t.app, { url: '/api/user/usage', cookie: user });
+    const target = demo.find(
+      (r) => r.status === INTERFACE_STATUS.ONLINE && usage.data.some((u) => u.interfaceInfoId === r.id),
+    )!;
+    expect(target).toBeDefined();
+    const notFound = { code: ResponseCode.NOT_FOUND, data: null, message: MESSAGES.interfaceNotFound };
+
+    expect(await post('delete', { id: target.id })).toEqual({ code: 0, data: true, message: 'ok' });
+
+    const [row] = rowsOf<{ name: string; deleted_at: unknown }>(
+      await t.database.db.execute(sql`SELECT name, deleted_at FROM interface_info WHERE id = ${target.id}::bigint`),
+    );
+    expect(row.name).toBe(target.name);
+    expect(row.deleted_at).not.toBeNull();
+    for (const cookie of [admin, user]) {
+      const listed = await page(`pageSize=${PAGE_SIZE_MAX}&name=${encodeURIComponent(target.name)}`, cookie);
+      expect(listed.data.records.map((r) => r.id)).not.toContain(target.id);
+      expect(await call(t.app, { url: `/api/interfaceInfo/get?id=${target.id}`, cookie })).toEqual(notFound);
+    }
+    expect(await post('update', { id: target.id, description: '改' })).toEqual(notFound);
+    expect(await post('online', { id: target.id })).toEqual(notFound);
+    expect(await post('offline', { id: target.id })).toEqual(notFound);
+    expect(await post('delete', { id: target.id })).toEqual(notFound);
+    expect(await post('invoke', { id: target.id, userRequestParams: '{}' }, user)).toEqual(notFound);
+    const usageAfter = await call<InterfaceQuota[]>(t.app, { url: '/api/user/usage', cookie: user });
+    expect(usageAfter.data.map((u) => u.interfaceInfoId)).toEqual(
+      usage.data.map((u) => u.interfaceInfoId).filter((id) => id !== target.id),
+    );
+    const quota = await call(t.app, {
+      method: 'POST',
+      url: '/api/userInterfaceInfo/update',
+      payload: { userId: USER.id, interfaceInfoId: target.id, leftNum: 5 },
+      cookie: admin,
+    });
+    expect(quota).toEqual(notFound);
+  });
+
+  test('its name can be used again by a new interface', async () => {
+    const added = await post<string>('add', { ...fieldsOfNew, name: '再用的名字' });
+    await post('delete', { id: added.data });
+
+    const again = await post<string>('add', { ...fieldsOfNew, name: '再用的名字' });
+    const listed = await page(`name=${encodeURIComponent('再用的名字')}`);
+
+    expect(again.code).toBe(0);
+    expect(listed.data.records.map((r) => r.id)).toEqual([again.data]);
   });
 });

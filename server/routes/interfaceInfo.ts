@@ -37,7 +37,7 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.post('/delete', async (request) => {
     const body = jsonObjectBody(request);
     requireAdmin(await request.sessionUser());
-    return ok(await remove(db, body));
+    return ok(await remove(db, body, ctx.now()));
   });
 
   app.post('/online', async (request) => {

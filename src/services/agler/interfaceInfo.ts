@@ -14,7 +14,7 @@ export async function addInterfaceInfo(body: API.InterfaceInfoAddRequest, option
   });
 }
 
-/** Delete an interface (admin) POST /api/interfaceInfo/delete */
+/** Delete an interface (admin) A soft delete: the interface leaves every list and lookup (40400 from then on, also for a second delete), and the analysis keeps its calls under its name, marked deleted. POST /api/interfaceInfo/delete */
 export async function deleteInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseBoolean>('/api/interfaceInfo/delete', {
     method: 'POST',

@@ -305,6 +305,8 @@ declare namespace API {
     method: HttpMethod;
     /** 0 offline, 1 online (now) */
     status: 0 | 1;
+    /** true when the interface was deleted: its calls stay counted under its name; absent while it exists */
+    deleted?: boolean;
     calls: number;
     errors: number;
     /** 0 to 1 */
