@@ -22,11 +22,11 @@ export default routes({
   'GET /api/analysis/overview': (req, res) => {
     if (!requireAdmin(req, res)) return;
     const range = parseOverviewQuery(req.query);
-    const { calls, interfaces } = sharedStore();
+    const { calls, interfaces, deletedInterfaces } = sharedStore();
     answer(
       res,
       range.ok
-        ? success(aggregateCalls(calls, interfaces, range.value))
+        ? success(aggregateCalls(calls, interfaces, range.value, deletedInterfaces))
         : failure(ResponseCode.PARAMS_ERROR, range.message),
     );
   },

@@ -151,7 +151,26 @@ describe('aggregateCalls', () => {
     });
   });
 
-  it('does not count the calls of interfaces that no longer exist', () => {
+  it('keeps the calls of a deleted interface under its name, marked deleted, totals unchanged', () => {
+    const whole = aggregateCalls(calls, interfaces, range);
+    const overview = aggregateCalls(
+      calls,
+      interfaces.filter((r) => r !== B),
+      range,
+      [B],
+    );
+    expect(overview).toEqual({
+      ...whole,
+      interfaces: whole.interfaces.map((row) => (row.interfaceInfoId === B.id ? { ...row, deleted: true } : row)),
+    });
+    expect(overview.interfaces.find((row) => row.interfaceInfoId === B.id)).toMatchObject({
+      name: B.name,
+      deleted: true,
+    });
+    expect(overview.interfaces.filter((row) => row.deleted)).toHaveLength(1);
+  });
+
+  it('does not count the calls of an id it knows nothing of', () => {
     const overview = aggregateCalls(calls, [A], range);
     expect(overview.totalCalls).toBe(3);
     expect(overview.interfaces.map((row) => row.interfaceInfoId)).toEqual([A.id]);

@@ -10,8 +10,9 @@ import type { CallRecord, InterfaceRecord } from './store';
  * request. The log holds the seeded history and every call `invoke` appends,
  * so a call counts as soon as it is recorded; there is no cache to keep fresh.
  *
- * Rules: a range is whole local days, both ends included; calls of interfaces
- * that no longer exist are not counted; p95 is the nearest-rank percentile
+ * Rules: a range is whole local days, both ends included; calls of a deleted
+ * interface stay counted under its name, marked `deleted` (calls of an id the
+ * store knows nothing of are not counted); p95 is the nearest-rank percentile
  * (the smallest latency that at least 95 % of the calls do not exceed) in the
  * contract's latency buckets (latencyBucket: exact below 1 s, three
  * significant digits above), as the server keeps it; "most called first"
@@ -97,9 +98,11 @@ function slotsOf(interfaces: readonly InterfaceRecord[]): Map<string, number> {
  */
 export function aggregateCalls(
   calls: readonly CallRecord[],
-  interfaces: readonly InterfaceRecord[],
+  live: readonly InterfaceRecord[],
   range: DayRange,
+  deleted: readonly InterfaceRecord[] = [],
 ): AnalysisOverview {
+  const interfaces = deleted.length > 0 ? [...live, ...deleted] : live;
   const slots = slotsOf(interfaces);
   const size = interfaces.length;
   const callsOf = new Int32Array(size);
@@ -169,6 +172,7 @@ export function aggregateCalls(
       name: record.name,
       method: record.method,
       status: record.status,
+      ...(slot >= live.length ? { deleted: true } : {}),
       calls: n,
       errors: errorsOf[slot],
       successRate: (n - errorsOf[slot]) / n,
@@ -200,7 +204,10 @@ export function aggregateCalls(
   };
 }
 
-/** The `limit` most called interfaces in `window`; ties go to the smaller id. */
+/**
+ * The `limit` most called interfaces in `window`; ties go to the smaller id.
+ * Only live ones (`interfaces`): a deleted interface has no page to open.
+ */
 export function rankTopInterfaces(
   calls: readonly CallRecord[],
   interfaces: readonly InterfaceRecord[],

@@ -184,6 +184,13 @@ describe('delete', () => {
     expect(sharedStore().interfaces.map((item) => item.id)).toEqual([keep]);
     expect(deleteInterface({ id })).toMatchObject({ code: 40400, message: '接口不存在' });
     expect(setInterfaceStatus({ id }, INTERFACE_STATUS.ONLINE).code).toBe(40400);
+    expect(updateInterface({ id, description: '改' }, Date.now()).code).toBe(40400);
+  });
+
+  it('keeps the record with the deleted ones, for the analysis to name its calls', () => {
+    const id = addOne({ name: '会删除' });
+    deleteInterface({ id });
+    expect(sharedStore().deletedInterfaces.map((item) => [item.id, item.name])).toEqual([[id, '会删除']]);
   });
 
   it('answers 40000 for a malformed id', () => {

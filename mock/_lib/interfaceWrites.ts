@@ -61,11 +61,17 @@ export function updateInterface(body: Body, now = Date.now()): Envelope<boolean 
   return success(true);
 }
 
-/** `POST /api/interfaceInfo/delete`. */
+/**
+ * `POST /api/interfaceInfo/delete`: a soft delete, as on the server. The
+ * record leaves the catalogue (so a second delete is 40400) and is kept with
+ * the deleted ones, under whose name the analysis still counts its calls.
+ */
 export function deleteInterface(body: Body): Envelope<boolean | null> {
   const record = findInterface(body.id);
   if (!isRecord(record)) return record;
-  sharedStore().interfaces.splice(sharedStore().interfaces.indexOf(record), 1);
+  const store = sharedStore();
+  store.interfaces.splice(store.interfaces.indexOf(record), 1);
+  store.deletedInterfaces.push(record);
   return success(true);
 }
 

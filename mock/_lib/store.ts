@@ -43,7 +43,13 @@ export type Store = {
   /** quotaKey(user id, interface id) → the quota (none until the user's first call) */
   quotas: Map<string, QuotaRecord>;
   nextUserSeq: number;
+  /** The live catalogue: every list and lookup reads this. */
   interfaces: InterfaceRecord[];
+  /**
+   * Deleted interfaces, as the server keeps their rows marked: out of every
+   * list and lookup, but the analysis still names their calls.
+   */
+  deletedInterfaces: InterfaceRecord[];
   calls: LoggedCall[];
   /** How many interfaces were seeded: their services answer their calls (serviceKeyOf). */
   seededCount: number;
@@ -90,6 +96,7 @@ export function createStore(options: { interfaceCount?: number; now?: number } =
     quotas: new Map(),
     nextUserSeq: users.length + 1,
     interfaces,
+    deletedInterfaces: [],
     calls: seedCalls(interfaces, users, options.now ?? Date.now()),
     seededCount: interfaces.length,
     nextInterfaceSeq: interfaces.length + 1,
