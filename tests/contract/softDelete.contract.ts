@@ -1,0 +1,70 @@
+import { ResponseCode } from '@agler/contract/constants';
+import { MESSAGES } from '@agler/contract/messages';
+import type { AnalysisOverview, InterfaceInfo, Page, TopInterface } from '@agler/contract/types';
+import type { Client } from './client';
+import { expectRefusal, expectSuccess, loggedIn } from './client';
+import { API, createInterface, today } from './interfaces';
+
+/** Deleting an interface: out of every list and lookup, while the analysis keeps its calls under its name. */
+
+let user: Client;
+let admin: Client;
+
+beforeAll(async () => {
+  [user, admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
+});
+
+/** The demo's Echo interface: the target answers it itself, with no network. */
+async function echo(): Promise<InterfaceInfo> {
+  const { records } = expectSuccess(
+    await user.get<Page<InterfaceInfo>>(API.list, { name: 'Echo', pageSize: 50 }),
+  );
+  const found = records.find((r) => r.name === 'Echo');
+  if (!found) throw new Error('the demo data has no online interface named Echo');
+  return found;
+}
+
+const overviewOfToday = async () => {
+  const day = today();
+  return expectSuccess(await admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }));
+};
+
+describe('a deleted interface with calls', () => {
+  it('is out of list, get and invoke (40400), and the analysis still counts its calls under its name', async () => {
+    const { url, method } = await echo();
+    const id = await createInterface(admin, { online: true, overrides: { url, method } });
+    const { name } = expectSuccess(await admin.get<InterfaceInfo>(API.get, { id }));
+    for (let i = 0; i < 3; i += 1) expectSuccess(await user.post(API.invoke, { id, userRequestParams: '{}' }));
+    const before = await overviewOfToday();
+    expect(before.interfaces.find((row) => row.interfaceInfoId === id)).toMatchObject({ name, calls: 3 });
+    expect(before.interfaces.find((row) => row.interfaceInfoId === id)).not.toHaveProperty('deleted');
+
+    expect(expectSuccess(await admin.post(API.delete, { id }))).toBe(true);
+
+    for (const client of [admin, user]) {
+      const listed = expectSuccess(await client.get<Page<InterfaceInfo>>(API.list, { name, pageSize: 50 }));
+      expect(listed.records.map((r) => r.id)).not.toContain(id);
+      expectRefusal(await client.get(API.get, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+      expectRefusal(
+        await client.post(API.invoke, { id, userRequestParams: '{}' }),
+        ResponseCode.NOT_FOUND,
+        MESSAGES.interfaceNotFound,
+      );
+    }
+    expectRefusal(await admin.post(API.delete, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    expectRefusal(await admin.post(API.online, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+
+    const after = await overviewOfToday();
+    const row = after.interfaces.find((r) => r.interfaceInfoId === id);
+    expect(row).toEqual({ ...before.interfaces.find((r) => r.interfaceInfoId === id), deleted: true });
+    // The delete takes nothing away: the day's figures are the same (other specs do not run alongside).
+    const { interfaces: _after, ...totalsAfter } = after;
+    const { interfaces: _before, ...totalsBefore } = before;
+    expect(totalsAfter).toEqual(totalsBefore);
+    expect(after.interfaces.filter((r) => r.interfaceInfoId !== id)).toEqual(
+      before.interfaces.filter((r) => r.interfaceInfoId !== id),
+    );
+    const top = expectSuccess(await admin.get<TopInterface[]>(API.top, { limit: 20 }));
+    expect(top.map((t) => t.id)).not.toContain(id);
+  });
+});
