@@ -1,16 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@/requestConfig';
-import { getInterfaceInfoById, listInterfaceInfoByPage, onlineInterfaceInfo } from '@/services/agler/interfaceInfo';
+import {
+  getInterfaceInfoById,
+  listInterfaceInfoByPage,
+  offlineInterfaceInfo,
+  onlineInterfaceInfo,
+} from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import InterfaceInfoAdminPage from './index';
 
-// The request layer's only use of the framework here is navigation on 40100.
-jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
+// The framework's parts used here: navigation on 40100 (the request layer) and the name's link.
+jest.mock('@umijs/max', () => ({
+  history: { replace: jest.fn() },
+  Link: ({ to, ...props }: { to: string }) => <a href={to} {...props} />,
+}));
 jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listInterfaceInfoByPage);
 const getMock = jest.mocked(getInterfaceInfoById);
 const onlineMock = jest.mocked(onlineInterfaceInfo);
+const offlineMock = jest.mocked(offlineInterfaceInfo);
 
 const PAGE = '/admin/interface_info';
 
@@ -47,6 +56,8 @@ const searchForm = () => screen.getByRole('button', { name: /查\s*询/ }).close
 beforeEach(() => {
   listMock.mockReset();
   getMock.mockReset();
+  onlineMock.mockReset();
+  offlineMock.mockReset();
   answerPage();
 });
 
@@ -140,5 +151,83 @@ describe('interface management: editing', () => {
     fireEvent.click(within(screen.getByText('接口 2').closest('tr')!).getByText('编辑'));
     expect(await screen.findByText('该接口已被删除，列表已刷新')).toBeInTheDocument();
     await waitFor(() => expect(listMock.mock.calls.length).toBeGreaterThan(calls));
+  });
+});
+
+describe('interface management: what a row shows', () => {
+  it('shows the end of the id and copies the whole of it', async () => {
+    answerPage([{ ...row(1), id: '1800000000000123457' }], 1);
+    openAt(PAGE);
+    const line = (await screen.findByText('接口 1')).closest('tr')!;
+    expect(within(line).getByText('…123457')).toBeInTheDocument();
+    expect(within(line).queryByText('1800000000000123457')).not.toBeInTheDocument();
+    fireEvent.mouseEnter(within(line).getByText('…123457'));
+    expect(await screen.findByText('ID：1800000000000123457')).toBeInTheDocument();
+  });
+
+  it('shows the path of the url apart from its origin', async () => {
+    answerPage([{ ...row(1), url: 'https://api.agler.dev/v1/weather/today' }], 1);
+    openAt(PAGE);
+    const line = (await screen.findByText('接口 1')).closest('tr')!;
+    expect(within(line).getByText('https://api.agler.dev')).toBeInTheDocument();
+    expect(within(line).getByText('/v1/weather/today')).toBeInTheDocument();
+  });
+
+  it("links the name to the interface's page", async () => {
+    openAt(PAGE);
+    const name = await screen.findByRole('link', { name: '接口 3' });
+    expect(name).toHaveAttribute('href', `/interface_info/${rows[2].id}`);
+  });
+});
+
+describe('interface management: batch actions', () => {
+  /** Five rows: 1, 3 and 5 online, 2 and 4 offline. */
+  const mixed = [1, 2, 3, 4, 5].map((n) => ({ ...row(n), status: (n % 2) as 0 | 1 }));
+
+  async function selectAll() {
+    answerPage(mixed, 5);
+    openAt(PAGE);
+    await screen.findByText('接口 1');
+    for (const n of [1, 2, 3, 4, 5]) {
+      fireEvent.click(within(screen.getByText(`接口 ${n}`).closest('tr')!).getByRole('checkbox'));
+    }
+    await screen.findByText('已选择 5 项');
+  }
+
+  it('takes offline only the online rows of a mixed selection, saying how many', async () => {
+    offlineMock.mockResolvedValue({ code: 0, data: true, message: 'ok' });
+    await selectAll();
+    fireEvent.click(screen.getByRole('button', { name: '批量下线' }));
+    // The question is the dialog's name: it says how many of the selection change.
+    const dialog = await screen.findByRole('dialog', { name: '选中 5 个，其中 3 个在线：下线这 3 个？' });
+    fireEvent.click(within(dialog).getByRole('button', { name: /下\s*线/ }));
+    expect(await screen.findByText('已下线 3 个接口')).toBeInTheDocument();
+    expect(offlineMock.mock.calls.map(([body]) => body.id)).toEqual([mixed[0].id, mixed[2].id, mixed[4].id]);
+  });
+
+  it('publishes only the offline rows and names each one that failed', async () => {
+    onlineMock
+      .mockRejectedValueOnce(new ApiError({ code: 40400, message: '接口不存在' }))
+      .mockResolvedValueOnce({ code: 0, data: true, message: 'ok' });
+    await selectAll();
+    fireEvent.click(screen.getByRole('button', { name: '批量发布' }));
+    // The question is the dialog's name: it says how many of the selection change.
+    const dialog = await screen.findByRole('dialog', { name: '选中 5 个，其中 2 个已下线：发布这 2 个？' });
+    fireEvent.click(within(dialog).getByRole('button', { name: /发\s*布/ }));
+    expect(await screen.findByText('已发布 1 个接口，1 个失败：「接口 2」：已被删除')).toBeInTheDocument();
+    expect(onlineMock.mock.calls.map(([body]) => body.id)).toEqual([mixed[1].id, mixed[3].id]);
+  });
+
+  it('disables a batch that would change nothing, and says why', async () => {
+    answerPage(mixed, 5);
+    openAt(PAGE);
+    await screen.findByText('接口 1');
+    fireEvent.click(within(screen.getByText('接口 1').closest('tr')!).getByRole('checkbox'));
+    await screen.findByText('已选择 1 项');
+    expect(screen.getByRole('button', { name: '批量发布' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '批量下线' })).toBeEnabled();
+    fireEvent.mouseEnter(screen.getByLabelText('批量发布：选中的接口都已上线'));
+    expect(await screen.findByText('选中的接口都已上线')).toBeInTheDocument();
+    expect(onlineMock).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Space, Typography } from 'antd';
+import { Link } from '@umijs/max';
+import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import type { SortField, SortOrder } from '@agler/contract/constants';
 import { displayTime } from '@agler/contract/dates';
@@ -17,13 +18,64 @@ import {
   onlineInterfaceInfo,
 } from '@/services/agler/interfaceInfo';
 import { hasErrorCode } from '@/utils/apiError';
+import { interfacePath } from '@/utils/interfacePath';
+import type { BatchKind } from './batch';
+import { failureList, selectedRows, splitSelection } from './batch';
 import { InterfaceForm } from './components/InterfaceForm';
+import { shortId, splitUrl } from './display';
 import type { TableQuery } from './tableQuery';
 import { DEFAULT_VIEW, PAGE_SIZE_OPTIONS, sameQuery, syncTableToUrl, tableQueryOf, viewFromQuery } from './tableQuery';
 import { ADMIN_INTERFACE_TEXTS as T } from './texts';
 
 type Id = API.InterfaceInfo['id'];
 type FormState = { open: boolean; record?: API.InterfaceInfo; key: number };
+type RowAction = (body: API.IdRequest, options: { skipErrorHandler: true }) => Promise<unknown>;
+
+/** Each batch action: its call (one per interface, as the row actions make) and its words. */
+const BATCH: Record<
+  BatchKind,
+  {
+    action: RowAction;
+    label: string;
+    confirm: (selected: number, count: number) => string;
+    hint: string;
+    ok: string;
+    done: (count: number) => string;
+    partial: (done: number, failed: number, which: string) => string;
+    /** Why the button is disabled when no selected row would change. */
+    nothing?: string;
+  }
+> = {
+  publish: {
+    action: onlineInterfaceInfo,
+    label: T.batchPublish,
+    confirm: T.batchPublishConfirm,
+    hint: T.publishConfirmHint,
+    ok: T.confirmPublish,
+    done: T.batchPublishDone,
+    partial: T.batchPublishPartial,
+    nothing: T.nothingToPublish,
+  },
+  offline: {
+    action: offlineInterfaceInfo,
+    label: T.batchOffline,
+    confirm: T.batchOfflineConfirm,
+    hint: T.offlineConfirmHint,
+    ok: T.confirmOffline,
+    done: T.batchOfflineDone,
+    partial: T.batchOfflinePartial,
+    nothing: T.nothingToOffline,
+  },
+  delete: {
+    action: deleteInterfaceInfo,
+    label: T.batchDelete,
+    confirm: T.batchDeleteConfirm,
+    hint: T.deleteConfirmHint,
+    ok: T.confirmDelete,
+    done: T.batchDeleteDone,
+    partial: T.batchDeletePartial,
+  },
+};
 
 const FRESH_HIGHLIGHT_MS = 4000;
 const SELECTION_COLUMN_WIDTH = 48;
@@ -34,6 +86,26 @@ const useStyles = createStyles(({ token }) => ({
     fontSize: token.fontSizeSM,
     whiteSpace: 'nowrap',
   },
+  // The url's path tells rows apart, its origin is mostly the same: the origin is dimmed and
+  // gives way first; a path too long for the cell loses its start, not its end.
+  url: { display: 'flex', alignItems: 'center', gap: token.marginXXS, minWidth: 0 },
+  urlText: { display: 'flex', minWidth: 0, flex: '0 1 auto', whiteSpace: 'nowrap' },
+  urlOrigin: {
+    flex: '0 1000 auto',
+    minWidth: '2em',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    color: token.colorTextTertiary,
+  },
+  urlPath: {
+    flex: '0 1 auto',
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    direction: 'rtl',
+    textAlign: 'left',
+  },
+  name: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   time: { whiteSpace: 'nowrap', color: token.colorTextSecondary },
   fresh: {
     '& > td': { background: `${token.colorPrimaryBg} !important`, transition: 'background 0.6s' },
@@ -53,6 +125,14 @@ export default function InterfaceInfoAdminPage() {
   const { message, modal } = App.useApp();
   const actionRef = useRef<ActionType>();
   const [selectedKeys, setSelectedKeys] = useState<Id[]>([]);
+  // The rows seen, by id: a selection may span pages, and a batch needs the status of each.
+  const [knownRows, setKnownRows] = useState<ReadonlyMap<string, API.InterfaceInfo>>(new Map());
+  const rememberRows = (rows: readonly (API.InterfaceInfo | undefined)[]) =>
+    setKnownRows((known) => {
+      const next = new Map(known);
+      rows.forEach((row) => row && next.set(String(row.id), row));
+      return next;
+    });
   const [formState, setFormState] = useState<FormState>({ open: false, key: 0 });
   const [freshId, setFreshId] = useState<string>();
   // The view a reload or a link asks for, read once: from then on the table owns it and writes it back.
@@ -89,7 +169,7 @@ export default function InterfaceInfoAdminPage() {
 
   /** Runs one row action; the table changes only after the server said yes. */
   const runAction = async (
-    action: (body: API.IdRequest, options: { skipErrorHandler: true }) => Promise<unknown>,
+    action: RowAction,
     id: Id,
     done: string,
   ) => {
@@ -108,51 +188,75 @@ export default function InterfaceInfoAdminPage() {
     setSelectedKeys((keys) => keys.filter((key) => String(key) !== String(record.id)));
   };
 
-  const runBatch = (kind: 'offline' | 'delete') => {
-    const ids = [...selectedKeys];
-    const action = kind === 'delete' ? deleteInterfaceInfo : offlineInterfaceInfo;
+  /** Runs a batch on the selected rows it changes, one call each, and says what became of each. */
+  const runBatch = (kind: BatchKind) => {
+    const batch = BATCH[kind];
+    const selected = selectedKeys.length;
+    const rows = splitSelection(kind, selectedRows(selectedKeys, knownRows)).change;
+    if (rows.length === 0) return;
     modal.confirm({
-      title: kind === 'delete' ? T.batchDeleteConfirm(ids.length) : T.batchOfflineConfirm(ids.length),
-      content: kind === 'delete' ? T.deleteConfirmHint : T.offlineConfirmHint,
-      okText: kind === 'delete' ? T.confirmDelete : T.confirmOffline,
+      title: batch.confirm(selected, rows.length),
+      content: batch.hint,
+      okText: batch.ok,
       okButtonProps: { danger: kind === 'delete' },
       cancelText: T.cancel,
       onOk: async () => {
-        const failures: { id: Id; error: unknown }[] = [];
+        const failures: { row: API.InterfaceInfo; error: unknown }[] = [];
         // One after another: a batch should not flood the server, and results stay in order.
-        for (const id of ids) {
+        for (const row of rows) {
           try {
-            await action({ id }, { skipErrorHandler: true });
+            await batch.action({ id: row.id }, { skipErrorHandler: true });
           } catch (error) {
-            failures.push({ id, error });
+            failures.push({ row, error });
           }
         }
-        const done = ids.length - failures.length;
+        const isGone = (error: unknown) => hasErrorCode(error, ResponseCode.NOT_FOUND);
+        const done = rows.length - failures.length;
         if (failures.length === 0) {
-          message.success(kind === 'delete' ? T.batchDeleteDone(done) : T.batchOfflineDone(done));
+          message.success(batch.done(done));
         } else {
-          const reasons = [
-            ...new Set(
-              failures.map(({ error }) =>
-                hasErrorCode(error, ResponseCode.NOT_FOUND) ? T.batchGone : errorText(error),
-              ),
-            ),
-          ].join('；');
-          const text = kind === 'delete' ? T.batchDeletePartial : T.batchOfflinePartial;
+          const which = failureList(
+            failures.map(({ row, error }) => ({
+              name: row.name,
+              reason: isGone(error) ? T.batchGone : errorText(error),
+            })),
+          );
           // Interfaces someone else deleted are a notice; a refusal is an error.
-          const refused = failures.some(({ error }) => !hasErrorCode(error, ResponseCode.NOT_FOUND));
+          const refused = failures.some(({ error }) => !isGone(error));
           message[refused ? 'error' : 'warning']({
-            content: text(done, failures.length, reasons),
-            duration: 6,
+            content: batch.partial(done, failures.length, which),
+            duration: 8,
           });
         }
         // What failed stays selected, unless it no longer exists.
-        setSelectedKeys(
-          failures.filter(({ error }) => !hasErrorCode(error, ResponseCode.NOT_FOUND)).map(({ id }) => id),
-        );
-        if (done > 0 || failures.some(({ error }) => hasErrorCode(error, ResponseCode.NOT_FOUND))) reload();
+        setSelectedKeys(failures.filter(({ error }) => !isGone(error)).map(({ row }) => row.id));
+        if (done > 0 || failures.some(({ error }) => isGone(error))) reload();
       },
     });
+  };
+
+  /** A batch button, disabled with its reason when no selected row would change. */
+  const batchButton = (kind: BatchKind) => {
+    const batch = BATCH[kind];
+    const count = splitSelection(kind, selectedRows(selectedKeys, knownRows)).change.length;
+    const button = (
+      <Button
+        key={kind}
+        size="small"
+        danger={kind === 'delete'}
+        disabled={count === 0}
+        onClick={() => runBatch(kind)}
+      >
+        {batch.label}
+      </Button>
+    );
+    if (count > 0 || !batch.nothing) return button;
+    // A disabled button gets no pointer events: the tooltip sits on a wrapper.
+    return (
+      <Tooltip key={kind} title={batch.nothing}>
+        <span aria-label={`${batch.label}：${batch.nothing}`}>{button}</span>
+      </Tooltip>
+    );
   };
 
   const columns: ProColumns<API.InterfaceInfo>[] = [
@@ -160,13 +264,18 @@ export default function InterfaceInfoAdminPage() {
       title: T.columns.id,
       dataIndex: 'id',
       hideInSearch: true,
-      width: 180,
-      // Ids are 64-bit: shown and copied exactly as the server sent them.
-      render: (_, record) => (
-        <Typography.Text className={styles.id} copyable={{ text: String(record.id) }}>
-          {String(record.id)}
-        </Typography.Text>
-      ),
+      width: 120,
+      // Ids are 64-bit: the end shown, the whole copied and in the tooltip, exactly as the server sent them.
+      render: (_, record) => {
+        const id = String(record.id);
+        return (
+          <Typography.Text className={styles.id} copyable={{ text: id, tooltips: [T.copyId, T.copied] }}>
+            <Tooltip title={T.fullId(id)}>
+              <span>{shortId(id)}</span>
+            </Tooltip>
+          </Typography.Text>
+        );
+      },
     },
     {
       title: T.columns.name,
@@ -175,6 +284,12 @@ export default function InterfaceInfoAdminPage() {
       sorter: true,
       defaultSortOrder: initialSortOf('name'),
       width: 160,
+      // The interface's own page, with its console.
+      render: (_, record) => (
+        <Link to={interfacePath(record.id)} className={styles.name} title={record.name}>
+          {record.name}
+        </Link>
+      ),
     },
     {
       title: T.columns.method,
@@ -187,9 +302,23 @@ export default function InterfaceInfoAdminPage() {
     {
       title: T.columns.url,
       dataIndex: 'url',
-      ellipsis: true,
-      copyable: true,
-      width: 220,
+      width: 260,
+      render: (_, record) => {
+        const { origin, rest } = splitUrl(record.url);
+        return (
+          <div className={styles.url}>
+            <Tooltip title={record.url}>
+              <span className={styles.urlText}>
+                {origin && <span className={styles.urlOrigin}>{origin}</span>}
+                <span className={styles.urlPath}>
+                  <bdi dir="ltr">{rest}</bdi>
+                </span>
+              </span>
+            </Tooltip>
+            <Typography.Text copyable={{ text: record.url, tooltips: [T.copyUrl, T.copied] }} />
+          </div>
+        );
+      },
     },
     {
       title: T.columns.status,
@@ -321,10 +450,14 @@ export default function InterfaceInfoAdminPage() {
             {T.create}
           </Button>,
         ]}
+        onLoad={rememberRows}
         rowSelection={{
           selectedRowKeys: selectedKeys,
           preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelectedKeys(keys as Id[]),
+          onChange: (keys, rows) => {
+            setSelectedKeys(keys as Id[]);
+            rememberRows(rows);
+          },
         }}
         tableAlertRender={({ selectedRowKeys }) => (
           <Space size="middle">
@@ -333,13 +466,10 @@ export default function InterfaceInfoAdminPage() {
           </Space>
         )}
         tableAlertOptionRender={() => (
-          <Space size="middle">
-            <Button size="small" onClick={() => runBatch('offline')}>
-              {T.batchOffline}
-            </Button>
-            <Button size="small" danger onClick={() => runBatch('delete')}>
-              {T.batchDelete}
-            </Button>
+          <Space size="middle" wrap>
+            {batchButton('publish')}
+            {batchButton('offline')}
+            {batchButton('delete')}
           </Space>
         )}
       />

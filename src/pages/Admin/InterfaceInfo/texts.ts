@@ -36,17 +36,39 @@ export const ADMIN_INTERFACE_TEXTS = {
 
   selected: (count: number) => `已选择 ${count} 项`,
   clearSelection: '取消选择',
+  batchPublish: '批量发布',
   batchOffline: '批量下线',
   batchDelete: '批量删除',
-  batchOfflineConfirm: (count: number) => `确定下线选中的 ${count} 个接口吗？`,
-  batchDeleteConfirm: (count: number) => `确定删除选中的 ${count} 个接口吗？`,
+  /** A batch applies only to the rows it changes: the question says how many of the selection that is. */
+  batchPublishConfirm: (selected: number, count: number) =>
+    selected === count
+      ? `确定发布选中的 ${count} 个接口吗？`
+      : `选中 ${selected} 个，其中 ${count} 个已下线：发布这 ${count} 个？`,
+  batchOfflineConfirm: (selected: number, count: number) =>
+    selected === count
+      ? `确定下线选中的 ${count} 个接口吗？`
+      : `选中 ${selected} 个，其中 ${count} 个在线：下线这 ${count} 个？`,
+  batchDeleteConfirm: (selected: number) => `确定删除选中的 ${selected} 个接口吗？`,
+  publishConfirmHint: '发布后，用户可以查看和调用它们。',
+  confirmPublish: '发布',
+  nothingToPublish: '选中的接口都已上线',
+  nothingToOffline: '选中的接口都已下线',
+  batchPublishDone: (count: number) => `已发布 ${count} 个接口`,
   batchOfflineDone: (count: number) => `已下线 ${count} 个接口`,
   batchDeleteDone: (count: number) => `已删除 ${count} 个接口`,
-  batchOfflinePartial: (done: number, failed: number, reasons: string) =>
-    `已下线 ${done} 个接口，${failed} 个失败：${reasons}`,
-  batchDeletePartial: (done: number, failed: number, reasons: string) =>
-    `已删除 ${done} 个接口，${failed} 个失败：${reasons}`,
-  batchGone: '接口已被删除',
+  batchPublishPartial: (done: number, failed: number, which: string) =>
+    `已发布 ${done} 个接口，${failed} 个失败：${which}`,
+  batchOfflinePartial: (done: number, failed: number, which: string) =>
+    `已下线 ${done} 个接口，${failed} 个失败：${which}`,
+  batchDeletePartial: (done: number, failed: number, which: string) =>
+    `已删除 ${done} 个接口，${failed} 个失败：${which}`,
+  batchGone: '已被删除',
+
+  /** The id column shows the id's end; the whole id is in its tooltip and its copy. */
+  fullId: (id: string) => `ID：${id}`,
+  copyId: '复制完整 ID',
+  copyUrl: '复制地址',
+  copied: '已复制',
 
   form: {
     createTitle: '新建接口',
