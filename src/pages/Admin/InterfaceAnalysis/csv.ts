@@ -34,7 +34,7 @@ export function csvText(rows: readonly (readonly (string | number)[])[]): string
 
 const C = ANALYSIS_TEXTS.csv;
 
-/** The table's rows as the page has them, with the share column rounded as the page rounds it. */
+/** The table's rows in its column order, with the share column rounded as the page rounds it. */
 export function usageCsv(rows: readonly API.InterfaceUsage[]): string {
   const shares = shareTenths(rows.map((row) => row.calls));
   return csvText([
@@ -46,9 +46,9 @@ export function usageCsv(rows: readonly API.InterfaceUsage[]): string {
       row.calls,
       row.errors,
       formatRate(row.successRate),
-      formatShare(shares[i]),
       row.avgLatency,
       row.p95Latency,
+      formatShare(shares[i]),
       row.lastCallTime,
     ]),
   ]);

@@ -116,14 +116,6 @@ export function UsageTable({ rows, startDate, endDate, onOpen, headingId }: Usag
       render: (value: number) => formatCount(value),
     },
     {
-      title: T.share,
-      key: 'share',
-      align: 'right',
-      width: 80,
-      sorter: (a, b) => a.calls - b.calls,
-      render: (_, row) => formatShare(shareOf(row)),
-    },
-    {
       title: T.errors,
       dataIndex: 'errors',
       align: 'right',
@@ -158,6 +150,15 @@ export function UsageTable({ rows, startDate, endDate, onOpen, headingId }: Usag
           {formatLatency(value)}
         </span>
       ),
+    },
+    // After the latencies rather than beside the calls: the columns before it keep their places.
+    {
+      title: T.share,
+      key: 'share',
+      align: 'right',
+      width: 80,
+      sorter: (a, b) => a.calls - b.calls,
+      render: (_, row) => formatShare(shareOf(row)),
     },
     {
       title: T.lastCallTime,
