@@ -26,6 +26,7 @@ describe('AnswerPanel', () => {
   it('shows the HTTP status coloured by its class, the time and the size', () => {
     const panel = show(resultOf({ code: 0, data: { ok: true }, call: call(201) }, undefined, 130));
     expect(tagOf(panel, '201 Created')).toHaveClass('ant-tag-success');
+    expect(tagOf(panel, '成功')).toHaveClass('ant-tag-success');
     expect(within(panel).getByText('耗时 120 ms')).toBeInTheDocument();
     expect(within(panel).getByText('大小 2.0 KB')).toBeInTheDocument();
     expect(within(panel).queryByRole('alert')).toBeNull();
@@ -43,7 +44,9 @@ describe('AnswerPanel', () => {
   it("says an error status is the interface's own, with its status and headers", () => {
     const panel = show(resultOf({ code: 50200, data: null, message: '接口返回 HTTP 404：not found', call: call(404) }, undefined, 9));
     expect(within(panel).getByRole('alert')).toHaveTextContent('接口返回错误 404');
-    expect(within(panel).getByRole('alert')).toHaveTextContent('接口返回 HTTP 404：not found');
+    expect(within(panel).getByText('接口返回 HTTP 404：not found')).toBeInTheDocument();
+    expect(within(panel).getByText('错误码 50200')).toBeInTheDocument();
+    expect(tagOf(panel, '失败')).toHaveClass('ant-tag-error');
     expect(tagOf(panel, '404 Not Found')).toHaveClass('ant-tag-warning');
     expect(within(panel).getByText('响应头（2）')).toBeInTheDocument();
     expect(within(panel).queryByText('平台拒绝')).toBeNull();
@@ -52,7 +55,8 @@ describe('AnswerPanel', () => {
   it("says a refusal is the platform's, with its code, and shows no HTTP status or headers", () => {
     const panel = show(resultOf({ code: 40300, data: null, message: '不允许调用该地址' }, undefined, 4));
     expect(within(panel).getByRole('alert')).toHaveTextContent('平台拒绝');
-    expect(within(panel).getByRole('alert')).toHaveTextContent('不允许调用该地址（错误码 40300）');
+    expect(within(panel).getByText('不允许调用该地址')).toBeInTheDocument();
+    expect(within(panel).getByText('错误码 40300')).toBeInTheDocument();
     expect(within(panel).queryByText(/^接口返回错误/)).toBeNull();
     expect(within(panel).queryByText(/^响应头/)).toBeNull();
     expect(within(panel).getByLabelText('返回内容')).toHaveTextContent('"code": 40300');

@@ -30,6 +30,7 @@ const useStyles = createStyles(({ token }) => ({
     borderRadius: token.borderRadius,
   },
   stack: { display: 'flex', flexDirection: 'column', gap: token.marginSM },
+  reason: { display: 'flex', flexWrap: 'wrap', columnGap: token.marginXS },
   headerName: { fontFamily: token.fontFamilyCode, whiteSpace: 'nowrap' },
   headerValue: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
 }));
@@ -46,14 +47,24 @@ function saveText(text: string, name: string, type: string) {
   URL.revokeObjectURL(url);
 }
 
+/** The platform's message and code as two texts, so each can be read (and found) on its own. */
+function Reason({ result }: { result: CallResult }) {
+  const { styles } = useStyles();
+  return (
+    <span className={styles.reason}>
+      {result.message && <span>{result.message}</span>}
+      {result.code !== undefined && <span className={styles.metric}>{ANSWER_TEXTS.errorCode(result.code)}</span>}
+    </span>
+  );
+}
+
 function Failure({ result }: { result: CallResult }) {
   if (result.ok) return null;
   if (result.failure === 'interface' && result.call) {
-    return <Alert type="error" showIcon message={ANSWER_TEXTS.interfaceError(result.call.status)} description={result.message} />;
+    return <Alert type="error" showIcon message={ANSWER_TEXTS.interfaceError(result.call.status)} description={<Reason result={result} />} />;
   }
   if (result.failure === 'platform') {
-    const detail = result.code !== undefined ? `${result.message ?? ''}（${ANSWER_TEXTS.errorCode(result.code)}）` : result.message;
-    return <Alert type="error" showIcon message={ANSWER_TEXTS.platformRefused} description={detail} />;
+    return <Alert type="error" showIcon message={ANSWER_TEXTS.platformRefused} description={<Reason result={result} />} />;
   }
   return <Alert type="error" showIcon message={result.message} />;
 }
@@ -111,13 +122,12 @@ export function AnswerPanel({ result, sending, interfaceId }: AnswerPanelProps) 
         <span className={styles.title}>{ANSWER_TEXTS.title}</span>
         {result && (
           <>
-            {result.call ? (
+            <Tag color={result.ok ? 'success' : 'error'} bordered={false}>
+              {result.ok ? ANSWER_TEXTS.success : ANSWER_TEXTS.failed}
+            </Tag>
+            {result.call && (
               <Tag color={statusColor(result.call.status)} bordered={false} title={ANSWER_TEXTS.httpStatus}>
                 {statusText(result.call.status)}
-              </Tag>
-            ) : (
-              <Tag color={result.ok ? 'success' : 'error'} bordered={false}>
-                {result.ok ? ANSWER_TEXTS.success : result.failure === 'platform' ? ANSWER_TEXTS.platformRefused : ANSWER_TEXTS.failed}
               </Tag>
             )}
             <span className={styles.metric}>{ANSWER_TEXTS.took(durationOf(result))}</span>
