@@ -1,13 +1,13 @@
-// The size budget: gzip JS+CSS of the login route, of `/` logged out, and of each page
-// chunk, computed from dist/ and compared with tests/bench/budgets.mjs. Also checks that
-// `/` logged out fetches no page or layout chunk, that only the analysis page loads the
+// The size budget: gzip JS+CSS of the login route, of `/` logged out, of each logged-in page
+// opened cold, and of each page chunk, computed from dist/ and compared with
+// tests/bench/budgets.mjs. Also checks that `/` logged out fetches no page or layout chunk, that only the analysis page loads the
 // chart library, and that no package (React, antd, the charts) is bundled twice.
 // Needs `ANALYZE=1 npm run build` (dist/report.json) and Debian's chromium.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, launchBrowser, startPreview } from './harness.mjs';
 import { budgets, KB } from './budgets.mjs';
-import { dist, fileBytes, isPageOrLayoutChunk, routeFiles, sessionState, sumBytes } from './measure.mjs';
+import { contentShown, dist, fileBytes, isPageOrLayoutChunk, PAGE_ROUTES, routeFiles, sessionState, sumBytes } from './measure.mjs';
 
 const reportPath = path.join(dist, 'report.json');
 if (!existsSync(reportPath)) {
@@ -45,12 +45,15 @@ try {
   const early = home.filter((f) => isPageOrLayoutChunk(f) && !f.startsWith('p__User__Login__'));
   if (early.length) failures.push(`/ logged out fetched page or layout chunks: ${early.join(', ')}`);
 
+  // Each logged-in page opened cold, up to its content (PAGE_ROUTES in measure.mjs).
   const admin = await sessionState(browser, server.baseURL, 'admin');
-  for (const route of ['/', '/admin/interface_info', '/admin/interface_analysis']) {
-    routeLoads[route] = await routeFiles(browser, server.baseURL, route, {
+  for (const { route, label = route, who, content } of PAGE_ROUTES.filter((r) => r.who)) {
+    if (who !== 'admin') throw new Error(`no session for ${who}`);
+    routeLoads[label] = await routeFiles(browser, server.baseURL, route, {
       storageState: admin,
-      ready: (page) => page.locator('.ant-pro-layout').first().waitFor(),
+      ready: (page) => contentShown(page, content),
     });
+    check(`route ${label} (logged in)`, sumBytes(routeLoads[label]).gzip);
   }
 } finally {
   await browser.close();
