@@ -1,0 +1,128 @@
+// Around the pages: the static skeleton of index.html and the skeletons that follow it, the
+// header's help link to the developer guide, and the header search's interface suggestions.
+import type { Page } from '@playwright/test';
+import { inlineScriptHashes } from '../../server/plugins/console';
+import { contentSecurityPolicy } from '../../server/plugins/security';
+import { atPath, expect, test, WEATHER_ID } from './fixtures';
+
+/** Blocks every script file (inline scripts still run): what shows is what the HTML paints alone. */
+async function blockScriptFiles(page: Page) {
+  await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+}
+
+test('loading: index.html holds the static skeleton inside the mount element', async ({ request }) => {
+  const html = await (await request.get('/admin/interface_info')).text();
+  expect(html).toMatch(/<div id="root"><div class="agler-sk agler-sk-static" aria-busy="true">/);
+  expect(html).toContain('agler-sk-login-card');
+  expect(html).toMatch(/<style>\.agler-sk\{/);
+  // No script is needed to paint it: the only inline scripts are small and allowed by their hash.
+  expect(inlineScriptHashes(html).length).toBeGreaterThan(0);
+});
+
+test('loading: the login page shows its card frame before any script file runs, within the CSP', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/user/login')).text();
+  const policy = contentSecurityPolicy(inlineScriptHashes(html));
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await blockScriptFiles(page);
+  // The page as the platform's server sends it: with its Content-Security-Policy.
+  await page.route(atPath('/user/login'), (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      headers: { 'content-security-policy': policy },
+      body: html,
+    }),
+  );
+  await page.goto('/user/login');
+  const card = page.locator('.agler-sk-static .agler-sk-login-card');
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Agler接口')).toBeVisible();
+  await expect(card.locator('img[src="/logo.svg"]')).toBeVisible();
+  // The inline script ran under the policy: the login card shows, not the layout.
+  await expect(page.locator('.agler-sk-static .agler-sk-layout')).toBeHidden();
+  expect(violations).toEqual([]);
+});
+
+test('loading: with scripts, React replaces the skeleton with the login form', async ({ page }) => {
+  await page.goto('/user/login');
+  await expect(page.getByLabel('密码')).toBeVisible();
+  await expect(page.locator('.agler-sk')).toHaveCount(0);
+});
+
+test('loading: a logged-in deep link shows the layout, then the page’s own skeleton while its chunk loads', async ({
+  adminPage: page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/p__Admin__InterfaceInfo__index\.[0-9a-f]+\.async\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Before any script: the layout's skeleton with the table page's shape.
+  const paintedAlone = await page.context().newPage();
+  await blockScriptFiles(paintedAlone);
+  await paintedAlone.goto('/admin/interface_info');
+  await expect(paintedAlone.locator('.agler-sk-static .agler-sk-layout')).toBeVisible();
+  await expect(paintedAlone.locator('.agler-sk-static [data-kind="table"]')).toBeVisible();
+  await expect(paintedAlone.locator('.agler-sk-static [data-kind="page"]')).toBeHidden();
+  await paintedAlone.close();
+
+  // Not waiting for `load`: the held chunk holds it back too.
+  await page.goto('/admin/interface_info', { waitUntil: 'commit' });
+  // The real layout is there (header, menu), the page's chunk is held back: its skeleton fills the content.
+  await expect(page.getByPlaceholder('站内搜索')).toBeVisible();
+  await expect(page.locator('main .agler-sk .agler-sk-table')).toBeVisible();
+  await expect(page.locator('.agler-sk-static')).toHaveCount(0);
+  release();
+  await expect(page.locator('main .ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.agler-sk')).toHaveCount(0);
+});
+
+test('loading: an unknown interface shows its not-found state', async ({ adminPage: page }) => {
+  await page.goto('/interface_info/1899999999999999999');
+  await expect(page.locator('main .ant-result-404')).toBeVisible();
+  await expect(page.locator('main .agler-sk')).toHaveCount(0);
+});
+
+test('help: the header’s help link opens the platform’s developer guide', async ({
+  adminPage: page,
+  request,
+}) => {
+  const link = page.locator('a[aria-label="使用文档"]');
+  await expect(link).toHaveAttribute('href', '/help/index.html');
+  const guide = await request.get('/help/index.html');
+  expect(guide.ok()).toBe(true);
+  expect(await guide.text()).toContain('X-Quota-Remaining');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await expect(popup.getByRole('heading', { level: 1, name: '开发者指南' })).toBeVisible();
+  await expect(popup.getByRole('heading', { name: /为调用签名/ })).toBeVisible();
+  // Its stylesheet is served too: the page is laid out, not bare HTML.
+  expect(await popup.locator('main').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    'rgb(255, 255, 255)',
+  );
+  await popup.close();
+});
+
+test('header search: suggests an interface by name as you type and opens it; Enter still searches the catalogue', async ({
+  adminPage: page,
+}) => {
+  const box = page.getByPlaceholder('站内搜索');
+  await box.fill('天气');
+  const suggestion = page.locator('.ant-select-item-option[title="天气查询"]');
+  await expect(suggestion).toBeVisible();
+  await suggestion.click();
+  await expect(page).toHaveURL(atPath(`/interface_info/${WEATHER_ID}`));
+  await expect(page.locator('main').getByText('天气查询').first()).toBeVisible();
+
+  await box.fill('IP');
+  await box.press('Enter');
+  await expect(page).toHaveURL(atPath('/?searchText=IP'));
+});
