@@ -74,6 +74,7 @@ export const ANALYSIS_TEXTS = {
     p95Latency: 'P95 耗时',
     lastCallTime: '最近调用',
     offline: '已下线',
+    deleted: '已删除',
     share: '占比',
     export: '导出 CSV',
     exportHint: (start: string, end: string) => `导出 ${start} 至 ${end} 全部接口的调用明细`,

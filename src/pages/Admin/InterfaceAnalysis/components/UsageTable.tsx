@@ -90,15 +90,26 @@ export function UsageTable({ rows, startDate, endDate, onOpen, headingId }: Usag
       render: (_, row) => (
         <span className={styles.name}>
           <MethodTag method={row.method} />
-          <Link
-            className={styles.nameLink}
-            to={interfacePath(row.interfaceInfoId)}
-            title={row.name}
-            onClick={(e) => e.stopPropagation()}
-          >
-            {row.name}
-          </Link>
-          {row.status === INTERFACE_STATUS.OFFLINE ? (
+          {/* A deleted interface keeps its calls here under its name, but has no page to open. */}
+          {row.deleted ? (
+            <span className={styles.nameLink} title={row.name}>
+              {row.name}
+            </span>
+          ) : (
+            <Link
+              className={styles.nameLink}
+              to={interfacePath(row.interfaceInfoId)}
+              title={row.name}
+              onClick={(e) => e.stopPropagation()}
+            >
+              {row.name}
+            </Link>
+          )}
+          {row.deleted ? (
+            <Tag className={styles.tag} bordered={false}>
+              {T.deleted}
+            </Tag>
+          ) : row.status === INTERFACE_STATUS.OFFLINE ? (
             <Tag className={styles.tag} bordered={false}>
               {T.offline}
             </Tag>
@@ -216,7 +227,9 @@ export function UsageTable({ rows, startDate, endDate, onOpen, headingId }: Usag
           showTotal: (total) => T.total(total),
           hideOnSinglePage: false,
         }}
-        onRow={(row) => ({ className: styles.row, onClick: () => onOpen(String(row.interfaceInfoId)) })}
+        onRow={(row) =>
+          row.deleted ? {} : { className: styles.row, onClick: () => onOpen(String(row.interfaceInfoId)) }
+        }
         components={tableComponents}
       />
     </>

@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { renderWithAntd } from '@/testing/render';
+import { UsageTable } from './UsageTable';
+
+function usage(id: string, name: string, over: Partial<API.InterfaceUsage> = {}): API.InterfaceUsage {
+  return {
+    interfaceInfoId: id,
+    name,
+    method: 'GET',
+    status: 1,
+    calls: 10,
+    errors: 0,
+    successRate: 1,
+    avgLatency: 50,
+    p95Latency: 90,
+    lastCallTime: '2026-11-22 10:00:00',
+    ...over,
+  };
+}
+
+test('a deleted interface keeps its row under its name, marked 已删除, with no link and no click to its page', async () => {
+  const onOpen = jest.fn();
+  renderWithAntd(
+    <MemoryRouter>
+      <h2 id="usage">明细</h2>
+      <UsageTable
+        rows={[usage('1', '天气查询', { calls: 20 }), usage('2', '旧接口', { deleted: true, status: 0 })]}
+        startDate="2026-11-16"
+        endDate="2026-11-22"
+        onOpen={onOpen}
+        headingId="usage"
+      />
+    </MemoryRouter>,
+  );
+
+  const table = screen.getByRole('table', { name: '明细' });
+  const deletedRow = within(table).getByText('旧接口').closest('tr')!;
+  expect(within(deletedRow).getByText('已删除')).toBeInTheDocument();
+  expect(within(deletedRow).queryByText('已下线')).not.toBeInTheDocument();
+  expect(within(deletedRow).queryByRole('link')).not.toBeInTheDocument();
+  await userEvent.click(within(deletedRow).getByText('旧接口'));
+  expect(onOpen).not.toHaveBeenCalled();
+
+  const liveRow = within(table).getByRole('link', { name: '天气查询' }).closest('tr')!;
+  expect(within(liveRow).queryByText('已删除')).not.toBeInTheDocument();
+  await userEvent.click(within(liveRow).getByText('20'));
+  expect(onOpen).toHaveBeenCalledWith('1');
+});
