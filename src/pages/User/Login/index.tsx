@@ -51,6 +51,9 @@ export default function LoginPage() {
       <Form<LoginValues>
         name="login"
         size="large"
+        // Labels above the fields, without colons.
+        colon={false}
+        labelCol={{ span: 24 }}
         onFinish={onFinish}
         onValuesChange={prefetchHome}
         autoComplete="on"
@@ -59,8 +62,6 @@ export default function LoginPage() {
         <Form.Item
           name="userAccount"
           label={LOGIN_TEXTS.account}
-          colon={false}
-          labelCol={{ span: 24 }}
           rules={loginAccountRules(LOGIN_TEXTS.accountRequired)}
         >
           <Input prefix={<UserOutlined />} placeholder={LOGIN_TEXTS.accountPlaceholder} autoComplete="username" autoFocus />
@@ -68,8 +69,6 @@ export default function LoginPage() {
         <Form.Item
           name="userPassword"
           label={LOGIN_TEXTS.password}
-          colon={false}
-          labelCol={{ span: 24 }}
           rules={passwordRules(LOGIN_TEXTS.passwordRequired)}
         >
           <Input.Password prefix={<LockOutlined />} placeholder={LOGIN_TEXTS.passwordPlaceholder} autoComplete="current-password" />

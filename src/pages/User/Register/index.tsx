@@ -54,6 +54,9 @@ export default function RegisterPage() {
         form={form}
         name="register"
         size="large"
+        // Labels above the fields, without colons.
+        colon={false}
+        labelCol={{ span: 24 }}
         onFinish={onFinish}
         autoComplete="on"
         disabled={submitting}
@@ -61,8 +64,6 @@ export default function RegisterPage() {
         <Form.Item
           name="userAccount"
           label={REGISTER_TEXTS.account}
-          colon={false}
-          labelCol={{ span: 24 }}
           rules={accountRules(REGISTER_TEXTS.accountRequired)}
         >
           <Input
@@ -75,8 +76,6 @@ export default function RegisterPage() {
         <Form.Item
           name="userPassword"
           label={REGISTER_TEXTS.password}
-          colon={false}
-          labelCol={{ span: 24 }}
           rules={passwordRules(REGISTER_TEXTS.passwordRequired)}
         >
           <Input.Password
@@ -88,8 +87,6 @@ export default function RegisterPage() {
         <Form.Item
           name="checkPassword"
           label={REGISTER_TEXTS.checkPassword}
-          colon={false}
-          labelCol={{ span: 24 }}
           dependencies={['userPassword']}
           rules={repeatRules(REGISTER_TEXTS.checkPasswordRequired, 'userPassword')}
         >
