@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { AvatarDropdown } from '.';
+import { AvatarDropdown, AvatarName } from '.';
 import { renderWithAntd } from '@/testing/render';
 
 const mockCalls: string[] = [];
@@ -85,5 +85,13 @@ describe('AvatarDropdown', () => {
       fireEvent.click(screen.getByText('退出登录'));
     });
     await waitFor(() => expect(mockCalls).toContain('go /user/login'));
+  });
+});
+
+describe('AvatarName', () => {
+  it('shows the whole name on hover when a narrow header cuts it short', () => {
+    mockState = { loginUser: { userName: '一个很长很长的用户名称' } };
+    renderWithAntd(<AvatarName />);
+    expect(screen.getByText('一个很长很长的用户名称')).toHaveAttribute('title', '一个很长很长的用户名称');
   });
 });

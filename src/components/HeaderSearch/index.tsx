@@ -3,6 +3,7 @@ import { history } from '@umijs/max';
 import { useRequest, useUnmount } from 'ahooks';
 import { AutoComplete, Flex, Input, Typography } from 'antd';
 import type { AutoCompleteProps } from 'antd';
+import { createStyles } from 'antd-style';
 import { useRef, useState } from 'react';
 import { HOME_PATH, SEARCH_PARAM, SEARCH_SUGGESTIONS } from '@/constants';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
@@ -31,6 +32,19 @@ export function interfaceUrl(id: string | number): string {
   return `/interface_info/${encodeURIComponent(String(id))}`;
 }
 
+const useStyles = createStyles(({ token }) => ({
+  // On a phone the header has no room for the box beside the logo: it folds to its icon and
+  // opens while it has the focus.
+  search: {
+    width: 200,
+    [`@media (max-width: ${token.screenSMMax}px)`]: {
+      width: token.controlHeight,
+      transition: `width ${token.motionDurationMid}`,
+      '&:focus-within': { width: 140 },
+    },
+  },
+}));
+
 const includesText = (name: string, text: string) => name.toLowerCase().includes(text.toLowerCase());
 
 /**
@@ -38,6 +52,7 @@ const includesText = (name: string, text: string) => name.toLowerCase().includes
  * and the canned words; Enter or a canned word opens the filtered catalogue.
  */
 export default function HeaderSearch() {
+  const { styles } = useStyles();
   const [value, setValue] = useState('');
   const lastNavigationAt = useRef(0);
   const inFlight = useRef<AbortController>();
@@ -130,7 +145,7 @@ export default function HeaderSearch() {
       defaultActiveFirstOption={false}
       onSelect={onSelect}
       popupMatchSelectWidth={280}
-      style={{ width: 200 }}
+      className={styles.search}
     >
       <Input
         size="small"
