@@ -30,6 +30,11 @@ describe('the usage table as CSV', () => {
     );
   });
 
+  it('marks a deleted interface, whose calls stay in the table under its name', () => {
+    const text = usageCsv([usage('旧接口', 4, 0, { deleted: true })]);
+    expect(text.split('\r\n')[1]).toMatch(/^旧接口,GET,已删除,4,/);
+  });
+
   it('writes counts without digit grouping, so a spreadsheet reads them as numbers', () => {
     const text = usageCsv([usage('翻译', 24477, 4205)]);
     expect(text).toContain(',24477,4205,82.8%,63,115,100.0%,');

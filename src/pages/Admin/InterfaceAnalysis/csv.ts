@@ -42,7 +42,7 @@ export function usageCsv(rows: readonly API.InterfaceUsage[]): string {
     ...rows.map((row, i) => [
       row.name,
       row.method,
-      row.status === INTERFACE_STATUS.OFFLINE ? C.offline : C.online,
+      row.deleted ? C.deleted : row.status === INTERFACE_STATUS.OFFLINE ? C.offline : C.online,
       row.calls,
       row.errors,
       formatRate(row.successRate),

@@ -96,6 +96,7 @@ export const ANALYSIS_TEXTS = {
     ],
     online: '已上线',
     offline: '已下线',
+    deleted: '已删除',
     fileName: (start: string, end: string) => `接口调用明细_${start}_至_${end}.csv`,
   },
   empty: {
