@@ -114,9 +114,12 @@ export const HISTORY_TEXTS = {
   params: '参数',
   action: '操作',
   noAnswer: '无应答',
+  /** A call that succeeded but whose HTTP status was not recorded (older and seeded calls). */
+  succeeded: '成功',
   fill: '填入',
   fillLabel: (time: string) => `填入 ${time} 的参数`,
-  gatewayCall: '通过网关调用，未记录参数',
-  truncated: (kb: number) => `参数超过 ${kb} KB，未记录`,
+  paramsNotRecorded: '未记录参数',
+  truncated: '参数过长未保存',
+  truncatedTitle: (kb: number) => `参数超过 ${kb} KB，未保存`,
   noParams: '无参数',
 } as const;

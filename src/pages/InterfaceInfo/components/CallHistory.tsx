@@ -76,14 +76,23 @@ export function CallHistory({ entries, loading, error, onRetry, onFill, disabled
               title: HISTORY_TEXTS.status,
               dataIndex: 'status',
               width: 90,
-              render: (status: number | null) =>
-                status === null ? (
-                  <Tag bordered={false}>{HISTORY_TEXTS.noAnswer}</Tag>
-                ) : (
+              render: (status: number | null, entry) => {
+                // Older and seeded calls have no recorded status: a success among them still answered.
+                if (status === null) {
+                  return entry.success ? (
+                    <Tag bordered={false} color="success">
+                      {HISTORY_TEXTS.succeeded}
+                    </Tag>
+                  ) : (
+                    <Tag bordered={false}>{HISTORY_TEXTS.noAnswer}</Tag>
+                  );
+                }
+                return (
                   <Tag bordered={false} color={statusColor(status)}>
                     {status}
                   </Tag>
-                ),
+                );
+              },
             },
             { title: HISTORY_TEXTS.duration, dataIndex: 'durationMs', width: 90, render: (ms: number) => `${ms} ms` },
             {
@@ -91,10 +100,13 @@ export function CallHistory({ entries, loading, error, onRetry, onFill, disabled
               dataIndex: 'params',
               render: (params: string | null, entry) => {
                 if (params === null) {
-                  return (
-                    <Typography.Text type="secondary">
-                      {entry.paramsTruncated ? HISTORY_TEXTS.truncated(HISTORY_PARAMS_MAX_BYTES / 1024) : HISTORY_TEXTS.gatewayCall}
+                  // Not recorded says nothing of how the call was made: only that there is nothing to fill back.
+                  return entry.paramsTruncated ? (
+                    <Typography.Text type="secondary" title={HISTORY_TEXTS.truncatedTitle(HISTORY_PARAMS_MAX_BYTES / 1024)}>
+                      {HISTORY_TEXTS.truncated}
                     </Typography.Text>
+                  ) : (
+                    <Typography.Text type="secondary">{HISTORY_TEXTS.paramsNotRecorded}</Typography.Text>
                   );
                 }
                 const line = params.trim() ? paramsLine(params) : '';

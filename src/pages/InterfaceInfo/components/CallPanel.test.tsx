@@ -160,7 +160,7 @@ describe('CallPanel', () => {
     const history = screen.getByRole('region', { name: '最近调用' });
     expect(await within(history).findByText('{"city":"杭州","days":2}')).toBeInTheDocument();
     expect(within(history).getByText('无应答')).toBeInTheDocument();
-    expect(within(history).getByText('通过网关调用，未记录参数')).toBeInTheDocument();
+    expect(within(history).getByText('未记录参数')).toBeInTheDocument();
     expect(listHistory).toHaveBeenCalledWith({ id: ID }, expect.anything());
 
     fireEvent.click(within(history).getAllByRole('button', { name: /^填入/ })[0]);
