@@ -170,7 +170,7 @@ describe('interface management: what a row shows', () => {
     openAt(PAGE);
     const line = (await screen.findByText('接口 1')).closest('tr')!;
     expect(within(line).getByText('https://api.agler.dev')).toBeInTheDocument();
-    expect(within(line).getByText('/v1/weather/today')).toBeInTheDocument();
+    expect(within(line).getByText('\u200e/v1/weather/today\u200e')).toBeInTheDocument();
   });
 
   it("links the name to the interface's page", async () => {

@@ -78,6 +78,11 @@ const BATCH: Record<
 };
 
 const FRESH_HIGHLIGHT_MS = 4000;
+/**
+ * Left-to-right marks around the url's path: its cell is right-to-left so that a path too long
+ * loses its start, and the marks keep the path's slashes and query in their written order.
+ */
+const LRM = '\u200e';
 const SELECTION_COLUMN_WIDTH = 48;
 
 const useStyles = createStyles(({ token }) => ({
@@ -310,9 +315,7 @@ export default function InterfaceInfoAdminPage() {
             <Tooltip title={record.url}>
               <span className={styles.urlText}>
                 {origin && <span className={styles.urlOrigin}>{origin}</span>}
-                <span className={styles.urlPath}>
-                  <bdi dir="ltr">{rest}</bdi>
-                </span>
+                <span className={styles.urlPath}>{`${LRM}${rest}${LRM}`}</span>
               </span>
             </Tooltip>
             <Typography.Text copyable={{ text: record.url, tooltips: [T.copyUrl, T.copied] }} />
