@@ -85,7 +85,8 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['ids.spec.ts', 'server.spec.ts'],
+      // *.server.spec.ts need the platform's own server: the project `server` runs them.
+      testIgnore: ['ids.spec.ts', 'server.spec.ts', '*.server.spec.ts'],
       use: {
         browserName: 'chromium',
         launchOptions: {
@@ -99,7 +100,7 @@ export default defineConfig({
       : [
           {
             name: 'server',
-            testMatch: ['shell.spec.ts', 'server.spec.ts'],
+            testMatch: ['shell.spec.ts', 'server.spec.ts', '*.server.spec.ts'],
             use: {
               browserName: 'chromium' as const,
               baseURL: serverBaseURL,
