@@ -12,8 +12,15 @@ const entries = (page: Page) => catalogue(page).getByRole('link');
 const entry = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 const totalText = (page: Page, total: number) => page.getByText(`共 ${total} 个接口`, { exact: true });
 const editor = (page: Page) => page.getByLabel('请求参数（JSON）');
+/** The form's field of one parameter. */
+const field = (page: Page, name: string) => page.getByLabel(name, { exact: true });
+/** The JSON box is shown only once JSON is chosen as the way to edit the parameters. */
+const showJson = (page: Page) => page.getByLabel('参数编辑方式').getByText('JSON', { exact: true }).click();
+/** What the answer panel says before the first send. */
+const PLACEHOLDER = '点击“发送请求”（或按 Ctrl/⌘ + Enter）后在这里查看返回结果';
 const resultPanel = (page: Page) => page.getByRole('region', { name: '返回结果' });
-const isInvoke = (url: string) => url.includes('/api/interfaceInfo/invoke');
+/** A call of the interface itself, not the reading of its history (/api/interfaceInfo/invoke/history). */
+const isInvoke = (url: string) => new URL(url).pathname === '/api/interfaceInfo/invoke';
 
 /** How many interfaces the list endpoint counts for `query` in this session. */
 async function listTotal(page: Page, query: Record<string, string | number>) {
@@ -160,7 +167,7 @@ test('catalogue: open an interface, read it, call it and see the answer', async 
   const params = page.getByRole('table');
   await expect(params.getByText('city', { exact: true })).toBeVisible();
   await expect(params.getByText('城市名，如 北京、上海')).toBeVisible();
-  await expect(editor(page)).toHaveValue(/"city": "北京"/);
+  await expect(field(page, 'city'), 'the example prefills the form').toHaveValue('北京');
   await expect(page.getByText('"X-Agler-Access-Key": "<你的 AccessKey>"', { exact: false })).toBeVisible();
 
   const invoked = page.waitForRequest((req) => req.url().endsWith('/api/interfaceInfo/invoke'));
@@ -177,13 +184,22 @@ test('catalogue: open an interface, read it, call it and see the answer', async 
   await result.getByText('原始', { exact: true }).click();
   await expect(answer).toHaveText(/^\{"city":"北京","weather":/);
 
-  // The code sample follows the parameters being edited.
-  await editor(page).fill('{"city": ""}');
-  await expect(page.getByText(`"userRequestParams":"{\\"city\\":\\"\\"}"`, { exact: false })).toBeVisible();
+  // The code sample follows the parameters being edited. A unit the service does not know passes
+  // the form's checks (the JSON can say more than the form offers) and reaches the interface.
+  await showJson(page);
+  await expect(editor(page), 'the JSON holds what the form sent').toHaveValue(/"city": "北京"/);
+  await editor(page).fill('{"city": "北京", "unit": "k"}');
+  await expect(
+    page.getByText(`"userRequestParams":"{\\"city\\":\\"北京\\",\\"unit\\":\\"k\\"}"`, { exact: false }),
+  ).toBeVisible();
   await page.getByRole('button', { name: '发送请求' }).click();
   await expect(result.getByText('失败', { exact: true })).toBeVisible();
   // The interface refused the parameters: its own HTTP 400, with its reason.
-  await expect(result.getByText('接口返回了错误状态 HTTP 400：参数 city 不能为空', { exact: true })).toBeVisible();
+  await expect(result.getByText('400 Bad Request', { exact: true })).toBeVisible();
+  await expect(result.getByRole('alert')).toContainText(/^接口返回错误 400/);
+  await expect(
+    result.getByText('接口返回了错误状态 HTTP 400：参数 unit 只能是 c、f 之一', { exact: true }),
+  ).toBeVisible();
   await expect(result.getByText('错误码 50200')).toBeVisible();
 });
 
@@ -192,10 +208,11 @@ test('catalogue: invalid JSON is refused at the editor and nothing is sent', asy
   requests,
 }) => {
   await page.goto(`/interface_info/${WEATHER_ID}`);
+  await showJson(page);
   await editor(page).fill('{"city": 北京}');
   await expect(page.getByRole('alert').getByText(/^JSON 格式错误（第 1 行第 10 列）/)).toBeVisible();
   await page.getByRole('button', { name: '发送请求' }).click();
-  await expect(resultPanel(page).getByText('点击“发送请求”后在这里查看返回结果')).toBeVisible();
+  await expect(resultPanel(page).getByText(PLACEHOLDER, { exact: true })).toBeVisible();
   await expect(editor(page), 'the editor has the focus').toBeFocused();
   await expect(page.getByText('参数 JSON 有误，示例使用上一次有效的参数。')).toBeVisible();
 
@@ -219,6 +236,8 @@ test('catalogue: an offline interface is marked for admins and cannot be called;
   await expect(page).toHaveURL(atPath(`/interface_info/${OLD_WEATHER_ID}`));
   await expect(page.getByText('该接口已下线，暂不可调用')).toBeVisible();
   await expect(page.getByRole('button', { name: '发送请求' })).toBeDisabled();
+  await expect(field(page, 'city')).toBeDisabled();
+  await showJson(page);
   await expect(editor(page)).toBeDisabled();
 
   const userPage = await newSession('user');

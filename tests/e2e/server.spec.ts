@@ -122,10 +122,17 @@ test('server: 发送请求 makes a real call to the demo service, and the analys
   await expect(result.getByText('成功', { exact: true })).toBeVisible();
   await expect(result.getByLabel('返回内容', { exact: true })).toHaveText(/"city": "北京"/);
 
-  // Parameters the service refuses: the interface's own HTTP 400, with its reason.
-  await page.getByLabel('请求参数（JSON）').fill('{"city": ""}');
+  // Parameters the service refuses: the interface's own HTTP 400, with its reason. The form
+  // offers only the units the service knows; the JSON can say more.
+  await page.getByLabel('参数编辑方式').getByText('JSON', { exact: true }).click();
+  await page.getByLabel('请求参数（JSON）').fill('{"city": "北京", "unit": "k"}');
   await page.getByRole('button', { name: '发送请求' }).click();
-  await expect(result.getByText('接口返回了错误状态 HTTP 400：参数 city 不能为空', { exact: true })).toBeVisible();
+  await expect(result.getByText('失败', { exact: true })).toBeVisible();
+  await expect(result.getByText('400 Bad Request', { exact: true })).toBeVisible();
+  await expect(result.getByRole('alert')).toContainText(/^接口返回错误 400/);
+  await expect(
+    result.getByText('接口返回了错误状态 HTTP 400：参数 unit 只能是 c、f 之一', { exact: true }),
+  ).toBeVisible();
   await expect(result.getByText('错误码 50200')).toBeVisible();
 
   await expect.poll(callsToday, { timeout: 10_000 }).toBe(before + 2);
