@@ -73,7 +73,7 @@ test('shell: wrong password shows the server message at the form', async ({ page
   await expect(page.getByRole('alert').getByText('账号或密码错误')).toBeVisible();
   await expect(page).toHaveURL('/user/login');
   await page.getByLabel('账号').fill('ab');
-  await expect(page.getByText('账号长度为 4 到 256 个字符')).toBeVisible();
+  await expect(page.getByText('账号长度应为 4 到 256 个字符')).toBeVisible();
 });
 
 test('shell: an unknown path shows the 404 page with a way home', async ({ userPage: page }) => {
