@@ -161,7 +161,11 @@ test('admin: creates an interface in the form, sees it in the table, publishes i
   ]);
   expect(JSON.parse(stored.requestHeader)).toEqual({ 'Content-Type': 'application/json' });
   expect(String(stored.id)).toMatch(/^\d{19}$/);
-  await expect(row.getByText(String(stored.id), { exact: true })).toBeVisible();
+  // The id column shows the id's end; the whole id, exactly, is in its tooltip.
+  const shownId = row.getByText(`…${String(stored.id).slice(-6)}`, { exact: true });
+  await expect(shownId).toBeVisible();
+  await shownId.hover();
+  await expect(page.getByText(`ID：${stored.id}`, { exact: true })).toBeVisible();
 
   await row.getByText('发布', { exact: true }).click();
   await expect(page.getByText('已发布，用户现在可以看到它')).toBeVisible();
@@ -358,7 +362,7 @@ test('admin: batch take-offline and batch delete confirm with the count', async 
   await confirmDialog(page)
     .getByRole('button', { name: /删\s*除/ })
     .click();
-  await expect(page.getByText('已删除 2 个接口，1 个失败：接口已被删除')).toBeVisible();
+  await expect(page.getByText(`已删除 2 个接口，1 个失败：「${names[1]}」：已被删除`)).toBeVisible();
   for (const name of names) await expect(rowOf(page, name)).toHaveCount(0);
   const left = await api<Paged<InterfaceRow>>(
     page,
