@@ -94,17 +94,18 @@ const useStyles = createStyles(({ token }) => ({
   // The url's path tells rows apart, its origin is mostly the same: the origin is dimmed and
   // gives way first; a path too long for the cell loses its start, not its end.
   url: { display: 'flex', alignItems: 'center', gap: token.marginXXS, minWidth: 0 },
-  urlText: { display: 'flex', minWidth: 0, flex: '0 1 auto', whiteSpace: 'nowrap' },
+  urlText: { display: 'flex', minWidth: 0, flex: '0 1 auto', whiteSpace: 'nowrap', overflow: 'hidden' },
   urlOrigin: {
-    flex: '0 1000 auto',
-    minWidth: '2em',
+    flex: '0 1 auto',
+    minWidth: 0,
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     color: token.colorTextTertiary,
   },
+  // Not shrunk while it fits (the least shrink sets off the ellipsis), at most the whole cell.
   urlPath: {
-    flex: '0 1 auto',
-    minWidth: 0,
+    flex: '0 0 auto',
+    maxWidth: '100%',
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     direction: 'rtl',
