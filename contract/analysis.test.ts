@@ -10,14 +10,15 @@ describe('latencyBucket', () => {
   });
 
   it('keeps the order of latencies and is at most 1 % below them', () => {
+    // One assertion over the whole sweep: an expect per latency made this test take a minute.
+    const wrong: string[] = [];
     let previous = -1;
-    for (let ms = 0; ms < 200_000; ms += 1) {
+    for (let ms = 0; ms < 200_000 && wrong.length < 5; ms += 1) {
       const bucket = latencyBucket(ms);
-      expect(bucket).toBeGreaterThanOrEqual(previous);
-      expect(bucket).toBeLessThanOrEqual(ms);
-      expect(ms - bucket).toBeLessThanOrEqual(ms / 100);
+      if (bucket < previous || bucket > ms || ms - bucket > ms / 100) wrong.push(`${ms} → ${bucket}`);
       previous = bucket;
     }
+    expect(wrong).toEqual([]);
   });
 });
 
