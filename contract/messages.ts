@@ -68,6 +68,7 @@ export const MESSAGES = {
   dateOrder: 'startDate 不能晚于 endDate',
   rangeTooLong: `startDate 到 endDate 不能超过 ${MAX_RANGE_DAYS} 天`,
   limitInvalid: `limit 应为 1 到 ${TOP_INVOKE_LIMIT.max} 的整数`,
+  idParamInvalid: (name: string) => `${name} 应为接口的 id（正整数）`,
   // faults
   unknownPath: '接口路径不存在',
   systemError: '服务器内部错误，请稍后重试',

@@ -263,6 +263,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analysis/interface/callers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One interface's top callers and its calls by HTTP status class over a range of days (admin)
+         * @description Read from the call log on each request, with the overview's rules: every call that reached the interface counts (calls refused by the platform before the interface was asked are never recorded), a range is whole days in the server's time zone, both ends included, at most 366 days. A deleted interface still answers with its calls; an id that names no interface, live or deleted, answers 40400. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter.
+         */
+        get: operations["getInterfaceCallers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -891,6 +911,49 @@ export interface components {
             data?: components["schemas"]["PageLoginUserVO"];
             message: string;
         };
+        CallerUsage: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            userId: number | string;
+            /** @description The caller's account; empty when the user is unknown */
+            userAccount: string;
+            /** @description The caller's name; empty when they set none */
+            userName: string;
+            calls: number;
+            /** @description Calls that failed: an error status, no answer, or an answer the platform did not pass on */
+            errors: number;
+        };
+        /** @description Calls by what the interface answered; the seven add up to totalCalls. A class counts the calls whose recorded HTTP status is in its hundred (2xx: 200 to 299, and so on), whatever the outcome: a 2xx answer too large to pass on is a failed 2xx call, a redirect (never followed) a failed 3xx call. `other`: a recorded status outside 200 to 599. `noAnswer`: calls with no status that failed: the interface was asked but no answer came (time-out, connection closed). `unrecorded`: calls with no status that succeeded: history from before statuses were recorded (the seeded calls), whose status is unknown. */
+        StatusClasses: {
+            "2xx": number;
+            "3xx": number;
+            "4xx": number;
+            "5xx": number;
+            other: number;
+            noAnswer: number;
+            unrecorded: number;
+        };
+        InterfaceCallers: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            interfaceInfoId: number | string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** @description The interface's calls in the range */
+            totalCalls: number;
+            errorCalls: number;
+            /** @description Users with at least one call in the range */
+            callerCount: number;
+            /** @description The 10 users with the most calls, most calls first; ties go to the smaller user id */
+            callers: components["schemas"]["CallerUsage"][];
+            statusClasses: components["schemas"]["StatusClasses"];
+        };
+        BaseResponseInterfaceCallers: {
+            code: number;
+            data?: components["schemas"]["InterfaceCallers"];
+            message: string;
+            success?: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -1232,6 +1295,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BaseResponseAnalysisOverview"];
+                };
+            };
+        };
+    };
+    getInterfaceCallers: {
+        parameters: {
+            query: {
+                /** @description The interface, live or deleted */
+                interfaceInfoId: number | string;
+                /** @description First day (yyyy-MM-dd, inclusive) */
+                startDate: string;
+                /** @description Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
+                endDate: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseInterfaceCallers"];
                 };
             };
         };

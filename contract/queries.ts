@@ -1,6 +1,8 @@
 import { HTTP_METHODS, INTERFACE_STATUS, MAX_RANGE_DAYS, PAGE_SIZE_MAX, SORT_FIELDS, SORT_ORDERS, TOP_INVOKE_LIMIT } from './constants';
 import type { HttpMethod, InterfaceStatus, SortField, SortOrder } from './constants';
 import { DAY_MS, formatDate, parseDate, startOfDay } from './dates';
+import { parseId } from './ids';
+import type { Id } from './ids';
 import { MESSAGES } from './messages';
 
 /**
@@ -74,6 +76,18 @@ export function parseOverviewQuery(query: Query): Parsed<DayRange> {
   if (start === undefined) return { ok: false, message: MESSAGES.dateRequired('startDate') };
   if (end === undefined) return { ok: false, message: MESSAGES.dateRequired('endDate') };
   return rangeOf(start, end);
+}
+
+/**
+ * `interfaceInfoId`, `startDate` and `endDate` of an interface's callers: the
+ * id first (a positive 64-bit integer), then the overview's range rules.
+ */
+export function parseCallersQuery(query: Query): Parsed<{ interfaceInfoId: Id; range: DayRange }> {
+  const interfaceInfoId = parseId(query.interfaceInfoId);
+  if (interfaceInfoId === undefined) return { ok: false, message: MESSAGES.idParamInvalid('interfaceInfoId') };
+  const range = parseOverviewQuery(query);
+  if (!range.ok) return range;
+  return { ok: true, value: { interfaceInfoId, range: range.value } };
 }
 
 /** `limit` of the top list: absent means the contract's default. */

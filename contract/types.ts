@@ -18,6 +18,11 @@ export type AnalysisPeriod = Schemas['AnalysisPeriod'];
 export type InterfaceUsage = TextIds<Schemas['InterfaceUsage'], 'interfaceInfoId'>;
 export type AnalysisOverview = Omit<Schemas['AnalysisOverview'], 'interfaces'> & { interfaces: InterfaceUsage[] };
 export type TopInterface = InterfaceInfo & { totalNum: number };
+export type CallerUsage = TextIds<Schemas['CallerUsage'], 'userId'>;
+export type StatusClasses = Schemas['StatusClasses'];
+export type InterfaceCallers = Omit<TextIds<Schemas['InterfaceCallers'], 'interfaceInfoId'>, 'callers'> & {
+  callers: CallerUsage[];
+};
 export type AccessKeyVO = Schemas['AccessKeyVO'];
 export type KeyPairVO = Schemas['KeyPairVO'];
 export type InterfaceQuota = TextIds<Schemas['InterfaceQuotaVO'], 'interfaceInfoId'>;

@@ -1,6 +1,8 @@
 import { ResponseCode } from '@agler/contract/constants';
-import { parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
+import { MESSAGES } from '@agler/contract/messages';
+import { parseCallersQuery, parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
 import { aggregateCalls, rankTopInterfaces } from './_lib/analysis';
+import { aggregateCallers } from './_lib/callers';
 import { failure, success } from './_lib/envelope';
 import { answer, requireAdmin, routes } from './_lib/http';
 import { sharedStore } from './_lib/store';
@@ -28,6 +30,21 @@ export default routes({
       range.ok
         ? success(aggregateCalls(calls, interfaces, range.value, deletedInterfaces))
         : failure(ResponseCode.PARAMS_ERROR, range.message),
+    );
+  },
+
+  'GET /api/analysis/interface/callers': (req, res) => {
+    if (!requireAdmin(req, res)) return;
+    const query = parseCallersQuery(req.query);
+    if (!query.ok) return answer(res, failure(ResponseCode.PARAMS_ERROR, query.message));
+    const { calls, users, interfaces, deletedInterfaces } = sharedStore();
+    const { interfaceInfoId, range } = query.value;
+    const known = [...interfaces, ...deletedInterfaces].some((record) => record.id === interfaceInfoId);
+    answer(
+      res,
+      known
+        ? success(aggregateCallers(calls, users, interfaceInfoId, range))
+        : failure(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound),
     );
   },
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Query } from '@agler/contract/queries';
 import { overview, topInterfaces } from '../domain/analysis';
+import { interfaceCallers } from '../domain/callers';
 import { requireAdmin } from '../domain/user';
 import { ok } from '../envelope';
 import type { AppContext } from './context';
@@ -17,5 +18,11 @@ export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     requireAdmin(await request.sessionUser());
     await ctx.callLog.flush();
     return ok(await overview(ctx.db, request.query as Query));
+  });
+
+  app.get('/interface/callers', async (request) => {
+    requireAdmin(await request.sessionUser());
+    await ctx.callLog.flush();
+    return ok(await interfaceCallers(ctx.db, request.query as Query));
   });
 };

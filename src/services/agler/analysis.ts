@@ -2,6 +2,21 @@
 /* eslint-disable */
 import { request } from '@umijs/max';
 
+/** One interface's top callers and its calls by HTTP status class over a range of days (admin) Read from the call log on each request, with the overview's rules: every call that reached the interface counts (calls refused by the platform before the interface was asked are never recorded), a range is whole days in the server's time zone, both ends included, at most 366 days. A deleted interface still answers with its calls; an id that names no interface, live or deleted, answers 40400. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. GET /api/analysis/interface/callers */
+export async function getInterfaceCallers(
+  // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
+  params: API.getInterfaceCallersParams,
+  options?: { [key: string]: any },
+) {
+  return request<API.BaseResponseInterfaceCallers>('/api/analysis/interface/callers', {
+    method: 'GET',
+    params: {
+      ...params,
+    },
+    ...(options || {}),
+  });
+}
+
 /** Key figures, calls per day and usage per interface over a range of days (admin) Aggregated from the call log on each request, so a call counts as soon as it is recorded. p95 is the nearest-rank percentile: the smallest latency that at least 95 % of the calls do not exceed. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted. GET /api/analysis/overview */
 export async function getAnalysisOverview(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)

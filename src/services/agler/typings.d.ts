@@ -93,6 +93,13 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponseInterfaceCallers = {
+    code: number;
+    data?: InterfaceCallers;
+    message: string;
+    success?: boolean;
+  };
+
   type BaseResponseInterfaceInfo = {
     code: number;
     data?: InterfaceInfo;
@@ -151,6 +158,18 @@ declare namespace API {
     code: number;
     data?: PageLoginUserVO;
     message: string;
+  };
+
+  type CallerUsage = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    userId: number | string;
+    /** The caller's account; empty when the user is unknown */
+    userAccount: string;
+    /** The caller's name; empty when they set none */
+    userName: string;
+    calls: number;
+    /** Calls that failed: an error status, no answer, or an answer the platform did not pass on */
+    errors: number;
   };
 
   type CallHistoryEntry = {
@@ -213,6 +232,15 @@ declare namespace API {
     endDate: string;
   };
 
+  type getInterfaceCallersParams = {
+    /** The interface, live or deleted */
+    interfaceInfoId: number | string;
+    /** First day (yyyy-MM-dd, inclusive) */
+    startDate: string;
+    /** Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
+    endDate: string;
+  };
+
   type getInterfaceInfoByIdParams = {
     id: number | string;
   };
@@ -226,6 +254,21 @@ declare namespace API {
   type IdRequest = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     id: number | string;
+  };
+
+  type InterfaceCallers = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    interfaceInfoId: number | string;
+    startDate: string;
+    endDate: string;
+    /** The interface's calls in the range */
+    totalCalls: number;
+    errorCalls: number;
+    /** Users with at least one call in the range */
+    callerCount: number;
+    /** The 10 users with the most calls, most calls first; ties go to the smaller user id */
+    callers: CallerUsage[];
+    statusClasses: StatusClasses;
   };
 
   type InterfaceInfo = {
@@ -390,6 +433,16 @@ declare namespace API {
     current: number;
     size: number;
     pages: number;
+  };
+
+  type StatusClasses = {
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
+    other: number;
+    noAnswer: number;
+    unrecorded: number;
   };
 
   type UserInterfaceInfoUpdateRequest = {

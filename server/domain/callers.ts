@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { callerUsageOf, statusClassesOf, topCallers } from '@agler/contract/callers';
+import type { CallerCount } from '@agler/contract/callers';
+import { ResponseCode } from '@agler/contract/constants';
+import { MESSAGES } from '@agler/contract/messages';
+import { parseCallersQuery } from '@agler/contract/queries';
+import type { Query } from '@agler/contract/queries';
+import type { InterfaceCallers } from '@agler/contract/types';
+import type { Queryable } from '../db/connect';
+import { rowsOf } from '../db/rows';
+import { refuse } from './errors';
+
+/**
+ * `GET /api/analysis/interface/callers`: one interface's callers and its
+ * calls by status class, by the mocks' rules (mock/_lib/callers.ts). The
+ * roll-up keeps neither users nor statuses, so this reads the log, through
+ * its (interface_info_id, time) index: one interface's calls of the range.
+ * A deleted interface keeps its row (deleted_at set) and answers; an id
+ * with no row is 40400.
+ */
+export async function interfaceCallers(db: Queryable, query: Query): Promise<InterfaceCallers> {
+  const parsed = parseCallersQuery(query);
+  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
+  const { interfaceInfoId, range } = parsed.value;
+  const inRange = sql`c.interface_info_id = ${interfaceInfoId}::bigint
+    AND c.time >= ${new Date(range.startMs).toISOString()}::timestamptz
+    AND c.time < ${new Date(range.endMs).toISOString()}::timestamptz`;
+
+  const [found] = rowsOf<{ id: string }>(
+    await db.execute(sql`SELECT id::text AS id FROM interface_info WHERE id = ${interfaceInfoId}::bigint`),
+  );
+  if (!found) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+
+  // Per user and per (status, success): a few rows each, whatever the number of calls.
+  const [perUser, perStatus] = await Promise.all([
+    db.execute(sql`
+      SELECT c.user_id::text AS "userId", count(*)::int AS calls, (count(*) FILTER (WHERE NOT c.success))::int AS errors
+      FROM interface_call c
+      WHERE ${inRange}
+      GROUP BY c.user_id`),
+    db.execute(sql`
+      SELECT c.status::int AS status, c.success, count(*)::int AS calls
+      FROM interface_call c
+      WHERE ${inRange}
+      GROUP BY c.status, c.success`),
+  ]);
+  const counts = rowsOf<CallerCount>(perUser);
+  const top = topCallers(counts);
+  const names =
+    top.length === 0
+      ? []
+      : rowsOf<{ id: string; userAccount: string; userName: string }>(
+          await db.execute(sql`
+            SELECT id::text AS id, user_account AS "userAccount", user_name AS "userName"
+            FROM app_user
+            WHERE id = ANY(${`{${top.map((c) => c.userId).join(',')}}`}::bigint[])`),
+        );
+  const byId = new Map(names.map((row) => [row.id, row]));
+  let total = 0;
+  let errors = 0;
+  for (const count of counts) {
+    total += count.calls;
+    errors += count.errors;
+  }
+  return {
+    interfaceInfoId,
+    startDate: range.startDate,
+    endDate: range.endDate,
+    totalCalls: total,
+    errorCalls: errors,
+    callerCount: counts.length,
+    callers: top.map((count) => callerUsageOf(count, byId.get(count.userId))),
+    statusClasses: statusClassesOf(rowsOf<{ status: number | null; success: boolean; calls: number }>(perStatus)),
+  };
+}
