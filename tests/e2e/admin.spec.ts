@@ -1,7 +1,7 @@
 // Interface management (/admin/interface_info): the table, its row and batch actions, the
 // create/edit drawer, and what the mock enforces for writes.
 import type { Page, TestInfo } from '@playwright/test';
-import { api, atPath, test as base, expect, login, WEATHER_ID } from './fixtures';
+import { api, atPath, expect, login, rowOf, searchTable, test as base, WEATHER_ID } from './fixtures';
 
 const ADMIN_PATH = '/admin/interface_info';
 
@@ -80,18 +80,6 @@ const test = base.extend<{ uniqueName: (tag: string) => string }>({
   },
 });
 
-/** Filters the table by name through its search form and waits for the answer. */
-async function searchTable(page: Page, name: string) {
-  const search = page.locator('.ant-pro-table-search');
-  await search.getByLabel('接口名称').fill(name);
-  const answered = page.waitForResponse(
-    (r) => r.url().includes('/api/interfaceInfo/list/page') && r.url().includes('name='),
-  );
-  await search.getByRole('button', { name: /查\s*询/ }).click();
-  await answered;
-}
-
-const rowOf = (page: Page, name: string) => page.locator('tr.ant-table-row').filter({ hasText: name });
 const drawer = (page: Page) => page.locator('.ant-drawer-content');
 const popconfirm = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidden)').last();
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');

@@ -49,6 +49,26 @@ export function atPath(expected: string): RegExp {
   return new RegExp(`^[a-z]+://[^/]+${escapeRegExp(expected)}${query}(#.*)?$`);
 }
 
+/** Filters the interface management table by name through its search form and waits for the answer. */
+export async function searchTable(page: Page, name: string) {
+  const search = page.locator('.ant-pro-table-search');
+  await search.getByLabel('接口名称').fill(name);
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/interfaceInfo/list/page') && r.url().includes('name='),
+  );
+  await search.getByRole('button', { name: /查\s*询/ }).click();
+  await answered;
+}
+
+/** The table rows that show `name`. */
+export const rowOf = (page: Page, name: string) => page.locator('tr.ant-table-row').filter({ hasText: name });
+
+/** A phone's screen, as the phone scenarios use it. */
+export const PHONE = { width: 375, height: 812 };
+
+/** The page's own width: wider than the screen means the whole page scrolls sideways. */
+export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
 /** The API's envelope. */
 export type Envelope<T> = { code: number; data: T; message: string };
 

@@ -2,15 +2,12 @@
 // content reachable without the whole page scrolling sideways; a reversed range in the URL is
 // said and corrected.
 import type { Locator, Page } from '@playwright/test';
-import { atPath, expect, test } from './fixtures';
+import { atPath, expect, pageWidth, PHONE, test } from './fixtures';
 
-const PHONE = { width: 375, height: 812 };
 const ANALYSIS = '/admin/interface_analysis';
 
 test.use({ viewport: PHONE });
 
-/** The page's own width: wider than the screen means the whole page scrolls sideways. */
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 /** `yyyy-MM-dd` of today moved by `days`, in the browser's time zone (the page's). */
 function dayInBrowser(page: Page, days: number) {
