@@ -1,5 +1,6 @@
 import {
   formatCount,
+  formatErrorRate,
   formatLatency,
   formatPointChange,
   formatRate,
@@ -18,6 +19,15 @@ describe('formatting', () => {
     expect(formatRate(1)).toBe('100.0%');
     expect(formatRate(0.9626)).toBe('96.2%');
     expect(formatRate(0)).toBe('0.0%');
+  });
+
+  it('never rounds an error rate with failures down to 0%, and is exact on whole tenths', () => {
+    expect(formatErrorRate(1, 2000)).toBe('0.1%');
+    expect(formatErrorRate(7, 100)).toBe('7.0%');
+    expect(formatErrorRate(1, 3)).toBe('33.4%');
+    expect(formatErrorRate(0, 5)).toBe('0.0%');
+    expect(formatErrorRate(0, 0)).toBe('0.0%');
+    expect(formatErrorRate(5, 5)).toBe('100.0%');
   });
 
   it('writes latencies in ms below a second and in seconds above', () => {

@@ -16,6 +16,15 @@ export function formatRate(rate: number): string {
   return `${(Math.floor(rate * 1000) / 10).toFixed(1)}%`;
 }
 
+/**
+ * `errors` of `calls` as a percentage with one decimal, rounded up, so a
+ * caller with any failure never reads as 0.0%. From the counts, not a rate:
+ * 7 of 100 is 7.0%, where 0.07 × 1000 would round up to 7.1%.
+ */
+export function formatErrorRate(errors: number, calls: number): string {
+  return calls ? `${(Math.ceil((errors * 1000) / calls) / 10).toFixed(1)}%` : '0.0%';
+}
+
 export function formatLatency(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { createHistory } from '@umijs/max';
 import { unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom';
 import { ApiError } from '@/requestConfig';
-import { getAnalysisOverview, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
+import { getAnalysisOverview, getInterfaceCallers, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
 import { renderWithAntd } from '@/testing/render';
 import InterfaceAnalysisPage from './index';
 
@@ -26,6 +26,7 @@ jest.mock('./components/charts', () => ({
 
 const overviewMock = jest.mocked(getAnalysisOverview);
 const topMock = jest.mocked(listTopInvokeInterfaceInfo);
+const callersMock = jest.mocked(getInterfaceCallers);
 
 const WEATHER = '1800000000000000001';
 const AVATAR = '1800000000000000002';
@@ -191,6 +192,77 @@ describe('interface analysis page', () => {
     );
     await userEvent.click(within(usageTable()).getByText('1,000'));
     expect(locationText()).toBe(`/interface_info/${WEATHER}`);
+  });
+
+  it("opens an interface's callers and status classes in a drawer, kept in the URL in place", async () => {
+    callersMock.mockReset().mockImplementation(() =>
+      ok({
+        interfaceInfoId: AVATAR,
+        startDate: '2026-03-01',
+        endDate: '2026-03-31',
+        totalCalls: 500,
+        errorCalls: 80,
+        callerCount: 12,
+        callers: [
+          { userId: '1790000000000000002', userAccount: 'user', userName: '普通用户', calls: 300, errors: 7 },
+          { userId: '1790000000000000001', userAccount: 'admin', userName: '', calls: 100, errors: 0 },
+        ],
+        statusClasses: { '2xx': 420, '3xx': 0, '4xx': 50, '5xx': 20, other: 0, noAnswer: 10, unrecorded: 0 },
+      }),
+    );
+    const history = renderPage('/admin/interface_analysis?start=2026-03-01&end=2026-03-31');
+    await screen.findByRole('table', { name: '接口调用明细' });
+    const entries = history.index;
+    await userEvent.click(screen.getByRole('button', { name: '查看「随机头像」的调用方与状态码分布' }));
+
+    expect(locationText()).toBe(`/admin/interface_analysis?start=2026-03-01&end=2026-03-31&caller=${AVATAR}`);
+    expect(history.index).toBe(entries);
+    expect(callersMock).toHaveBeenCalledWith(
+      { interfaceInfoId: AVATAR, startDate: '2026-03-01', endDate: '2026-03-31' },
+      { skipErrorHandler: true },
+    );
+    const drawer = await screen.findByRole('dialog', { name: '调用方：随机头像' });
+    expect(within(drawer).getByText('2026-03-01 至 2026-03-31：共 500 次调用，失败 80 次，来自 12 个用户')).toBeVisible();
+    expect(within(drawer).getByText('共 12 个用户，显示调用最多的 2 个')).toBeVisible();
+    const rowsOf = (name: string) =>
+      within(within(drawer).getByRole('table', { name }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rowsOf('调用最多的用户')).toEqual([
+      ['普通用户user', '300', '7', '2.4%'],
+      ['admin', '100', '0', '0.0%'],
+    ]);
+    // 3xx is shown at zero; the rare classes only when they hold calls. Shares add up to 100.0%.
+    expect(rowsOf('按 HTTP 状态码分类')).toEqual([
+      ['2xx 成功', '420', '84.0%', ''],
+      ['3xx 重定向', '0', '0.0%', ''],
+      ['4xx 请求错误', '50', '10.0%', ''],
+      ['5xx 服务端错误', '20', '4.0%', ''],
+      ['无应答', '10', '2.0%', ''],
+    ]);
+
+    await userEvent.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
+    expect(locationText()).toBe('/admin/interface_analysis?start=2026-03-01&end=2026-03-31');
+    expect(history.index).toBe(entries);
+  });
+
+  it('opens the callers given in the URL', async () => {
+    callersMock.mockReset().mockImplementation(() =>
+      ok({
+        interfaceInfoId: PHONE,
+        startDate: dayjs().subtract(29, 'day').format('YYYY-MM-DD'),
+        endDate: dayjs().format('YYYY-MM-DD'),
+        totalCalls: 0,
+        errorCalls: 0,
+        callerCount: 0,
+        callers: [],
+        statusClasses: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, other: 0, noAnswer: 0, unrecorded: 0 },
+      }),
+    );
+    renderPage(`/admin/interface_analysis?caller=${PHONE}`);
+    const drawer = await screen.findByRole('dialog', { name: '调用方：手机号归属地' });
+    expect(await within(drawer).findByText('所选时间范围内该接口没有调用')).toBeVisible();
   });
 
   it('keeps the range and the top list size in the URL and reloads for them', async () => {

@@ -4,6 +4,7 @@ import { Alert, Button, Empty, Grid, Segmented, Skeleton, Spin } from 'antd';
 import { createStyles } from 'antd-style';
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { errorText } from '@/requestConfig';
+import { CallersDrawer } from './components/CallersDrawer';
 import { ChartFigure } from './components/ChartFigure';
 import { TopCharts, TrendChart } from './components/charts';
 import { KeyFigures } from './components/KeyFigures';
@@ -12,11 +13,11 @@ import { TopTable, TrendTable } from './components/TextTables';
 import { UsageTable } from './components/UsageTable';
 import { interfacePath } from '@/utils/interfacePath';
 import type { AnalysisRange, RangeProblem, TopLimit } from './range';
-import { presetRange, queryFor, readRangeQuery, TOP_LIMITS, topLimitFromQuery } from './range';
+import { callerFromQuery, presetRange, queryFor, readRangeQuery, TOP_LIMITS, topLimitFromQuery } from './range';
 import { tableShares } from './shares';
 import { ANALYSIS_TEXTS } from './texts';
 import { topView } from './topData';
-import { useAnalysis } from './useAnalysis';
+import { useAnalysis, useCallers } from './useAnalysis';
 
 const TREND_HEIGHT = 320;
 const topHeight = (limit: TopLimit) => (limit <= 5 ? 280 : limit <= 10 ? 340 : 520);
@@ -60,7 +61,9 @@ export default function InterfaceAnalysisPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { range } = readRangeQuery(searchParams);
   const limit = topLimitFromQuery(searchParams);
+  const caller = callerFromQuery(searchParams);
   const { overview, top } = useAnalysis(range, limit);
+  const callers = useCallers(caller, range);
   const topSize = topLayout(limit, !screens.lg);
 
   // A range in the URL that cannot be shown as written: say what is shown instead, and make the
@@ -70,7 +73,9 @@ export default function InterfaceAnalysisPage() {
     const reading = readRangeQuery(searchParams);
     if (!reading.problem) return;
     setCorrection({ problem: reading.problem, shown: reading.range });
-    setSearchParams(queryFor(reading.range, topLimitFromQuery(searchParams)), { replace: true });
+    setSearchParams(queryFor(reading.range, topLimitFromQuery(searchParams), callerFromQuery(searchParams)), {
+      replace: true,
+    });
   }, [searchParams, setSearchParams]);
 
   // Every change of the view is a new history entry, so the back button undoes it.
@@ -78,6 +83,9 @@ export default function InterfaceAnalysisPage() {
     setCorrection(undefined);
     setSearchParams(queryFor(nextRange, nextLimit));
   };
+  // The open callers are a detail of the view, not a view of their own: opening and closing them replace the
+  // entry, so the back button still goes to the previous range, while a copied link opens them again.
+  const showCallers = (id: string | undefined) => setSearchParams(queryFor(range, limit, id), { replace: true });
   const open = (id: string) => history.push(interfacePath(id));
 
   const data = overview.error ? undefined : overview.data;
@@ -204,6 +212,7 @@ export default function InterfaceAnalysisPage() {
               startDate={data.startDate}
               endDate={data.endDate}
               onOpen={open}
+              onCallers={showCallers}
               headingId={tableHeadingId}
             />
           ) : (
@@ -234,6 +243,17 @@ export default function InterfaceAnalysisPage() {
           {body}
         </div>
       </Spin>
+      <CallersDrawer
+        interfaceInfoId={caller}
+        name={data?.interfaces.find((row) => String(row.interfaceInfoId) === caller)?.name}
+        startDate={range.startDate}
+        endDate={range.endDate}
+        data={callers.data}
+        loading={callers.loading}
+        error={callers.error}
+        onRetry={callers.refresh}
+        onClose={() => showCallers(undefined)}
+      />
     </PageContainer>
   );
 }

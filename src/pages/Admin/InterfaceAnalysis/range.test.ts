@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import {
+  callerFromQuery,
   DEFAULT_TOP_LIMIT,
   isDisabledDay,
   presetRange,
@@ -101,6 +102,14 @@ describe('the range in the URL query', () => {
     expect(written.toString()).toBe('start=2026-03-01&end=2026-03-09&top=3');
     expect(rangeFromQuery(written, today)).toEqual(custom);
     expect(topLimitFromQuery(written)).toBe(3);
+  });
+
+  it('keeps the open callers beside the range, and reads only an id from it', () => {
+    const written = queryFor(presetRange(7, today), 5, '1800000000000100001');
+    expect(written.toString()).toBe('range=7&caller=1800000000000100001');
+    expect(callerFromQuery(written)).toBe('1800000000000100001');
+    expect(callerFromQuery(q('caller=abc'))).toBeUndefined();
+    expect(callerFromQuery(q(''))).toBeUndefined();
   });
 });
 

@@ -6,7 +6,8 @@ import { DATE_FORMAT } from '@agler/contract/dates';
 /**
  * The page's state in the URL query, so a view can be shared, reloaded and
  * left with the back button: `?range=7|30|90` (the last days, today
- * included) or `?start=YYYY-MM-DD&end=YYYY-MM-DD`, and `top=3|5|10|20`.
+ * included) or `?start=YYYY-MM-DD&end=YYYY-MM-DD`, `top=3|5|10|20`, and
+ * `caller=<interface id>` while an interface's callers are open.
  */
 
 export const PRESET_DAYS = [7, 30, 90] as const;
@@ -17,7 +18,7 @@ export const TOP_LIMITS = [3, 5, 10, 20] as const;
 export type TopLimit = (typeof TOP_LIMITS)[number];
 export const DEFAULT_TOP_LIMIT: TopLimit = 5;
 
-export const RANGE_QUERY_KEYS = { range: 'range', start: 'start', end: 'end', top: 'top' } as const;
+export const RANGE_QUERY_KEYS = { range: 'range', start: 'start', end: 'end', top: 'top', caller: 'caller' } as const;
 
 export type AnalysisRange =
   | { kind: 'preset'; days: PresetDays; startDate: string; endDate: string }
@@ -97,8 +98,14 @@ export function topLimitFromQuery(query: URLSearchParams): TopLimit {
   return TOP_LIMITS.find((l) => l === limit) ?? DEFAULT_TOP_LIMIT;
 }
 
-/** The query for a range and limit; defaults are left out so the plain page URL stays plain. */
-export function queryFor(range: AnalysisRange, limit: TopLimit): URLSearchParams {
+/** The interface whose callers are open: an id's digits, or none. */
+export function callerFromQuery(query: URLSearchParams): string | undefined {
+  const id = query.get(RANGE_QUERY_KEYS.caller);
+  return id && /^\d{1,20}$/.test(id) ? id : undefined;
+}
+
+/** The query for a range, limit and open callers; defaults are left out so the plain page URL stays plain. */
+export function queryFor(range: AnalysisRange, limit: TopLimit, caller?: string): URLSearchParams {
   const query = new URLSearchParams();
   if (range.kind === 'custom') {
     query.set(RANGE_QUERY_KEYS.start, range.startDate);
@@ -107,6 +114,7 @@ export function queryFor(range: AnalysisRange, limit: TopLimit): URLSearchParams
     query.set(RANGE_QUERY_KEYS.range, String(range.days));
   }
   if (limit !== DEFAULT_TOP_LIMIT) query.set(RANGE_QUERY_KEYS.top, String(limit));
+  if (caller) query.set(RANGE_QUERY_KEYS.caller, caller);
   return query;
 }
 

@@ -1,5 +1,5 @@
 import { useRequest } from 'ahooks';
-import { getAnalysisOverview, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
+import { getAnalysisOverview, getInterfaceCallers, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
 import type { AnalysisRange, TopLimit } from './range';
 
 /** The page shows failures itself, next to what failed, with a way to retry. */
@@ -29,4 +29,16 @@ export function useAnalysis(range: AnalysisRange, limit: TopLimit) {
     { refreshDeps: [startDate, endDate, limit], onError },
   );
   return { overview, top };
+}
+
+/** The callers of interface `id` in the range; nothing is asked while no interface is open. */
+export function useCallers(id: string | undefined, range: AnalysisRange) {
+  const { startDate, endDate } = range;
+  return useRequest(
+    async () => {
+      const res = await getInterfaceCallers({ interfaceInfoId: id!, startDate, endDate }, SHOWN_INLINE);
+      return res.data as API.InterfaceCallers;
+    },
+    { ready: id !== undefined, refreshDeps: [id, startDate, endDate], onError },
+  );
 }

@@ -22,6 +22,7 @@ function usage(id: string, name: string, over: Partial<API.InterfaceUsage> = {})
 
 test('a deleted interface keeps its row under its name, marked 已删除, with no link and no click to its page', async () => {
   const onOpen = jest.fn();
+  const onCallers = jest.fn();
   renderWithAntd(
     <MemoryRouter>
       <h2 id="usage">明细</h2>
@@ -30,6 +31,7 @@ test('a deleted interface keeps its row under its name, marked 已删除, with n
         startDate="2026-11-16"
         endDate="2026-11-22"
         onOpen={onOpen}
+        onCallers={onCallers}
         headingId="usage"
       />
     </MemoryRouter>,
@@ -47,4 +49,29 @@ test('a deleted interface keeps its row under its name, marked 已删除, with n
   expect(within(liveRow).queryByText('已删除')).not.toBeInTheDocument();
   await userEvent.click(within(liveRow).getByText('20'));
   expect(onOpen).toHaveBeenCalledWith('1');
+});
+
+test("each row's callers open from a button of their own, the deleted interface's too, without opening its page", async () => {
+  const onOpen = jest.fn();
+  const onCallers = jest.fn();
+  renderWithAntd(
+    <MemoryRouter>
+      <h2 id="usage">明细</h2>
+      <UsageTable
+        rows={[usage('1', '天气查询', { calls: 20 }), usage('2', '旧接口', { deleted: true, status: 0 })]}
+        startDate="2026-11-16"
+        endDate="2026-11-22"
+        onOpen={onOpen}
+        onCallers={onCallers}
+        headingId="usage"
+      />
+    </MemoryRouter>,
+  );
+
+  await userEvent.click(screen.getByRole('button', { name: '查看「天气查询」的调用方与状态码分布' }));
+  expect(onCallers).toHaveBeenLastCalledWith('1');
+  screen.getByRole('button', { name: '查看「旧接口」的调用方与状态码分布' }).focus();
+  await userEvent.keyboard('{Enter}');
+  expect(onCallers).toHaveBeenLastCalledWith('2');
+  expect(onOpen).not.toHaveBeenCalled();
 });

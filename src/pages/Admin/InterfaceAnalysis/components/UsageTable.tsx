@@ -48,6 +48,8 @@ type UsageTableProps = {
   startDate: string;
   endDate: string;
   onOpen: (id: string) => void;
+  /** Opens an interface's callers (deleted ones too: their calls stay counted). */
+  onCallers: (id: string) => void;
   /** The id of the heading that names the table. */
   headingId: string;
 };
@@ -57,7 +59,7 @@ type UsageTableProps = {
  * by each column, a row opens its interface, and the whole table downloads as
  * CSV. On a phone the name stays at the left while the figures scroll.
  */
-export function UsageTable({ rows, startDate, endDate, onOpen, headingId }: UsageTableProps) {
+export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headingId }: UsageTableProps) {
   const { styles } = useStyles();
   const { token } = theme.useToken();
   const narrow = !!Grid.useBreakpoint().xs;
@@ -177,6 +179,25 @@ export function UsageTable({ rows, startDate, endDate, onOpen, headingId }: Usag
       width: 170,
       sorter: (a, b) => a.lastCallTime.localeCompare(b.lastCallTime),
       render: (value: string) => <Typography.Text type="secondary">{value}</Typography.Text>,
+    },
+    {
+      title: T.callers,
+      key: 'callers',
+      width: 80,
+      render: (_, row) => (
+        <Button
+          type="link"
+          size="small"
+          aria-label={T.callersLabel(row.name)}
+          onClick={(e) => {
+            // The row itself opens the interface's page.
+            e.stopPropagation();
+            onCallers(String(row.interfaceInfoId));
+          }}
+        >
+          {T.callersOpen}
+        </Button>
+      ),
     },
   ];
 
