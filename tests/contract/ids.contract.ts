@@ -1,10 +1,10 @@
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
-import type { Answer, Client } from './client';
-import { expectRefusal, expectSuccess, loggedIn } from './client';
+import type { Answer } from './client';
+import { expectRefusal, expectSuccess } from './client';
 import { formatDate, startOfDay } from '@agler/contract/dates';
-import { API, createInterface, removeInterfaces, validInterface } from './interfaces';
+import { API, createInterface, specSessions, validInterface } from './interfaces';
 
 /**
  * Ids are 64-bit integers beyond 2^53. They go out as JSON strings, so no
@@ -13,17 +13,7 @@ import { API, createInterface, removeInterfaces, validInterface } from './interf
  * 1800000000000000000) still reaches its own record.
  */
 
-let user: Client;
-let admin: Client;
-const created: string[] = [];
-
-beforeAll(async () => {
-  [user, admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
-});
-
-afterAll(async () => {
-  await removeInterfaces(admin, created);
-});
+const spec = specSessions();
 
 const ID_KEYS = ['id', 'userId', 'interfaceInfoId'];
 
@@ -39,72 +29,73 @@ const withBareId = (id: string, rest: Record<string, unknown> = {}) =>
   `{"id":${id}${Object.keys(rest).length ? `,${JSON.stringify(rest).slice(1)}` : '}'}`;
 
 describe('ids go out as text', () => {
-  it('in the user, the list, one interface and the analysis', async () => {
-    expectIdsAsText(await user.get('/api/user/get/login'));
-    const list = await user.get<Page<InterfaceInfo>>(API.list, { pageSize: 5 });
+  it('in the spec.user, the list, one interface and the analysis', async () => {
+    expectIdsAsText(await spec.user.get('/api/user/get/login'));
+    const list = await spec.user.get<Page<InterfaceInfo>>(API.list, { pageSize: 5 });
     expectIdsAsText(list);
-    expectIdsAsText(await user.get(API.get, { id: list.body.data.records[0].id }));
-    expectIdsAsText(await admin.get(API.top, { limit: 5 }));
+    expectIdsAsText(await spec.user.get(API.get, { id: list.body.data.records[0].id }));
+    expectIdsAsText(await spec.admin.get(API.top, { limit: 5 }));
     const week = { startDate: formatDate(startOfDay(Date.now(), -6)), endDate: formatDate(Date.now()) };
-    expectIdsAsText(await admin.get(API.overview, week));
+    expectIdsAsText(await spec.admin.get(API.overview, week));
   });
 
   it("in add's answer", async () => {
-    const answer = await admin.post<string>(API.add, validInterface());
+    const answer = await spec.admin.post<string>(API.add, validInterface());
     const id = expectSuccess(answer);
-    created.push(id);
+    spec.created.push(id);
     expect(answer.text).toMatch(new RegExp(`"data":"${id}"`));
   });
 });
 
 describe('bare-number ids in bodies reach their own record', () => {
-  /** Two interfaces created one after the other: their ids are as close as ids get. */
+  /** Two interfaces spec.created one after the other: their ids are as close as ids get. */
   let first: string;
   let second: string;
 
   beforeAll(async () => {
-    first = await createInterface(admin);
-    second = await createInterface(admin);
-    created.push(first, second);
+    first = await createInterface(spec.admin);
+    second = await createInterface(spec.admin);
+    spec.created.push(first, second);
   });
 
-  const fetchRecord = async (id: string) => expectSuccess(await admin.get<InterfaceInfo>(API.get, { id }));
+  const fetchRecord = async (id: string) =>
+    expectSuccess(await spec.admin.get<InterfaceInfo>(API.get, { id }));
 
   it('are beyond 2^53 for the demo interfaces, so JSON.parse would round them', async () => {
-    const [row] = expectSuccess(await user.get<Page<InterfaceInfo>>(API.list, { pageSize: 1 })).records;
+    const [row] = expectSuccess(await spec.user.get<Page<InterfaceInfo>>(API.list, { pageSize: 1 })).records;
     expect(BigInt(row.id) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
     expect(String(Number(row.id))).not.toBe(row.id);
   });
 
   it('invoke', async () => {
     const [row] = expectSuccess(
-      await user.get<Page<InterfaceInfo>>(API.list, { name: 'Echo', pageSize: 1 }),
+      await spec.user.get<Page<InterfaceInfo>>(API.list, { name: 'Echo', pageSize: 1 }),
     ).records;
-    const answer = await user.post(API.invoke, withBareId(row.id, { userRequestParams: '{"x":1}' }));
+    const answer = await spec.user.post(API.invoke, withBareId(row.id, { userRequestParams: '{"x":1}' }));
     expect(expectSuccess(answer)).toEqual({ x: 1 });
   });
 
   it('update', async () => {
     const before = await fetchRecord(first);
-    expect(expectSuccess(await admin.post(API.update, withBareId(second, { description: '第二个' })))).toBe(
-      true,
-    );
+    expect(
+      expectSuccess(await spec.admin.post(API.update, withBareId(second, { description: '第二个' }))),
+    ).toBe(true);
     expect((await fetchRecord(second)).description).toBe('第二个');
     expect(await fetchRecord(first)).toEqual(before);
   });
 
   it('online and offline', async () => {
-    expect(expectSuccess(await admin.post(API.online, withBareId(second)))).toBe(true);
+    expect(expectSuccess(await spec.admin.post(API.online, withBareId(second)))).toBe(true);
     expect((await fetchRecord(second)).status).toBe(INTERFACE_STATUS.ONLINE);
     expect((await fetchRecord(first)).status).toBe(INTERFACE_STATUS.OFFLINE);
-    expect(expectSuccess(await admin.post(API.offline, withBareId(second)))).toBe(true);
+    expect(expectSuccess(await spec.admin.post(API.offline, withBareId(second)))).toBe(true);
     expect((await fetchRecord(second)).status).toBe(INTERFACE_STATUS.OFFLINE);
   });
 
   it('delete', async () => {
-    expect(expectSuccess(await admin.post(API.delete, withBareId(second)))).toBe(true);
+    expect(expectSuccess(await spec.admin.post(API.delete, withBareId(second)))).toBe(true);
     expectRefusal(
-      await admin.get(API.get, { id: second }),
+      await spec.admin.get(API.get, { id: second }),
       ResponseCode.NOT_FOUND,
       MESSAGES.interfaceNotFound,
     );
@@ -113,11 +104,15 @@ describe('bare-number ids in bodies reach their own record', () => {
 
   it('a bare number written with a fraction or exponent is no id', async () => {
     expectRefusal(
-      await admin.post(API.online, `{"id":${first}.0}`),
+      await spec.admin.post(API.online, `{"id":${first}.0}`),
       ResponseCode.PARAMS_ERROR,
       MESSAGES.badId,
     );
-    expectRefusal(await admin.post(API.online, '{"id":1.8e18}'), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+    expectRefusal(
+      await spec.admin.post(API.online, '{"id":1.8e18}'),
+      ResponseCode.PARAMS_ERROR,
+      MESSAGES.badId,
+    );
     expect((await fetchRecord(first)).status).toBe(INTERFACE_STATUS.OFFLINE);
   });
 });

@@ -1,6 +1,8 @@
 import { formatDate } from '@agler/contract/dates';
+import { INTERFACE_STATUS } from '@agler/contract/constants';
+import type { InterfaceInfo, Page } from '@agler/contract/types';
 import type { Client } from './client';
-import { expectSuccess, uniqueName } from './client';
+import { expectSuccess, loggedIn, uniqueName } from './client';
 
 /** Interfaces the specs create for themselves (and remove again), so no spec depends on another's. */
 
@@ -49,4 +51,30 @@ export async function removeInterfaces(admin: Client, ids: string[]) {
 /** `yyyy-MM-dd` of today on this machine, which is the target's too. */
 export function today(): string {
   return formatDate(Date.now());
+}
+
+/** A spec's demo sessions and the interfaces it creates. */
+export type SpecSessions = { user: Client; admin: Client; created: string[] };
+
+/**
+ * Logs the demo user and admin in before a spec's tests; the interfaces whose ids the spec puts
+ * in `created` are removed after them.
+ */
+export function specSessions(): SpecSessions {
+  const spec = { created: [] } as unknown as SpecSessions;
+  beforeAll(async () => {
+    [spec.user, spec.admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
+  });
+  afterAll(async () => {
+    await removeInterfaces(spec.admin, spec.created);
+  });
+  return spec;
+}
+
+/** The online demo interface named `name` (Echo answers its parameters with no network). */
+export async function demoInterface(client: Client, name: string): Promise<InterfaceInfo> {
+  const { records } = expectSuccess(await client.get<Page<InterfaceInfo>>(API.list, { name, pageSize: 50 }));
+  const found = records.find((r) => r.name === name && r.status === INTERFACE_STATUS.ONLINE);
+  if (!found) throw new Error(`the demo data has no online interface named ${name}`);
+  return found;
 }

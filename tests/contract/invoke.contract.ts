@@ -1,71 +1,51 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
-import type { AnalysisOverview, InterfaceInfo, Page, TopInterface } from '@agler/contract/types';
+import type { AnalysisOverview, TopInterface } from '@agler/contract/types';
 import type { Client } from './client';
-import { Client as Visitor, expectRefusal, expectSuccess, loggedIn } from './client';
-import { API, createInterface, removeInterfaces, today } from './interfaces';
+import { Client as Visitor, expectRefusal, expectSuccess } from './client';
+import { API, createInterface, demoInterface, specSessions, today } from './interfaces';
 
 /** Calling an interface, and which calls the analysis counts. */
 
-let user: Client;
-let admin: Client;
-const created: string[] = [];
-
-beforeAll(async () => {
-  [user, admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
-});
-
-afterAll(async () => {
-  await removeInterfaces(admin, created);
-});
-
-/** The demo's Echo interface: it answers its parameters. */
-async function echo(): Promise<InterfaceInfo> {
-  const { records } = expectSuccess(
-    await user.get<Page<InterfaceInfo>>(API.list, { name: 'Echo', pageSize: 50 }),
-  );
-  const found = records.find((r) => r.name === 'Echo');
-  if (!found) throw new Error('the demo data has no online interface named Echo');
-  return found;
-}
+const spec = specSessions();
 
 const call = (client: Client, id: string, userRequestParams?: unknown) =>
   client.post(API.invoke, { id, userRequestParams });
 
 describe('invoke', () => {
   it('needs a session', async () => {
-    const { id } = await echo();
+    const { id } = await demoInterface(spec.user, 'Echo');
     expectRefusal(await call(new Visitor(), id, '{}'), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
   });
 
   it("answers with the interface's own answer", async () => {
-    const { id } = await echo();
+    const { id } = await demoInterface(spec.user, 'Echo');
     const params = { a: [1, { b: true }], text: '你好' };
-    expect(expectSuccess(await call(user, id, JSON.stringify(params)))).toEqual(params);
+    expect(expectSuccess(await call(spec.user, id, JSON.stringify(params)))).toEqual(params);
   });
 
   it('reads empty parameters as none', async () => {
-    const { id } = await echo();
-    expect(expectSuccess(await call(user, id, ''))).toEqual({});
-    expect(expectSuccess(await call(user, id))).toEqual({});
+    const { id } = await demoInterface(spec.user, 'Echo');
+    expect(expectSuccess(await call(spec.user, id, ''))).toEqual({});
+    expect(expectSuccess(await call(spec.user, id))).toEqual({});
   });
 
   it('refuses an offline interface', async () => {
-    const id = await createInterface(admin);
-    created.push(id);
-    expectRefusal(await call(user, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
-    expectRefusal(await call(admin, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    const id = await createInterface(spec.admin);
+    spec.created.push(id);
+    expectRefusal(await call(spec.user, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    expectRefusal(await call(spec.admin, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
   });
 
   it('answers 40400 for an id nobody has and 40000 for one that is no id', async () => {
     expectRefusal(
-      await call(user, '9223372036854775807', '{}'),
+      await call(spec.user, '9223372036854775807', '{}'),
       ResponseCode.NOT_FOUND,
       MESSAGES.interfaceNotFound,
     );
-    expectRefusal(await call(user, 'abc', '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+    expectRefusal(await call(spec.user, 'abc', '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
     expectRefusal(
-      await user.post(API.invoke, { userRequestParams: '{}' }),
+      await spec.user.post(API.invoke, { userRequestParams: '{}' }),
       ResponseCode.PARAMS_ERROR,
       MESSAGES.badId,
     );
@@ -81,13 +61,13 @@ describe('invoke', () => {
       MESSAGES.paramsTooDeep,
     ],
   ])('refuses parameters that are %s', async (_label, params, message) => {
-    const { id } = await echo();
-    expectRefusal(await call(user, id, params), ResponseCode.PARAMS_ERROR, message);
+    const { id } = await demoInterface(spec.user, 'Echo');
+    expectRefusal(await call(spec.user, id, params), ResponseCode.PARAMS_ERROR, message);
   });
 });
 
 describe('what the analysis counts', () => {
-  const top = async () => expectSuccess(await admin.get<TopInterface[]>(API.top, { limit: 20 }));
+  const top = async () => expectSuccess(await spec.admin.get<TopInterface[]>(API.top, { limit: 20 }));
   const countOf = (list: TopInterface[], id: string) => list.find((t) => t.id === id)?.totalNum ?? 0;
 
   it('counts every call that reached the interface, answered or refused by it, and no call refused before', async () => {
@@ -97,34 +77,34 @@ describe('what the analysis counts', () => {
     if (!target) throw new Error('no online interface among the 20 most called');
     const { id } = target;
 
-    await call(user, id, '{}');
-    await call(admin, id, '[1]');
-    expectRefusal(await call(user, id, '{not json'), ResponseCode.PARAMS_ERROR, MESSAGES.paramsNotJson);
+    await call(spec.user, id, '{}');
+    await call(spec.admin, id, '[1]');
+    expectRefusal(await call(spec.user, id, '{not json'), ResponseCode.PARAMS_ERROR, MESSAGES.paramsNotJson);
     expectRefusal(await call(new Visitor(), id, '{}'), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
 
     expect(countOf(await top(), id)).toBe(countOf(before, id) + 2);
   });
 
   it('does not count a call to an offline interface', async () => {
-    const id = await createInterface(admin);
-    created.push(id);
-    expectRefusal(await call(user, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    const id = await createInterface(spec.admin);
+    spec.created.push(id);
+    expectRefusal(await call(spec.user, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
     const day = today();
     const overview = expectSuccess(
-      await admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+      await spec.admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
     );
     expect(overview.interfaces.find((row) => row.interfaceInfoId === id)).toBeUndefined();
   });
 
-  it('counts a call to an interface created today in the day’s overview', async () => {
+  it('counts a call to an interface spec.created today in the day’s overview', async () => {
     // At the demo Echo's address: the target answers it itself, with no network.
-    const { url, method } = await echo();
-    const id = await createInterface(admin, { online: true, overrides: { url, method } });
-    created.push(id);
-    expectSuccess(await call(user, id, '{}'));
+    const { url, method } = await demoInterface(spec.user, 'Echo');
+    const id = await createInterface(spec.admin, { online: true, overrides: { url, method } });
+    spec.created.push(id);
+    expectSuccess(await call(spec.user, id, '{}'));
     const day = today();
     const overview = expectSuccess(
-      await admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+      await spec.admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
     );
     expect(overview.interfaces.find((row) => row.interfaceInfoId === id)).toMatchObject({
       calls: 1,
@@ -135,18 +115,20 @@ describe('what the analysis counts', () => {
 
 describe('counting under load', () => {
   it('200 concurrent calls are exactly 200 more in the analysis', async () => {
-    const { url, method } = await echo();
-    const id = await createInterface(admin, { online: true, overrides: { url, method } });
-    created.push(id);
+    const { url, method } = await demoInterface(spec.user, 'Echo');
+    const id = await createInterface(spec.admin, { online: true, overrides: { url, method } });
+    spec.created.push(id);
     const day = today();
     const callsOf = async () =>
-      expectSuccess(await admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day })).interfaces.find(
-        (row) => row.interfaceInfoId === id,
-      )?.calls ?? 0;
+      expectSuccess(
+        await spec.admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+      ).interfaces.find((row) => row.interfaceInfoId === id)?.calls ?? 0;
     const before = await callsOf();
 
     // As the admin: admins are counted but never limited by a quota.
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => call(admin, id, `{"n":${i}}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => call(spec.admin, id, `{"n":${i}}`)),
+    );
 
     expect(answers.map((a) => a.body.code)).toEqual(new Array(200).fill(ResponseCode.SUCCESS));
     expect(await callsOf()).toBe(before + 200);

@@ -1,47 +1,34 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import type { AnalysisOverview, InterfaceInfo, Page, TopInterface } from '@agler/contract/types';
-import type { Client } from './client';
-import { expectRefusal, expectSuccess, loggedIn } from './client';
-import { API, createInterface, today } from './interfaces';
+import { expectRefusal, expectSuccess } from './client';
+import { API, createInterface, demoInterface, specSessions, today } from './interfaces';
 
 /** Deleting an interface: out of every list and lookup, while the analysis keeps its calls under its name. */
 
-let user: Client;
-let admin: Client;
-
-beforeAll(async () => {
-  [user, admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
-});
-
-/** The demo's Echo interface: the target answers it itself, with no network. */
-async function echo(): Promise<InterfaceInfo> {
-  const { records } = expectSuccess(
-    await user.get<Page<InterfaceInfo>>(API.list, { name: 'Echo', pageSize: 50 }),
-  );
-  const found = records.find((r) => r.name === 'Echo');
-  if (!found) throw new Error('the demo data has no online interface named Echo');
-  return found;
-}
+const spec = specSessions();
 
 const overviewOfToday = async () => {
   const day = today();
-  return expectSuccess(await admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }));
+  return expectSuccess(
+    await spec.admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+  );
 };
 
 describe('a deleted interface with calls', () => {
   it('is out of list, get and invoke (40400), and the analysis still counts its calls under its name', async () => {
-    const { url, method } = await echo();
-    const id = await createInterface(admin, { online: true, overrides: { url, method } });
-    const { name } = expectSuccess(await admin.get<InterfaceInfo>(API.get, { id }));
-    for (let i = 0; i < 3; i += 1) expectSuccess(await user.post(API.invoke, { id, userRequestParams: '{}' }));
+    const { url, method } = await demoInterface(spec.user, 'Echo');
+    const id = await createInterface(spec.admin, { online: true, overrides: { url, method } });
+    const { name } = expectSuccess(await spec.admin.get<InterfaceInfo>(API.get, { id }));
+    for (let i = 0; i < 3; i += 1)
+      expectSuccess(await spec.user.post(API.invoke, { id, userRequestParams: '{}' }));
     const before = await overviewOfToday();
     expect(before.interfaces.find((row) => row.interfaceInfoId === id)).toMatchObject({ name, calls: 3 });
     expect(before.interfaces.find((row) => row.interfaceInfoId === id)).not.toHaveProperty('deleted');
 
-    expect(expectSuccess(await admin.post(API.delete, { id }))).toBe(true);
+    expect(expectSuccess(await spec.admin.post(API.delete, { id }))).toBe(true);
 
-    for (const client of [admin, user]) {
+    for (const client of [spec.admin, spec.user]) {
       const listed = expectSuccess(await client.get<Page<InterfaceInfo>>(API.list, { name, pageSize: 50 }));
       expect(listed.records.map((r) => r.id)).not.toContain(id);
       expectRefusal(await client.get(API.get, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
@@ -51,8 +38,16 @@ describe('a deleted interface with calls', () => {
         MESSAGES.interfaceNotFound,
       );
     }
-    expectRefusal(await admin.post(API.delete, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-    expectRefusal(await admin.post(API.online, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    expectRefusal(
+      await spec.admin.post(API.delete, { id }),
+      ResponseCode.NOT_FOUND,
+      MESSAGES.interfaceNotFound,
+    );
+    expectRefusal(
+      await spec.admin.post(API.online, { id }),
+      ResponseCode.NOT_FOUND,
+      MESSAGES.interfaceNotFound,
+    );
 
     const after = await overviewOfToday();
     const row = after.interfaces.find((r) => r.interfaceInfoId === id);
@@ -64,7 +59,7 @@ describe('a deleted interface with calls', () => {
     expect(after.interfaces.filter((r) => r.interfaceInfoId !== id)).toEqual(
       before.interfaces.filter((r) => r.interfaceInfoId !== id),
     );
-    const top = expectSuccess(await admin.get<TopInterface[]>(API.top, { limit: 20 }));
+    const top = expectSuccess(await spec.admin.get<TopInterface[]>(API.top, { limit: 20 }));
     expect(top.map((t) => t.id)).not.toContain(id);
   });
 });

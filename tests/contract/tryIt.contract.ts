@@ -2,10 +2,9 @@ import { ResponseCode } from '@agler/contract/constants';
 import { HISTORY_LIMIT, HISTORY_PARAMS_MAX_BYTES } from '@agler/contract/invoke';
 import type { CallHistoryEntry, CallMeta } from '@agler/contract/invoke';
 import { MESSAGES } from '@agler/contract/messages';
-import type { InterfaceInfo, Page } from '@agler/contract/types';
 import type { Answer, Client } from './client';
-import { Client as Visitor, expectRefusal, expectSuccess, loggedIn } from './client';
-import { API, createInterface, removeInterfaces } from './interfaces';
+import { Client as Visitor, expectRefusal, expectSuccess } from './client';
+import { API, createInterface, demoInterface, specSessions } from './interfaces';
 
 /**
  * The try-it's view of a call on every target: the interface's HTTP status,
@@ -15,30 +14,13 @@ import { API, createInterface, removeInterfaces } from './interfaces';
 
 const HISTORY = '/api/interfaceInfo/invoke/history';
 
-let user: Client;
-let admin: Client;
-const created: string[] = [];
-
-beforeAll(async () => {
-  [user, admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
-});
-
-afterAll(async () => {
-  await removeInterfaces(admin, created);
-});
-
-async function demo(name: string): Promise<InterfaceInfo> {
-  const { records } = expectSuccess(await user.get<Page<InterfaceInfo>>(API.list, { name, pageSize: 50 }));
-  const found = records.find((r) => r.name === name && r.status === 1);
-  if (!found) throw new Error(`the demo data has no online interface named ${name}`);
-  return found;
-}
+const spec = specSessions();
 
 /** A new online interface at the demo Echo's address: its history holds this spec's calls only. */
 async function freshEcho(): Promise<string> {
-  const { url, method } = await demo('Echo');
-  const id = await createInterface(admin, { online: true, overrides: { url, method } });
-  created.push(id);
+  const { url, method } = await demoInterface(spec.user, 'Echo');
+  const id = await createInterface(spec.admin, { online: true, overrides: { url, method } });
+  spec.created.push(id);
   return id;
 }
 
@@ -51,9 +33,9 @@ const history = (client: Client, id: string) => client.get<CallHistoryEntry[]>(H
 
 describe('invoke answers the call', () => {
   it('on success: status 200, the content type among the headers, time and size', async () => {
-    const { id } = await demo('Echo');
+    const { id } = await demoInterface(spec.user, 'Echo');
 
-    const answer = await invoke(user, id, '{"a":1}');
+    const answer = await invoke(spec.user, id, '{"a":1}');
 
     expect(expectSuccess(answer)).toEqual({ a: 1 });
     const { call } = answer.body;
@@ -75,9 +57,9 @@ describe('invoke answers the call', () => {
   });
 
   it("on the interface's own error status: 50200 and no data, with the call and its status", async () => {
-    const { id } = await demo('天气查询');
+    const { id } = await demoInterface(spec.user, '天气查询');
 
-    const answer = await invoke(user, id, '{}');
+    const answer = await invoke(spec.user, id, '{}');
 
     expect(answer.body).toMatchObject({ code: ResponseCode.UPSTREAM_ERROR, data: null });
     expect(answer.body.message).toMatch(/^接口返回了错误状态 HTTP 400/);
@@ -88,14 +70,14 @@ describe('invoke answers the call', () => {
   });
 
   it('never on a refusal by the platform', async () => {
-    const { id } = await demo('Echo');
-    const offline = await createInterface(admin);
-    created.push(offline);
+    const { id } = await demoInterface(spec.user, 'Echo');
+    const offline = await createInterface(spec.admin);
+    spec.created.push(offline);
 
     for (const answer of [
-      await invoke(user, id, '{city:'),
-      await invoke(user, offline, '{}'),
-      await invoke(user, '9223372036854775807', '{}'),
+      await invoke(spec.user, id, '{city:'),
+      await invoke(spec.user, offline, '{}'),
+      await invoke(spec.user, '9223372036854775807', '{}'),
       await invoke(new Visitor(), id, '{}'),
     ]) {
       expect(answer.body.code).not.toBe(ResponseCode.SUCCESS);
@@ -108,11 +90,11 @@ describe('the history', () => {
   it('lists the call just made first, with its parameters, then the ones before', async () => {
     const id = await freshEcho();
     const started = Date.now();
-    expectSuccess(await invoke(user, id, '{"n":1}'));
-    expectSuccess(await invoke(user, id, '{"n":2}'));
-    expectSuccess(await invoke(user, id, '{"n":3}'));
+    expectSuccess(await invoke(spec.user, id, '{"n":1}'));
+    expectSuccess(await invoke(spec.user, id, '{"n":2}'));
+    expectSuccess(await invoke(spec.user, id, '{"n":3}'));
 
-    const entries = expectSuccess(await history(user, id));
+    const entries = expectSuccess(await history(spec.user, id));
 
     expect(entries.map((e) => e.params)).toEqual(['{"n":3}', '{"n":2}', '{"n":1}']);
     expect(entries[1]).toEqual({
@@ -133,11 +115,11 @@ describe('the history', () => {
 
   it("does not list another user's calls", async () => {
     const id = await freshEcho();
-    expectSuccess(await invoke(admin, id, '{"who":"admin"}'));
-    expectSuccess(await invoke(user, id, '{"who":"user"}'));
+    expectSuccess(await invoke(spec.admin, id, '{"who":"admin"}'));
+    expectSuccess(await invoke(spec.user, id, '{"who":"user"}'));
 
-    expect(expectSuccess(await history(user, id)).map((e) => e.params)).toEqual(['{"who":"user"}']);
-    expect(expectSuccess(await history(admin, id)).map((e) => e.params)).toEqual(['{"who":"admin"}']);
+    expect(expectSuccess(await history(spec.user, id)).map((e) => e.params)).toEqual(['{"who":"user"}']);
+    expect(expectSuccess(await history(spec.admin, id)).map((e) => e.params)).toEqual(['{"who":"admin"}']);
   });
 
   it(`keeps parameters up to ${HISTORY_PARAMS_MAX_BYTES} bytes; longer ones come back null with paramsTruncated`, async () => {
@@ -145,10 +127,10 @@ describe('the history', () => {
     // 8 bytes of JSON around 1362 characters of three bytes each and 2 of one byte: exactly the limit.
     const atLimit = JSON.stringify({ t: `${'北'.repeat(1362)}xx` });
     const over = JSON.stringify({ t: 'x'.repeat(HISTORY_PARAMS_MAX_BYTES) });
-    expectSuccess(await invoke(user, id, atLimit));
-    expectSuccess(await invoke(user, id, over));
+    expectSuccess(await invoke(spec.user, id, atLimit));
+    expectSuccess(await invoke(spec.user, id, over));
 
-    const [longer, kept] = expectSuccess(await history(user, id));
+    const [longer, kept] = expectSuccess(await history(spec.user, id));
 
     expect(longer).toMatchObject({ params: null, paramsTruncated: true, status: 200, success: true });
     expect(kept.params).toBe(atLimit);
@@ -157,9 +139,9 @@ describe('the history', () => {
 
   it(`answers at most ${HISTORY_LIMIT} calls`, async () => {
     const id = await freshEcho();
-    for (let i = 0; i <= HISTORY_LIMIT; i += 1) expectSuccess(await invoke(user, id, `{"i":${i}}`));
+    for (let i = 0; i <= HISTORY_LIMIT; i += 1) expectSuccess(await invoke(spec.user, id, `{"i":${i}}`));
 
-    const entries = expectSuccess(await history(user, id));
+    const entries = expectSuccess(await history(spec.user, id));
 
     expect(entries).toHaveLength(HISTORY_LIMIT);
     expect(entries[0].params).toBe(`{"i":${HISTORY_LIMIT}}`);
@@ -167,14 +149,14 @@ describe('the history', () => {
   });
 
   it('refuses what the interface reads refuse: no session, an unknown interface, an id that is none', async () => {
-    const { id } = await demo('Echo');
+    const { id } = await demoInterface(spec.user, 'Echo');
     expectRefusal(await history(new Visitor(), id), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
     expectRefusal(
-      await history(user, '9223372036854775807'),
+      await history(spec.user, '9223372036854775807'),
       ResponseCode.NOT_FOUND,
       MESSAGES.interfaceNotFound,
     );
-    expectRefusal(await history(user, 'abc'), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
-    expectRefusal(await user.get(HISTORY), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+    expectRefusal(await history(spec.user, 'abc'), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+    expectRefusal(await spec.user.get(HISTORY), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
   });
 });

@@ -3,60 +3,49 @@ import { INTERFACE_VALIDATION_TEXTS, checkInterfaceField } from '@agler/contract
 import { JSON_TEXTS } from '@agler/contract/json';
 import { MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
-import type { Client } from './client';
-import { Client as Visitor, expectRefusal, expectSuccess, loggedIn } from './client';
-import { API, createInterface, removeInterfaces, validInterface } from './interfaces';
+import { Client as Visitor, expectRefusal, expectSuccess } from './client';
+import { API, createInterface, specSessions, validInterface } from './interfaces';
 
-/** The admin writes: who may, what they store, and every field rule with its message. */
+/** The spec.admin writes: who may, what they store, and every field rule with its message. */
 
-let user: Client;
-let admin: Client;
-const created: string[] = [];
-
-beforeAll(async () => {
-  [user, admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
-});
-
-afterAll(async () => {
-  await removeInterfaces(admin, created);
-});
+const spec = specSessions();
 
 async function create(options?: Parameters<typeof createInterface>[1]): Promise<string> {
-  const id = await createInterface(admin, options);
-  created.push(id);
+  const id = await createInterface(spec.admin, options);
+  spec.created.push(id);
   return id;
 }
 
-const fetchRecord = async (id: string) => expectSuccess(await admin.get<InterfaceInfo>(API.get, { id }));
+const fetchRecord = async (id: string) => expectSuccess(await spec.admin.get<InterfaceInfo>(API.get, { id }));
 
 /** A JSON text of arrays nested `depth` deep. */
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 describe('who may write', () => {
   it.each(['add', 'update', 'delete', 'online', 'offline'] as const)(
-    '%s answers 40101 to a user and 40100 without a session, changing nothing',
+    '%s answers 40101 to a spec.user and 40100 without a session, changing nothing',
     async (endpoint) => {
       const id = await create();
       const before = await fetchRecord(id);
       const body = endpoint === 'add' ? validInterface() : { id, ...validInterface() };
-      expectRefusal(await user.post(API[endpoint], body), ResponseCode.NO_AUTH, MESSAGES.noAuth);
+      expectRefusal(await spec.user.post(API[endpoint], body), ResponseCode.NO_AUTH, MESSAGES.noAuth);
       expectRefusal(await new Visitor().post(API[endpoint], body), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
       expect(await fetchRecord(id)).toEqual(before);
-      const named = expectSuccess(await admin.get<Page<InterfaceInfo>>(API.list, { name: body.name }));
+      const named = expectSuccess(await spec.admin.get<Page<InterfaceInfo>>(API.list, { name: body.name }));
       expect(named.total).toBe(0);
     },
   );
 });
 
 describe('add', () => {
-  it('stores a new interface, offline, created by the admin, and answers its id as text', async () => {
+  it('stores a new interface, offline, spec.created by the spec.admin, and answers its id as text', async () => {
     const body = validInterface();
-    const answer = await admin.post<string>(API.add, body);
+    const answer = await spec.admin.post<string>(API.add, body);
     const id = expectSuccess(answer);
-    created.push(id);
+    spec.created.push(id);
     expect(id).toMatch(/^[1-9]\d{0,18}$/);
     const record = await fetchRecord(id);
-    const me = expectSuccess(await admin.get<{ id: string }>('/api/user/get/login'));
+    const me = expectSuccess(await spec.admin.get<{ id: string }>('/api/user/get/login'));
     expect(record).toMatchObject({ ...body, id, status: INTERFACE_STATUS.OFFLINE, userId: me.id });
     expect(record.createTime).toBeTruthy();
     expect(record.updateTime).toBe(record.createTime);
@@ -64,10 +53,12 @@ describe('add', () => {
 
   it('keeps a new interface from users until it is online', async () => {
     const body = validInterface();
-    const id = expectSuccess(await admin.post<string>(API.add, body));
-    created.push(id);
-    expectRefusal(await user.get(API.get, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-    expect(expectSuccess(await user.get<Page<InterfaceInfo>>(API.list, { name: body.name })).total).toBe(0);
+    const id = expectSuccess(await spec.admin.post<string>(API.add, body));
+    spec.created.push(id);
+    expectRefusal(await spec.user.get(API.get, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    expect(expectSuccess(await spec.user.get<Page<InterfaceInfo>>(API.list, { name: body.name })).total).toBe(
+      0,
+    );
   });
 
   it('trims the name and url and stores absent optional texts as empty', async () => {
@@ -161,10 +152,10 @@ describe('add', () => {
       INTERFACE_VALIDATION_TEXTS.notText('responseHeader'),
     ],
   ])('refuses %s with 40000 naming the field, storing nothing', async (_label, overrides, message) => {
-    const count = async () => expectSuccess(await admin.get<Page<InterfaceInfo>>(API.list)).total;
+    const count = async () => expectSuccess(await spec.admin.get<Page<InterfaceInfo>>(API.list)).total;
     const before = await count();
     expectRefusal(
-      await admin.post(API.add, { ...validInterface(), ...overrides }),
+      await spec.admin.post(API.add, { ...validInterface(), ...overrides }),
       ResponseCode.PARAMS_ERROR,
       message,
     );
@@ -177,7 +168,7 @@ describe('add', () => {
     ]);
     expect(huge.length).toBeGreaterThan(BODY_MAX_BYTES);
     expectRefusal(
-      await admin.post(API.add, { ...validInterface(), requestParams: huge }),
+      await spec.admin.post(API.add, { ...validInterface(), requestParams: huge }),
       ResponseCode.PARAMS_ERROR,
       MESSAGES.bodyTooLarge,
     );
@@ -188,7 +179,7 @@ describe('update', () => {
   it('changes only the fields given; status and creator stay', async () => {
     const id = await create();
     const before = await fetchRecord(id);
-    const answer = await admin.post(API.update, {
+    const answer = await spec.admin.post(API.update, {
       id,
       description: '新的描述',
       status: INTERFACE_STATUS.ONLINE,
@@ -204,32 +195,32 @@ describe('update', () => {
     const id = await create();
     const before = await fetchRecord(id);
     expectRefusal(
-      await admin.post(API.update, { id, name: '', description: 'ok' }),
+      await spec.admin.post(API.update, { id, name: '', description: 'ok' }),
       ResponseCode.PARAMS_ERROR,
       INTERFACE_VALIDATION_TEXTS.required('name'),
     );
     expectRefusal(
-      await admin.post(API.update, { id, url: 'ftp://x' }),
+      await spec.admin.post(API.update, { id, url: 'ftp://x' }),
       ResponseCode.PARAMS_ERROR,
       INTERFACE_VALIDATION_TEXTS.url,
     );
     expectRefusal(
-      await admin.post(API.update, { id, name: 'a\u202eb' }),
+      await spec.admin.post(API.update, { id, name: 'a\u202eb' }),
       ResponseCode.PARAMS_ERROR,
       INTERFACE_VALIDATION_TEXTS.unsafeCharacters('name'),
     );
     expectRefusal(
-      await admin.post(API.update, { id, requestParams: nested(10_000) }),
+      await spec.admin.post(API.update, { id, requestParams: nested(10_000) }),
       ResponseCode.PARAMS_ERROR,
       /^请求参数/,
     );
     expectRefusal(
-      await admin.post(API.update, { id, requestHeader: nested(10_000) }),
+      await spec.admin.post(API.update, { id, requestHeader: nested(10_000) }),
       ResponseCode.PARAMS_ERROR,
       /^请求头/,
     );
     expectRefusal(
-      await admin.post(API.update, { id, requestHeader: nested(100) }),
+      await spec.admin.post(API.update, { id, requestHeader: nested(100) }),
       ResponseCode.PARAMS_ERROR,
       INTERFACE_VALIDATION_TEXTS.json('requestHeader', JSON_TEXTS.tooDeep),
     );
@@ -240,7 +231,7 @@ describe('update', () => {
 describe.each(['update', 'delete', 'online', 'offline'] as const)('%s', (endpoint) => {
   it('answers 40400 for an id nobody has', async () => {
     expectRefusal(
-      await admin.post(API[endpoint], { id: '9223372036854775807', name: '无' }),
+      await spec.admin.post(API[endpoint], { id: '9223372036854775807', name: '无' }),
       ResponseCode.NOT_FOUND,
       MESSAGES.interfaceNotFound,
     );
@@ -254,7 +245,7 @@ describe.each(['update', 'delete', 'online', 'offline'] as const)('%s', (endpoin
     ['an id in an array', { id: ['1'] }],
     ['an id beyond 64 bits', { id: '9223372036854775808' }],
   ])('refuses %s with 40000', async (_label, body) => {
-    expectRefusal(await admin.post(API[endpoint], body), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+    expectRefusal(await spec.admin.post(API[endpoint], body), ResponseCode.PARAMS_ERROR, MESSAGES.badId);
   });
 });
 
@@ -262,19 +253,27 @@ describe('online, offline and delete', () => {
   it('publish and withdraw, changing only the status', async () => {
     const id = await create();
     const before = await fetchRecord(id);
-    expect(expectSuccess(await admin.post(API.online, { id }))).toBe(true);
+    expect(expectSuccess(await spec.admin.post(API.online, { id }))).toBe(true);
     expect(await fetchRecord(id)).toEqual({ ...before, status: INTERFACE_STATUS.ONLINE });
-    expect(expectSuccess(await user.get<InterfaceInfo>(API.get, { id })).id).toBe(id);
-    expect(expectSuccess(await admin.post(API.offline, { id }))).toBe(true);
+    expect(expectSuccess(await spec.user.get<InterfaceInfo>(API.get, { id })).id).toBe(id);
+    expect(expectSuccess(await spec.admin.post(API.offline, { id }))).toBe(true);
     expect(await fetchRecord(id)).toEqual(before);
-    expectRefusal(await user.get(API.get, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    expectRefusal(await spec.user.get(API.get, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   });
 
   it('delete removes the interface; a second delete answers 40400', async () => {
     const id = await create({ online: true });
-    expect(expectSuccess(await admin.post(API.delete, { id }))).toBe(true);
-    expectRefusal(await admin.get(API.get, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-    expectRefusal(await admin.post(API.delete, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-    expectRefusal(await admin.post(API.online, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    expect(expectSuccess(await spec.admin.post(API.delete, { id }))).toBe(true);
+    expectRefusal(await spec.admin.get(API.get, { id }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    expectRefusal(
+      await spec.admin.post(API.delete, { id }),
+      ResponseCode.NOT_FOUND,
+      MESSAGES.interfaceNotFound,
+    );
+    expectRefusal(
+      await spec.admin.post(API.online, { id }),
+      ResponseCode.NOT_FOUND,
+      MESSAGES.interfaceNotFound,
+    );
   });
 });
