@@ -26,7 +26,11 @@ const iconsAlias = existsSync(pluginIcons) ? { [pluginIcons]: join(__dirname, 'n
 export default defineConfig({
   title: defaultSettings.title as string,
   favicons: ['/logo.svg'],
-  metas: [{ name: 'description', content: 'Agler接口 — API 开放平台' }],
+  metas: [
+    // Umi's default viewport forbids zooming (maximum-scale=1, user-scalable=no): WCAG 1.4.4.
+    { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+    { name: 'description', content: 'Agler接口 — API 开放平台' },
+  ],
   hash: true,
   // Minify each chunk as its own scope: with shared chunks, esbuild's helpers otherwise collide.
   esbuildMinifyIIFE: true,
@@ -70,6 +74,7 @@ export default defineConfig({
     '@umijs/max-plugin-openapi',
     require.resolve('./config/plugins/routePreload'),
     require.resolve('./config/plugins/skeleton'),
+    require.resolve('./config/plugins/htmlLang'),
   ],
   openAPI: [
     {

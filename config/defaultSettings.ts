@@ -24,6 +24,23 @@ const defaultSettings: AppSettings = {
   iconfontUrl: '',
 };
 
+/**
+ * Darker shades from the primary colour's own palette (antd's generate('#1890ff')[6..8]), for
+ * text in that blue on white and white text on it: #1890ff reaches only 3.2:1 against white,
+ * WCAG AA asks 4.5:1; #096dd9 reaches 5:1. The primary colour stays the settings' for fills,
+ * borders and focus rings.
+ */
+export const PRIMARY_TEXT_SHADES = { base: '#096dd9', hover: '#0050b3', active: '#003a8c' } as const;
+
+/**
+ * The lightest grey for secondary text (breadcrumb links, descriptions, result subtitles) that
+ * passes 4.5:1 on the layout's #f5f5f5: antd's own 0.45 reaches 3.3:1.
+ */
+export const TEXT_TERTIARY = 'rgba(0, 0, 0, 0.55)';
+
+/** antd's green-8 and orange-8: tag text that passes 4.5:1 on the tags' light backgrounds. */
+export const TAG_TEXT_SHADES = { green: '#237804', orange: '#ad4e00' } as const;
+
 /** The content area never grows wider than this. */
 export const CONTENT_MAX_WIDTH = 1200;
 

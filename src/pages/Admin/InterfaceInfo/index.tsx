@@ -3,6 +3,7 @@ import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
 import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import type { CheckboxProps } from 'antd';
 import { createStyles } from 'antd-style';
 import type { SortField, SortOrder } from '@agler/contract/constants';
 import { displayTime } from '@agler/contract/dates';
@@ -458,6 +459,10 @@ export default function InterfaceInfoAdminPage() {
         rowSelection={{
           selectedRowKeys: selectedKeys,
           preserveSelectedRowKeys: true,
+          getCheckboxProps: (record) => {
+            const props: CheckboxProps & React.AriaAttributes = { 'aria-label': T.selectRow(record.name) };
+            return props;
+          },
           onChange: (keys, rows) => {
             setSelectedKeys(keys as Id[]);
             rememberRows(rows);

@@ -35,6 +35,8 @@ export const ADMIN_INTERFACE_TEXTS = {
   gone: '该接口已被删除，列表已刷新',
 
   selected: (count: number) => `已选择 ${count} 项`,
+  /** The row checkbox's accessible name: which interface it selects. */
+  selectRow: (name: string) => `选择 ${name}`,
   clearSelection: '取消选择',
   batchPublish: '批量发布',
   batchOffline: '批量下线',

@@ -15,6 +15,8 @@ const useStyles = createStyles(({ token }) => ({
   switcher: { marginBottom: token.marginXS },
   table: {
     '.ant-table-cell': { verticalAlign: 'middle' },
+    // antd greys the empty text like a disabled control (1.8:1); it is text to read.
+    '.ant-table-placeholder .ant-table-cell': { color: token.colorTextDescription },
   },
   add: { marginTop: token.marginXS },
 }));
