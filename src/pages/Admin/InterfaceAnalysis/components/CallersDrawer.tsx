@@ -23,7 +23,16 @@ const useStyles = createStyles(({ token }) => ({
   account: { color: token.colorTextTertiary, fontSize: token.fontSizeSM },
   classCell: { display: 'inline-flex', alignItems: 'center', gap: token.marginXXS },
   hint: { color: token.colorTextTertiary },
-  bar: { height: 8, borderRadius: token.borderRadiusSM, background: token.colorFillTertiary, overflow: 'hidden' },
+  share: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: token.marginXS },
+  bar: {
+    flex: 1,
+    height: 8,
+    borderRadius: token.borderRadiusSM,
+    background: token.colorFillTertiary,
+    overflow: 'hidden',
+  },
+  barFill: { display: 'block', height: '100%' },
+  shareText: { flex: 'none', minWidth: 48 },
 }));
 
 type StatusRow = { key: StatusClass; calls: number; tenths: number };
@@ -143,16 +152,20 @@ export function CallersDrawer({
       title: T.statusShare,
       dataIndex: 'tenths',
       align: 'right',
-      width: 80,
-      render: (tenths: number) => formatShare(tenths),
-    },
-    {
-      key: 'bar',
-      width: narrow ? 60 : 140,
-      render: (_, row) => (
-        <div className={styles.bar} aria-hidden>
-          <div style={{ width: `${row.tenths / 10}%`, height: '100%', background: barColor[row.key] }} />
-        </div>
+      width: narrow ? 90 : 200,
+      // The bar draws the share beside its figure (the figure is what a screen reader reads).
+      render: (tenths: number, row) => (
+        <span className={styles.share}>
+          {narrow ? null : (
+            <span className={styles.bar} aria-hidden>
+              <span
+                className={styles.barFill}
+                style={{ width: `${tenths / 10}%`, background: barColor[row.key] }}
+              />
+            </span>
+          )}
+          <span className={styles.shareText}>{formatShare(tenths)}</span>
+        </span>
       ),
     },
   ];
