@@ -2,10 +2,20 @@
 // the url's path, the name opening the interface), batch publish applies only to the selected rows
 // it changes, and the header and the table fit a phone.
 import type { Page } from '@playwright/test';
-import { api, atPath, expect, test, userName, WEATHER_ID } from './fixtures';
+import {
+  api,
+  atPath,
+  expect,
+  pageWidth,
+  PHONE,
+  rowOf,
+  searchTable,
+  test,
+  userName,
+  WEATHER_ID,
+} from './fixtures';
 
 const ADMIN_PATH = '/admin/interface_info';
-const PHONE = { width: 375, height: 812 };
 
 type Paged<T> = { records: T[]; total: number };
 
@@ -45,21 +55,6 @@ async function removeMatching(page: Page, text: string) {
   }
 }
 
-/** Filters the table by name through its search form and waits for the answer. */
-async function searchTable(page: Page, name: string) {
-  const search = page.locator('.ant-pro-table-search');
-  await search.getByLabel('接口名称').fill(name);
-  const answered = page.waitForResponse(
-    (r) => r.url().includes('/api/interfaceInfo/list/page') && r.url().includes('name='),
-  );
-  await search.getByRole('button', { name: /查\s*询/ }).click();
-  await answered;
-}
-
-const rowOf = (page: Page, name: string) => page.locator('tr.ant-table-row').filter({ hasText: name });
-/** The page's own width: wider than the screen means the whole page scrolls sideways. */
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
 test('manage: batch publish on a mixed selection says how many and publishes only those', async ({
   adminPage: page,
   requests,
@@ -85,7 +80,8 @@ test('manage: batch publish on a mixed selection says how many and publishes onl
 
     await expect(page.getByText('已发布 2 个接口')).toBeVisible();
     expect(requests.filter((url) => url.includes('/api/interfaceInfo/online')).length - before).toBe(2);
-    for (const name of Object.values(names)) await expect(rowOf(page, name).getByText('已上线')).toBeVisible();
+    for (const name of Object.values(names))
+      await expect(rowOf(page, name).getByText('已上线')).toBeVisible();
     expect(await statusesOf(page, prefix)).toEqual({ [names.a]: 1, [names.b]: 1, [names.c]: 1 });
 
     // Now every selected row is online: publish has nothing left to do, and says so.
@@ -150,8 +146,13 @@ test.describe('on a phone', () => {
       expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(PHONE.width);
 
       if (path === ADMIN_PATH) await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
-      else await expect(page.getByRole('list', { name: '接口列表' }).getByRole('listitem').first()).toBeVisible();
-      expect(await pageWidth(page), `${path}: no page-wide horizontal scroll`).toBeLessThanOrEqual(PHONE.width);
+      else
+        await expect(
+          page.getByRole('list', { name: '接口列表' }).getByRole('listitem').first(),
+        ).toBeVisible();
+      expect(await pageWidth(page), `${path}: no page-wide horizontal scroll`).toBeLessThanOrEqual(
+        PHONE.width,
+      );
       await page.screenshot({ path: `/tmp/h/manage-375${path === '/' ? '-home' : '-admin'}.png` });
     }
   });
@@ -165,8 +166,17 @@ test.describe('on a phone', () => {
     await expect(input).toBeFocused();
     await expect.poll(async () => (await search.boundingBox())!.width).toBeGreaterThan(folded.width + 40);
     await input.fill('天气');
+    // The suggestions are wider than the opened box: they stay on screen, the page keeps its width.
+    const suggestions = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await expect(suggestions.getByText('天气', { exact: true }).first()).toBeVisible();
+    const popup = (await suggestions.boundingBox())!;
+    expect(popup.x).toBeGreaterThanOrEqual(0);
+    expect(popup.x + popup.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await input.press('Enter');
-    await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('searchText') === '天气');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/' && url.searchParams.get('searchText') === '天气',
+    );
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
   });
 });

@@ -45,6 +45,8 @@ const useStyles = createStyles(({ token }) => ({
   },
 }));
 
+const POPUP_ALIGN = { overflow: { adjustX: true, adjustY: true, shiftX: true, shiftY: true } };
+
 const includesText = (name: string, text: string) => name.toLowerCase().includes(text.toLowerCase());
 
 /**
@@ -145,6 +147,9 @@ export default function HeaderSearch() {
       defaultActiveFirstOption={false}
       onSelect={onSelect}
       popupMatchSelectWidth={280}
+      // The suggestions are wider than the folded box on a phone: shifted left to stay on screen
+      // rather than widening the page.
+      dropdownAlign={POPUP_ALIGN}
       className={styles.search}
     >
       <Input
