@@ -58,9 +58,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '*.spec.ts',
   outputDir: 'tests/e2e/out/test-results',
-  // The scenarios share the mocks' one store (the analysis counts calls that others make), so
-  // they run one after another.
-  workers: 1,
+  // Within a project the scenarios share one store (the analysis counts calls that others make),
+  // so each project runs one scenario at a time; the projects have stores of their own (the
+  // mocks, the bare-number mocks, the server) and run side by side.
+  workers: external ? 1 : 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -85,6 +86,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      workers: 1,
       // *.server.spec.ts need the platform's own server: the project `server` runs them.
       testIgnore: ['ids.spec.ts', 'server.spec.ts', '*.server.spec.ts'],
       use: {
@@ -100,6 +102,7 @@ export default defineConfig({
       : [
           {
             name: 'server',
+            workers: 1,
             testMatch: ['shell.spec.ts', 'server.spec.ts', '*.server.spec.ts'],
             use: {
               browserName: 'chromium' as const,
@@ -112,6 +115,7 @@ export default defineConfig({
           },
           {
             name: 'bare-number-ids',
+            workers: 1,
             testMatch: 'ids.spec.ts',
             use: {
               browserName: 'chromium' as const,
