@@ -8,7 +8,6 @@ const ANALYSIS = '/admin/interface_analysis';
 
 test.use({ viewport: PHONE });
 
-
 /** `yyyy-MM-dd` of today moved by `days`, in the browser's time zone (the page's). */
 function dayInBrowser(page: Page, days: number) {
   return page.evaluate((offset) => {
