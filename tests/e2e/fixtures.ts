@@ -60,6 +60,11 @@ export async function searchTable(page: Page, name: string) {
   await answered;
 }
 
+/** Clicks the button named `name` of the open confirmation popover (下线, 删除, …). */
+export async function confirmPopover(page: Page, name: RegExp) {
+  await page.locator('.ant-popover:not(.ant-popover-hidden)').last().getByRole('button', { name }).click();
+}
+
 /** The table rows that show `name`. */
 export const rowOf = (page: Page, name: string) => page.locator('tr.ant-table-row').filter({ hasText: name });
 

@@ -4,7 +4,7 @@
 // would show, change or delete the neighbour instead.
 import type { Page } from '@playwright/test';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
-import { api, atPath, expect, login, test } from './fixtures';
+import { api, atPath, confirmPopover, expect, login, rowOf, searchTable, test } from './fixtures';
 
 const seeded = seedInterfaces(300, '1');
 const TARGET = seeded[256];
@@ -42,18 +42,12 @@ test('bare-number ids: every write from the console hits its own record, never t
 
   // Take offline, publish again, edit and delete from the admin table.
   await page.goto(ADMIN_PATH);
-  const search = page.locator('.ant-pro-table-search');
-  await search.getByLabel('接口名称').fill(TARGET.name);
-  await search.getByRole('button', { name: /查\s*询/ }).click();
-  const row = page.locator('tr.ant-table-row').filter({ hasText: TARGET.name });
+  await searchTable(page, TARGET.name);
+  const row = rowOf(page, TARGET.name);
   await expect(row).toHaveCount(1);
 
   await row.getByText('下线', { exact: true }).click();
-  await page
-    .locator('.ant-popover:not(.ant-popover-hidden)')
-    .last()
-    .getByRole('button', { name: /下\s*线/ })
-    .click();
+  await confirmPopover(page, /下\s*线/);
   await expect(row.getByText('已下线')).toBeVisible();
   expect((await stored(page, TARGET.id)).data?.status).toBe(0);
   expect((await stored(page, NEIGHBOUR.id)).data).toEqual(neighbourBefore);
@@ -72,11 +66,7 @@ test('bare-number ids: every write from the console hits its own record, never t
   expect((await stored(page, NEIGHBOUR.id)).data).toEqual(neighbourBefore);
 
   await row.getByText('删除', { exact: true }).click();
-  await page
-    .locator('.ant-popover:not(.ant-popover-hidden)')
-    .last()
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
+  await confirmPopover(page, /删\s*除/);
   await expect(page.getByText('已删除', { exact: true })).toBeVisible();
   expect((await stored(page, TARGET.id)).code).toBe(40400);
   expect((await stored(page, NEIGHBOUR.id)).data).toEqual(neighbourBefore);

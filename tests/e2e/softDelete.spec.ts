@@ -1,6 +1,6 @@
 // Deleting an interface keeps its history: deleted in 接口管理, its calls stay in 接口分析 under its
 // name, marked 已删除, with no link to a page that is gone.
-import { api, atPath, expect, test } from './fixtures';
+import { api, atPath, confirmPopover, expect, rowOf, searchTable, test } from './fixtures';
 
 const ADMIN_PATH = '/admin/interface_info';
 const ANALYSIS_PATH = '/admin/interface_analysis';
@@ -32,16 +32,10 @@ test('admin: a deleted interface with calls stays in the analysis under its name
 
   await page.goto(ADMIN_PATH);
   await expect(page.getByRole('button', { name: '新建接口' })).toBeVisible();
-  const search = page.locator('.ant-pro-table-search');
-  await search.getByLabel('接口名称').fill(name);
-  await search.getByRole('button', { name: /查\s*询/ }).click();
-  const row = page.locator('tr.ant-table-row').filter({ hasText: name });
+  await searchTable(page, name);
+  const row = rowOf(page, name);
   await row.getByText('删除', { exact: true }).click();
-  await page
-    .locator('.ant-popover:not(.ant-popover-hidden)')
-    .last()
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
+  await confirmPopover(page, /删\s*除/);
   await expect(row).toHaveCount(0);
   expect((await api(page, `/api/interfaceInfo/get?id=${id}`)).code, 'gone from lookups').toBe(40400);
 
