@@ -1,7 +1,7 @@
 // What the browser scenarios share: logging in with the demo accounts, calling the API from a
 // page's session, and the fixtures every test gets.
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -58,6 +58,20 @@ export async function searchTable(page: Page, name: string) {
   );
   await search.getByRole('button', { name: /查\s*询/ }).click();
   await answered;
+}
+
+/**
+ * The call panel's answer after the weather demo refused `"unit": "k"`: a failure that is the
+ * interface's own HTTP 400, with its reason and the platform's code for it.
+ */
+export async function expectWeatherUnitRefused(result: Locator) {
+  await expect(result.getByText('失败', { exact: true })).toBeVisible();
+  await expect(result.getByText('400 Bad Request', { exact: true })).toBeVisible();
+  await expect(result.getByRole('alert')).toContainText(/^接口返回错误 400/);
+  await expect(
+    result.getByText('接口返回了错误状态 HTTP 400：参数 unit 只能是 c、f 之一', { exact: true }),
+  ).toBeVisible();
+  await expect(result.getByText('错误码 50200')).toBeVisible();
 }
 
 /** Clicks the button named `name` of the open confirmation popover (下线, 删除, …). */
