@@ -1,6 +1,6 @@
 // Interface analysis (/admin/interface_analysis): counts, charts, table, URL state, access, errors.
 import type { Locator, Page } from '@playwright/test';
-import { api, atPath, expect, test } from './fixtures';
+import { api, atPath, dayInBrowser, expect, test } from './fixtures';
 
 const PAGE = '/admin/interface_analysis';
 const counts = new Intl.NumberFormat('zh-CN');
@@ -9,16 +9,6 @@ const PRIMARY: Rgb = [24, 144, 255];
 type Rgb = [number, number, number];
 type Overview = { totalCalls: number };
 type TopInterface = { id: string; name: string; status: number; totalNum: number };
-
-/** `yyyy-MM-dd` of today moved by `days`, in the browser's time zone (the page's). */
-function dayInBrowser(page: Page, days = 0) {
-  return page.evaluate((offset) => {
-    const d = new Date();
-    d.setDate(d.getDate() + offset);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-  }, days);
-}
 
 const figures = (page: Page) => page.getByRole('region', { name: '关键指标' });
 const usageTable = (page: Page) => page.getByRole('table', { name: '接口调用明细' });

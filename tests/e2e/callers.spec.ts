@@ -1,6 +1,6 @@
 // Interface analysis: an interface's callers and its calls by HTTP status class, in a drawer.
 import type { Page } from '@playwright/test';
-import { api, expect, PHONE, test, WEATHER_ID } from './fixtures';
+import { api, dayInBrowser, expect, PHONE, test, WEATHER_ID } from './fixtures';
 
 const PAGE = '/admin/interface_analysis';
 const counts = new Intl.NumberFormat('zh-CN');
@@ -12,16 +12,6 @@ type Callers = {
   callers: { userId: string; userAccount: string; userName: string; calls: number; errors: number }[];
   statusClasses: Record<string, number>;
 };
-
-/** `yyyy-MM-dd` of today moved by `days`, in the browser's time zone (the page's). */
-function dayInBrowser(page: Page, days = 0) {
-  return page.evaluate((offset) => {
-    const d = new Date();
-    d.setDate(d.getDate() + offset);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-  }, days);
-}
 
 /** The text of every cell of a table's body rows. */
 async function bodyRows(page: Page, name: string) {

@@ -82,6 +82,16 @@ export async function confirmPopover(page: Page, name: RegExp) {
 /** The table rows that show `name`. */
 export const rowOf = (page: Page, name: string) => page.locator('tr.ant-table-row').filter({ hasText: name });
 
+/** `yyyy-MM-dd` of today moved by `days`, in the browser's time zone (the page's). */
+export function dayInBrowser(page: Page, days = 0) {
+  return page.evaluate((offset) => {
+    const d = new Date();
+    d.setDate(d.getDate() + offset);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  }, days);
+}
+
 /** A phone's screen, as the phone scenarios use it. */
 export const PHONE = { width: 375, height: 812 };
 

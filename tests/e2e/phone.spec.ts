@@ -1,22 +1,12 @@
 // On a phone (375 × 812): the analysis table and the catalogue fit the screen, every column's
 // content reachable without the whole page scrolling sideways; a reversed range in the URL is
 // said and corrected.
-import type { Locator, Page } from '@playwright/test';
-import { atPath, expect, pageWidth, PHONE, test } from './fixtures';
+import type { Locator } from '@playwright/test';
+import { atPath, dayInBrowser, expect, pageWidth, PHONE, test } from './fixtures';
 
 const ANALYSIS = '/admin/interface_analysis';
 
 test.use({ viewport: PHONE });
-
-/** `yyyy-MM-dd` of today moved by `days`, in the browser's time zone (the page's). */
-function dayInBrowser(page: Page, days: number) {
-  return page.evaluate((offset) => {
-    const d = new Date();
-    d.setDate(d.getDate() + offset);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-  }, days);
-}
 
 /** Whether an element's content fits its box (a clipped or squeezed cell does not). */
 const fitsItsBox = (locator: Locator) =>
