@@ -38,6 +38,12 @@ export const PRIMARY_TEXT_SHADES = { base: '#096dd9', hover: '#0050b3', active: 
  */
 export const TEXT_TERTIARY = 'rgba(0, 0, 0, 0.55)';
 
+/**
+ * antd's red-7/8/9, for red text on white and white text on red (danger buttons, error
+ * messages): the error colour #ff4d4f reaches 3.3:1 only, red-7 5.5:1.
+ */
+export const ERROR_TEXT_SHADES = { base: '#cf1322', hover: '#a8071a', active: '#820014' } as const;
+
 /** antd's green-8 and orange-8: tag text that passes 4.5:1 on the tags' light backgrounds. */
 export const TAG_TEXT_SHADES = { green: '#237804', orange: '#ad4e00' } as const;
 

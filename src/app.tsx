@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
 import type { RunTimeLayoutConfig } from '@umijs/max';
-import defaultSettings, { CONTENT_MAX_WIDTH, PRIMARY_TEXT_SHADES, TAG_TEXT_SHADES, TEXT_TERTIARY } from '../config/defaultSettings';
+import defaultSettings, { CONTENT_MAX_WIDTH, ERROR_TEXT_SHADES, PRIMARY_TEXT_SHADES, TAG_TEXT_SHADES, TEXT_TERTIARY } from '../config/defaultSettings';
 import type { AppSettings } from '../config/defaultSettings';
 import { ConfigProvider } from 'antd';
 import type { ThemeConfig } from 'antd';
@@ -111,6 +111,9 @@ const THEME: ThemeConfig = {
     colorLink: PRIMARY_TEXT_SHADES.base,
     colorLinkHover: PRIMARY_TEXT_SHADES.hover,
     colorLinkActive: PRIMARY_TEXT_SHADES.active,
+    colorErrorText: ERROR_TEXT_SHADES.base,
+    colorErrorTextHover: ERROR_TEXT_SHADES.hover,
+    colorErrorTextActive: ERROR_TEXT_SHADES.active,
     colorTextTertiary: TEXT_TERTIARY,
     colorTextDescription: TEXT_TERTIARY,
   },
@@ -122,7 +125,12 @@ const THEME: ThemeConfig = {
       colorPrimary: PRIMARY_TEXT_SHADES.base,
       colorPrimaryHover: PRIMARY_TEXT_SHADES.hover,
       colorPrimaryActive: PRIMARY_TEXT_SHADES.active,
+      colorError: ERROR_TEXT_SHADES.base,
+      colorErrorHover: ERROR_TEXT_SHADES.hover,
+      colorErrorActive: ERROR_TEXT_SHADES.active,
     },
+    // A field's error message is written in the error colour.
+    Form: { colorError: ERROR_TEXT_SHADES.base },
   },
 };
 

@@ -2,10 +2,10 @@
 // no serious or critical violation of axe-core's WCAG 2.1 A/AA rules, as admin and as user; and
 // the main flow works with the keyboard alone, with a visible focus that comes back when a drawer
 // closes.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import path from 'node:path';
-import { atPath, expect, test, WEATHER_ID } from './fixtures';
+import { api, atPath, expect, test, WEATHER_ID } from './fixtures';
 
 const AXE_PATH = path.join(__dirname, '../../node_modules/axe-core/axe.min.js');
 /** WCAG 2.0 and 2.1, levels A and AA: what the console promises. */
@@ -106,7 +106,13 @@ const SELECT_KNOWN: Known[] = [
   },
 ];
 
+/** Keeps a screenshot in the report: the colours a reviewer compares with the previous look. */
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+}
+
 const ADMIN_TABLE = '/admin/interface_info';
+const NEW_PASSWORD = 'password-a11y';
 const drawer = (page: Page) => page.locator('.ant-drawer-content');
 const popconfirm = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidden)').last();
 const headerSearch = (page: Page) => page.getByPlaceholder('站内搜索');
@@ -149,18 +155,12 @@ async function checkAccountCenter(page: Page, who: string) {
   await expect(page.getByText('访问密钥').first()).toBeVisible();
   await expect(page.locator('.ant-skeleton')).toHaveCount(0);
   await expectAccessible(page, `the personal center (${who})`);
-  // The regeneration's confirmation, opened and cancelled: the account keeps its keys.
-  const regenerate = page.getByRole('button', { name: /重新生成密钥/ });
-  if (await regenerate.count()) {
-    await regenerate.first().click();
-    await expect(page.getByText('旧的 AccessKey 和 SecretKey 会立即失效', { exact: false })).toBeVisible();
-    await expectAccessible(page, `the key regeneration confirmation (${who})`);
-    await page.keyboard.press('Escape');
-  }
 }
 
 test.describe('axe: no serious or critical WCAG 2.1 A/AA violation', () => {
-  test('the login and register pages; the document has a language and can be zoomed', async ({ page }) => {
+  test('the login and register pages; the document has a language and can be zoomed', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/user/login');
     await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -169,14 +169,44 @@ test.describe('axe: no serious or critical WCAG 2.1 A/AA violation', () => {
       /user-scalable\s*=\s*no|maximum-scale\s*=\s*1(\.0)?\b/,
     );
     await expectAccessible(page, 'the login page');
+    await keepScreenshot(page, testInfo, 'a11y-login');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect(page.getByText('请输入账号', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'the login page with its field errors');
     await page.goto('/user/register');
     await expect(page.getByRole('button', { name: /注\s*册/ })).toBeVisible();
     await expectAccessible(page, 'the register page');
   });
 
+  test('a new account: the personal center, the new key pair dialog and the regeneration confirmation', async ({
+    page,
+  }) => {
+    // A new account of its own: the demo accounts' keys stay as other scenarios left them.
+    const account = `a11y_${Date.now().toString(36)}`;
+    await page.goto('/user/register');
+    await page.getByLabel('账号').fill(account);
+    await page.getByLabel('密码', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('确认密码').fill(NEW_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(atPath('/account/center'));
+    await expect(page.getByText('还没有访问密钥', { exact: false })).toBeVisible();
+    await expectAccessible(page, 'the personal center of a new account');
+
+    await page.getByRole('button', { name: /生成密钥/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('访问密钥已生成')).toBeVisible();
+    await expectAccessible(page, 'the new key pair dialog');
+    await dialog.getByRole('button', { name: '我已保存' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: /重新生成密钥/ }).click();
+    await expect(page.getByText('旧的 AccessKey 和 SecretKey 会立即失效', { exact: false })).toBeVisible();
+    await expectAccessible(page, 'the key regeneration confirmation');
+  });
+
   test('as admin: every page, the drawer, the confirmation and the dropdowns', async ({
     adminPage: page,
-  }) => {
+  }, testInfo) => {
     await expect(page.getByRole('list', { name: '接口列表' }).getByRole('link').first()).toBeVisible();
     await expectAccessible(page, 'the home page (admin)');
     await checkAvatarMenu(page, 'admin');
@@ -189,6 +219,7 @@ test.describe('axe: no serious or critical WCAG 2.1 A/AA violation', () => {
       .filter({ has: page.getByRole('link', { name: '天气查询', exact: true }) });
     await expect(row).toBeVisible();
     await expectAccessible(page, 'interface management');
+    await keepScreenshot(page, testInfo, 'a11y-admin-table');
     await page.getByRole('button', { name: '新建接口' }).click();
     await expect(drawer(page).getByLabel('接口名称')).toBeVisible();
     await expectAccessible(page, 'the create-interface drawer');
@@ -261,67 +292,126 @@ async function expectFocusVisible(page: Page, target: Locator, what: string) {
   expect(focused, `${what} shows where the focus is`).not.toEqual(blurred);
 }
 
+/** Deletes the interfaces named `name`: the mocks' store is shared with the other scenarios. */
+async function removeByName(page: Page, name: string) {
+  const query = `current=1&pageSize=50&name=${encodeURIComponent(name)}`;
+  const res = await api<{ records: { id: string; name: string }[] }>(
+    page,
+    `/api/interfaceInfo/list/page?${query}`,
+  );
+  for (const record of res.data?.records ?? []) {
+    if (record.name === name) await api(page, '/api/interfaceInfo/delete', { id: record.id });
+  }
+}
+
 /** Presses Tab until `target` has the focus, failing after `max` presses. */
-async function tabTo(page: Page, target: Locator, max = 60, key = 'Tab') {
+async function tabTo(page: Page, target: Locator, max = 60) {
   for (let i = 0; i < max; i += 1) {
     if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)))
       return;
-    await page.keyboard.press(key);
+    await page.keyboard.press('Tab');
   }
   throw new Error(`focus never reached ${target}`);
 }
 
-test('keyboard only: log in, search, open and call an interface, open the drawer and close it with focus back', async ({
+test('keyboard only: log in, search, call an interface; create one in the drawer, publish it, take it offline, log out', async ({
   page,
+  newSession,
 }) => {
   const admin = DEMO_ACCOUNTS.find((account) => account.userAccount === 'admin')!;
-  await page.goto('/user/login');
-  await tabTo(page, page.getByLabel('账号'));
-  await page.keyboard.type(admin.userAccount);
-  await page.keyboard.press('Tab');
-  await expectFocusVisible(page, page.getByLabel('密码'), 'the password field');
-  await page.keyboard.type(admin.userPassword);
-  await page.keyboard.press('Enter');
-  await expect(
-    page.getByText(admin.userName, { exact: true }).filter({ visible: true }).first(),
-  ).toBeVisible();
-  await expect(page).toHaveURL(atPath('/'));
+  const created = `A11y键盘${Date.now().toString(36)}`;
+  try {
+    await page.goto('/user/login');
+    await tabTo(page, page.getByLabel('账号'));
+    await page.keyboard.type(admin.userAccount);
+    await page.keyboard.press('Tab');
+    await expectFocusVisible(page, page.getByLabel('密码'), 'the password field');
+    await page.keyboard.type(admin.userPassword);
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByText(admin.userName, { exact: true }).filter({ visible: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(atPath('/'));
 
-  // The catalogue's own search box.
-  const search = page.getByLabel('搜索接口');
-  await tabTo(page, search);
-  await expectFocusVisible(page, search, 'the catalogue search');
-  await page.keyboard.type('天气');
-  const weather = page
-    .getByRole('list', { name: '接口列表' })
-    .getByRole('link', { name: '天气查询', exact: true });
-  await expect(weather).toBeVisible();
-  await tabTo(page, weather);
-  await expectFocusVisible(page, weather, 'a catalogue entry');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(atPath(`/interface_info/${WEATHER_ID}`));
+    // The catalogue's own search box.
+    const search = page.getByLabel('搜索接口');
+    await tabTo(page, search);
+    await expectFocusVisible(page, search, 'the catalogue search');
+    await page.keyboard.type('天气');
+    const weather = page
+      .getByRole('list', { name: '接口列表' })
+      .getByRole('link', { name: '天气查询', exact: true });
+    await expect(weather).toBeVisible();
+    await tabTo(page, weather);
+    await expectFocusVisible(page, weather, 'a catalogue entry');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(atPath(`/interface_info/${WEATHER_ID}`));
 
-  const city = page.getByLabel('city', { exact: true });
-  await expect(city).toHaveValue('北京');
-  await tabTo(page, city);
-  await page.keyboard.press('ControlOrMeta+Enter');
-  await expect(resultPanel(page).getByText('200 OK', { exact: true })).toBeVisible();
+    const city = page.getByLabel('city', { exact: true });
+    await expect(city).toHaveValue('北京');
+    await tabTo(page, city);
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(resultPanel(page).getByText('200 OK', { exact: true })).toBeVisible();
 
-  await page.goto(ADMIN_TABLE);
-  const create = page.getByRole('button', { name: '新建接口' });
-  await expect(create).toBeVisible();
-  await tabTo(page, create, 80);
-  await expectFocusVisible(page, create, 'the 新建接口 button');
-  await page.keyboard.press('Enter');
-  const name = drawer(page).getByLabel('接口名称');
-  await expect(name).toBeVisible();
-  await expect(name, 'the drawer takes the focus')
-    .toBeFocused({ timeout: 5_000 })
-    .catch(async () => {
-      // Some drawers focus their panel first: the first field is one Tab away.
-      await tabTo(page, name, 10);
-    });
-  await page.keyboard.press('Escape');
-  await expect(drawer(page)).toBeHidden();
-  await expect(create, 'the focus is back on the button that opened the drawer').toBeFocused();
+    await page.goto(ADMIN_TABLE);
+    const create = page.getByRole('button', { name: '新建接口' });
+    await expect(create).toBeVisible();
+    await tabTo(page, create, 80);
+    await expectFocusVisible(page, create, 'the 新建接口 button');
+    await page.keyboard.press('Enter');
+    const form = drawer(page);
+    const name = form.getByLabel('接口名称');
+    await expect(name).toBeVisible();
+    await tabTo(page, name, 10);
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    await expect(create, 'the focus is back on the button that opened the drawer').toBeFocused();
+
+    // Again, this time filled in and saved.
+    await page.keyboard.press('Enter');
+    await expect(name).toBeVisible();
+    await tabTo(page, name, 10);
+    await page.keyboard.type(created);
+    await tabTo(page, form.getByLabel('接口地址'), 10);
+    await page.keyboard.type('https://api.example.com/a11y/keyboard');
+    await tabTo(page, form.getByLabel('接口描述'), 10);
+    await page.keyboard.type('键盘创建的接口');
+    await tabTo(page, form.getByRole('button', { name: /创\s*建/ }), 40);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('已创建，接口处于下线状态，发布后用户可见')).toBeVisible();
+    await expect(form).toBeHidden();
+
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: created, exact: true }) });
+    const publish = row.getByRole('button', { name: '发布', exact: true });
+    await tabTo(page, publish, 80);
+    await expectFocusVisible(page, publish, 'a row action');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('已发布，用户现在可以看到它')).toBeVisible();
+    await expect(row.getByText('已上线')).toBeVisible();
+
+    const offline = row.getByRole('button', { name: '下线', exact: true });
+    await tabTo(page, offline, 120);
+    await page.keyboard.press('Enter');
+    const confirm = popconfirm(page);
+    await expect(confirm.getByText('确定下线该接口吗？')).toBeVisible();
+    const ok = confirm.getByRole('button', { name: /下\s*线/ });
+    await expect(ok, 'the confirmation takes the focus').toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('已下线，用户将看不到它')).toBeVisible();
+    await expect(row.getByText('已下线')).toBeVisible();
+
+    // Log out from the avatar's menu, from the top of a page.
+    await page.goto('/');
+    const avatar = page.locator('.ant-pro-global-header [aria-haspopup="menu"]').first();
+    await expect(avatar).toBeVisible();
+    await tabTo(page, avatar, 40);
+    await expectFocusVisible(page, avatar, 'the avatar menu button');
+    await page.keyboard.press('Enter');
+    const logout = page.getByRole('menuitem', { name: /退出登录/ });
+    await expect(logout, 'the menu takes the focus').toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/user\/login/);
+  } finally {
+    await removeByName(await newSession('admin'), created);
+  }
 });

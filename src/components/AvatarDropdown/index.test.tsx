@@ -46,6 +46,15 @@ describe('AvatarDropdown', () => {
     expect(screen.queryByText('name')).not.toBeInTheDocument();
   });
 
+  it('opens with Enter from the keyboard and gives the menu the focus', async () => {
+    renderWithAntd(<AvatarDropdown>管理员</AvatarDropdown>);
+    const trigger = screen.getByRole('button');
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    const logout = await screen.findByRole('menuitem', { name: /退出登录/ });
+    await waitFor(() => expect(logout).toHaveFocus());
+  });
+
   it('offers only logout in the header (no menu flag)', async () => {
     renderWithAntd(<AvatarDropdown>管理员</AvatarDropdown>);
     await openMenu();

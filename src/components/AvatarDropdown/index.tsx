@@ -98,8 +98,20 @@ export function AvatarDropdown({ menu, children }: AvatarDropdownProps) {
   ];
 
   return (
-    <Dropdown menu={{ selectedKeys: [], onClick: onMenuClick, items }} trigger={['hover', 'click']}>
-      <span className={styles.action} role="button" tabIndex={0} aria-haspopup="menu">
+    // autoFocus: opened from the keyboard, the menu takes the focus (arrows, Enter, Escape back).
+    <Dropdown menu={{ selectedKeys: [], onClick: onMenuClick, items }} trigger={['hover', 'click']} autoFocus>
+      <span
+        className={styles.action}
+        role="button"
+        tabIndex={0}
+        aria-haspopup="menu"
+        // A span takes no click from Enter or Space as a button would.
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          event.currentTarget.click();
+        }}
+      >
         {children}
       </span>
     </Dropdown>

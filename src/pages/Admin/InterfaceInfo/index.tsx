@@ -8,6 +8,7 @@ import { createStyles } from 'antd-style';
 import type { SortField, SortOrder } from '@agler/contract/constants';
 import { displayTime } from '@agler/contract/dates';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ActionLink } from '@/components/ActionLink';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
 import { HTTP_METHODS, INTERFACE_STATUS, ResponseCode, SORT_FIELDS } from '@/constants';
@@ -368,9 +369,9 @@ export default function InterfaceInfoAdminPage() {
       fixed: 'right',
       width: 140,
       render: (_, record) => [
-        <Typography.Link key="edit" onClick={() => openForm(record)}>
+        <ActionLink key="edit" onClick={() => openForm(record)}>
           {T.edit}
-        </Typography.Link>,
+        </ActionLink>,
         record.status === INTERFACE_STATUS.ONLINE ? (
           <Popconfirm
             key="offline"
@@ -378,17 +379,21 @@ export default function InterfaceInfoAdminPage() {
             description={T.offlineConfirmHint}
             okText={T.confirmOffline}
             cancelText={T.cancel}
+            // Opened from the keyboard, the question takes the focus (Enter answers it); mounted
+            // anew each time, so it does so every time it opens.
+            okButtonProps={{ autoFocus: true }}
+            destroyOnHidden
             onConfirm={() => runAction(offlineInterfaceInfo, record.id, T.tookOffline)}
           >
-            <Typography.Link>{T.offline}</Typography.Link>
+            <ActionLink>{T.offline}</ActionLink>
           </Popconfirm>
         ) : (
-          <Typography.Link
+          <ActionLink
             key="publish"
             onClick={() => runAction(onlineInterfaceInfo, record.id, T.published)}
           >
             {T.publish}
-          </Typography.Link>
+          </ActionLink>
         ),
         <Popconfirm
           key="delete"
@@ -397,9 +402,12 @@ export default function InterfaceInfoAdminPage() {
           okText={T.confirmDelete}
           okButtonProps={{ danger: true }}
           cancelText={T.cancel}
+          // The focus goes to the harmless answer: Enter alone never deletes.
+          cancelButtonProps={{ autoFocus: true }}
+          destroyOnHidden
           onConfirm={() => removeOne(record)}
         >
-          <Typography.Link type="danger">{T.delete}</Typography.Link>
+          <ActionLink type="danger">{T.delete}</ActionLink>
         </Popconfirm>,
       ],
     },
@@ -471,7 +479,7 @@ export default function InterfaceInfoAdminPage() {
         tableAlertRender={({ selectedRowKeys }) => (
           <Space size="middle">
             <span>{T.selected(selectedRowKeys.length)}</span>
-            <Typography.Link onClick={() => setSelectedKeys([])}>{T.clearSelection}</Typography.Link>
+            <ActionLink onClick={() => setSelectedKeys([])}>{T.clearSelection}</ActionLink>
           </Space>
         )}
         tableAlertOptionRender={() => (
