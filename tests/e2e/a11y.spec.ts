@@ -90,14 +90,6 @@ async function expectAccessible(page: Page, where: string, known: Known[] = []) 
 /** rc-select's (antd AutoComplete's) own markup, as the header search opens it. */
 const SELECT_KNOWN: Known[] = [
   {
-    rule: 'aria-allowed-attr',
-    node: '.ant-select-dropdown [aria-selected]',
-    why:
-      'the virtual list gives its options aria-selected without role="option" (and a group its ' +
-      'hidden copy with role="presentation"); `virtual={false}` on the AutoComplete would give them ' +
-      'their role (src/components/HeaderSearch)',
-  },
-  {
     rule: 'aria-valid-attr-value',
     node: 'input[aria-activedescendant$="_list_-1"]',
     why:
@@ -158,6 +150,9 @@ async function checkAccountCenter(page: Page, who: string) {
 }
 
 test.describe('axe: no serious or critical WCAG 2.1 A/AA violation', () => {
+  // Each test walks a dozen pages and widgets, with axe on each: more than one scenario's time.
+  test.slow();
+
   test('the login and register pages; the document has a language and can be zoomed', async ({
     page,
   }, testInfo) => {
@@ -318,6 +313,8 @@ test('keyboard only: log in, search, call an interface; create one in the drawer
   page,
   newSession,
 }) => {
+  // The whole flow by keyboard, from logging in to logging out: more than one scenario's time.
+  test.slow();
   const admin = DEMO_ACCOUNTS.find((account) => account.userAccount === 'admin')!;
   const created = `A11y键盘${Date.now().toString(36)}`;
   try {

@@ -150,6 +150,8 @@ export default function HeaderSearch() {
       // The suggestions are wider than the folded box on a phone: shifted left to stay on screen
       // rather than widening the page.
       dropdownAlign={POPUP_ALIGN}
+      // At most a dozen options: the plain list gives each its role="option" (the virtual one does not).
+      virtual={false}
       className={styles.search}
     >
       <Input
