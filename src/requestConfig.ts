@@ -65,8 +65,11 @@ export function assertSuccess(data: unknown): void {
 /** Options of the app's own that a request may carry besides umi's. */
 export type AppRequestOptions = RequestOptions & {
   /**
-   * The request asks whether there is a session at all (the start-up probe of
-   * the current user): its 40100 is an answer, not a lost session.
+   * The request's 40100 is an answer, not a lost session: the start-up probe
+   * of the current user asks whether there is a session at all, and a
+   * background convenience (the header search's suggestions) leaves a lost
+   * session to the page's next request, so it never takes the user to login
+   * while they are about to go elsewhere.
    */
   sessionProbe?: boolean;
 };
@@ -105,7 +108,7 @@ function returnToLogin(error: unknown) {
 /**
  * What the app does with a failed request, once. A lost session (40100)
  * returns to login for every request, also one made with `skipErrorHandler`;
- * only the session probe opts out. Every other failure shows one message,
+ * only a `sessionProbe` opts out. Every other failure shows one message,
  * unless the caller shows it itself (`skipErrorHandler`: the error is rethrown).
  */
 export function handleRequestError(error: unknown, opts?: AppRequestOptions): void {

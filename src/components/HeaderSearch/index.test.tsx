@@ -4,7 +4,7 @@ import { renderWithAntd } from '@/testing/render';
 
 const mockPush = jest.fn();
 jest.mock('@umijs/max', () => ({ history: { push: (to: string) => mockPush(to) } }));
-type ListOptions = { skipErrorHandler?: boolean; signal?: AbortSignal };
+type ListOptions = { skipErrorHandler?: boolean; sessionProbe?: boolean; signal?: AbortSignal };
 const mockList = jest.fn<Promise<unknown>, [API.listInterfaceInfoByPageParams, ListOptions]>();
 jest.mock('@/services/agler/interfaceInfo', () => ({
   listInterfaceInfoByPage: (params: API.listInterfaceInfoByPageParams, options: ListOptions) =>
@@ -125,6 +125,13 @@ describe('HeaderSearch', () => {
     });
     expect(screen.queryByTitle('天气预报（旧版）')).not.toBeInTheDocument();
     expect(screen.getByTitle('7 日天气预报')).toBeInTheDocument();
+  });
+
+  it('asks as a session probe: a lost session never takes the user to login from a suggestion', async () => {
+    renderWithAntd(<HeaderSearch />);
+    type('天气');
+    await waitFor(() => expect(mockList).toHaveBeenCalledTimes(1));
+    expect(mockList.mock.calls[0][1]).toMatchObject({ skipErrorHandler: true, sessionProbe: true });
   });
 
   it('asks nothing for blank text', async () => {

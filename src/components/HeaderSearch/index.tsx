@@ -6,6 +6,7 @@ import type { AutoCompleteProps } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRef, useState } from 'react';
 import { HOME_PATH, SEARCH_PARAM, SEARCH_SUGGESTIONS } from '@/constants';
+import { SESSION_PROBE } from '@/requestConfig';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 
 export const HEADER_SEARCH_TEXTS = {
@@ -72,7 +73,8 @@ export default function HeaderSearch() {
       inFlight.current = controller;
       const res = await listInterfaceInfoByPage(
         { name: text, current: 1, pageSize: SUGGEST_MAX },
-        { skipErrorHandler: true, signal: controller.signal },
+        // A lost session is left to the search or page the user goes to next.
+        { ...SESSION_PROBE, signal: controller.signal },
       );
       return (res.data?.records ?? []).slice(0, SUGGEST_MAX);
     },
