@@ -53,14 +53,43 @@ if (!external && !process.env.E2E_SERVER_PORT)
 const serverPort = Number(process.env.E2E_SERVER_PORT);
 const serverBaseURL = `http://127.0.0.1:${serverPort}`;
 const serverDataDir = path.join(__dirname, 'tests/e2e/out/server-data');
+// A third preview of the mocks, a store of its own, for the long scenarios of SECOND_STORE: they
+// run beside the others instead of after them.
+if (!external && !process.env.E2E_MOCKS2_PORT)
+  process.env.E2E_MOCKS2_PORT = String(firstFreePort(serverPort + 1));
+const mocks2Port = Number(process.env.E2E_MOCKS2_PORT);
+const mocks2BaseURL = `http://127.0.0.1:${mocks2Port}`;
+const SECOND_STORE = ['a11y.spec.ts', 'accounts.spec.ts', 'analysis.spec.ts', 'userAdmin.spec.ts'];
+/** Scenarios only the platform's own server can run; the shell's run on the mocks and on the server. */
+const SERVER_ONLY = ['server.spec.ts', '*.server.spec.ts'];
+
+/** Debian's Chromium (or CHROMIUM_PATH) for a project, against `baseURL` when given. */
+const inChromium = (url?: string) => ({
+  browserName: 'chromium' as const,
+  ...(url ? { baseURL: url } : {}),
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || chromium.executablePath,
+    args: chromium.args,
+  },
+});
+
+/** `max preview` of dist/ with the mocks on `previewPort`, ready when the mocks answer. */
+const preview = (previewPort: number, env: Record<string, string> = {}) => ({
+  command: `node node_modules/@umijs/max/bin/max.js preview --port ${previewPort}`,
+  env: { PORT: String(previewPort), BROWSER: 'none', ...env },
+  url: `http://127.0.0.1:${previewPort}/api/user/get/login`,
+  reuseExistingServer: !process.env.CI,
+  timeout: 120_000,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '*.spec.ts',
   outputDir: 'tests/e2e/out/test-results',
   // Within a project the scenarios share one store (the analysis counts calls that others make),
-  // so each project runs one scenario at a time; the projects have stores of their own (the
-  // mocks, the bare-number mocks, the server) and run side by side.
+  // so each project runs one scenario at a time; the projects have stores of their own (two
+  // previews of the mocks, the bare-number mocks, the server) and run two at a time.
   workers: external ? 1 : 2,
   fullyParallel: false,
   retries: 0,
@@ -88,66 +117,23 @@ export default defineConfig({
       name: 'chromium',
       workers: 1,
       // *.server.spec.ts need the platform's own server: the project `server` runs them.
-      testIgnore: ['ids.spec.ts', 'server.spec.ts', '*.server.spec.ts'],
-      use: {
-        browserName: 'chromium',
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || chromium.executablePath,
-          args: chromium.args,
-        },
-      },
+      testIgnore: ['ids.spec.ts', ...SERVER_ONLY, ...(external ? [] : SECOND_STORE)],
+      use: inChromium(),
     },
     ...(external
       ? []
       : [
-          {
-            name: 'server',
-            workers: 1,
-            testMatch: ['shell.spec.ts', 'server.spec.ts', '*.server.spec.ts'],
-            use: {
-              browserName: 'chromium' as const,
-              baseURL: serverBaseURL,
-              launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH || chromium.executablePath,
-                args: chromium.args,
-              },
-            },
-          },
-          {
-            name: 'bare-number-ids',
-            workers: 1,
-            testMatch: 'ids.spec.ts',
-            use: {
-              browserName: 'chromium' as const,
-              baseURL: idsBaseURL,
-              launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH || chromium.executablePath,
-                args: chromium.args,
-              },
-            },
-          },
+          { name: 'chromium-2', workers: 1, testMatch: SECOND_STORE, use: inChromium(mocks2BaseURL) },
+          { name: 'server', workers: 1, testMatch: ['shell.spec.ts', ...SERVER_ONLY], use: inChromium(serverBaseURL) },
+          { name: 'bare-number-ids', workers: 1, testMatch: 'ids.spec.ts', use: inChromium(idsBaseURL) },
         ]),
   ],
   webServer: external
     ? undefined
     : [
-        {
-          command: `node node_modules/@umijs/max/bin/max.js preview --port ${port}`,
-          env: { PORT: String(port), BROWSER: 'none' },
-          // Ready when the mocks answer, not only the static files.
-          url: `${baseURL}/api/user/get/login`,
-          reuseExistingServer: !process.env.CI,
-          timeout: 120_000,
-          gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-        },
-        {
-          command: `node node_modules/@umijs/max/bin/max.js preview --port ${idsPort}`,
-          env: { PORT: String(idsPort), BROWSER: 'none', MOCK_IDS: 'number', MOCK_INTERFACES: '300' },
-          url: `${idsBaseURL}/api/user/get/login`,
-          reuseExistingServer: !process.env.CI,
-          timeout: 120_000,
-          gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-        },
+        preview(port),
+        preview(idsPort, { MOCK_IDS: 'number', MOCK_INTERFACES: '300' }),
+        preview(mocks2Port),
         {
           // A fresh database each run: the shell scenarios expect the demo data as seeded.
           command: `rm -rf "${serverDataDir}" && node --import tsx server/index.ts`,
