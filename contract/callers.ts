@@ -1,6 +1,6 @@
 import { compareIds } from './ids';
 import type { Id } from './ids';
-import type { CallerUsage, StatusClasses } from './types';
+import type { CallerUsage, InterfaceCallers, StatusClasses } from './types';
 
 /**
  * An interface's callers and its calls by HTTP status class, as the mocks and
@@ -63,5 +63,34 @@ export function callerUsageOf(
     userName: user?.userName ?? '',
     calls: count.calls,
     errors: count.errors,
+  };
+}
+
+/**
+ * The answer for one interface and range: every caller's counts, the calls per (status, success),
+ * and the names of the users (asked for the top callers only).
+ */
+export function interfaceCallersOf(
+  interfaceInfoId: Id,
+  range: { startDate: string; endDate: string },
+  counts: readonly CallerCount[],
+  statuses: Iterable<{ status: number | null | undefined; success: boolean; calls: number }>,
+  userOf: (userId: Id) => { userAccount: string; userName: string } | undefined,
+): InterfaceCallers {
+  let totalCalls = 0;
+  let errorCalls = 0;
+  for (const count of counts) {
+    totalCalls += count.calls;
+    errorCalls += count.errors;
+  }
+  return {
+    interfaceInfoId,
+    startDate: range.startDate,
+    endDate: range.endDate,
+    totalCalls,
+    errorCalls,
+    callerCount: counts.length,
+    callers: topCallers(counts).map((count) => callerUsageOf(count, userOf(count.userId))),
+    statusClasses: statusClassesOf(statuses),
   };
 }

@@ -1,4 +1,4 @@
-import { callerUsageOf, statusClassesOf, topCallers } from '@agler/contract/callers';
+import { interfaceCallersOf } from '@agler/contract/callers';
 import type { CallerCount } from '@agler/contract/callers';
 import type { Id } from '@agler/contract/ids';
 import type { DayRange } from '@agler/contract/queries';
@@ -18,12 +18,8 @@ export function aggregateCallers(
 ): InterfaceCallers {
   const perUser = new Map<string, CallerCount>();
   const perStatus = new Map<string, { status: number | null; success: boolean; calls: number }>();
-  let total = 0;
-  let errors = 0;
   for (const call of calls) {
     if (call.interfaceInfoId !== interfaceInfoId || call.time < range.startMs || call.time >= range.endMs) continue;
-    total += 1;
-    if (!call.success) errors += 1;
     const count = perUser.get(call.userId) ?? { userId: call.userId, calls: 0, errors: 0 };
     count.calls += 1;
     if (!call.success) count.errors += 1;
@@ -35,14 +31,5 @@ export function aggregateCallers(
     perStatus.set(key, group);
   }
   const byId = new Map(users.map((user) => [user.id, user]));
-  return {
-    interfaceInfoId,
-    startDate: range.startDate,
-    endDate: range.endDate,
-    totalCalls: total,
-    errorCalls: errors,
-    callerCount: perUser.size,
-    callers: topCallers([...perUser.values()]).map((count) => callerUsageOf(count, byId.get(count.userId))),
-    statusClasses: statusClassesOf(perStatus.values()),
-  };
+  return interfaceCallersOf(interfaceInfoId, range, [...perUser.values()], perStatus.values(), (id) => byId.get(id));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { callerUsageOf, statusClassesOf, topCallers } from '@agler/contract/callers';
+import { interfaceCallersOf, topCallers } from '@agler/contract/callers';
 import type { CallerCount } from '@agler/contract/callers';
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
@@ -56,20 +56,11 @@ export async function interfaceCallers(db: Queryable, query: Query): Promise<Int
             WHERE id = ANY(${`{${top.map((c) => c.userId).join(',')}}`}::bigint[])`),
         );
   const byId = new Map(names.map((row) => [row.id, row]));
-  let total = 0;
-  let errors = 0;
-  for (const count of counts) {
-    total += count.calls;
-    errors += count.errors;
-  }
-  return {
+  return interfaceCallersOf(
     interfaceInfoId,
-    startDate: range.startDate,
-    endDate: range.endDate,
-    totalCalls: total,
-    errorCalls: errors,
-    callerCount: counts.length,
-    callers: top.map((count) => callerUsageOf(count, byId.get(count.userId))),
-    statusClasses: statusClassesOf(rowsOf<{ status: number | null; success: boolean; calls: number }>(perStatus)),
-  };
+    range,
+    counts,
+    rowsOf<{ status: number | null; success: boolean; calls: number }>(perStatus),
+    (id) => byId.get(id),
+  );
 }

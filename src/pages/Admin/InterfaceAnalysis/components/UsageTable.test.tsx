@@ -20,7 +20,8 @@ function usage(id: string, name: string, over: Partial<API.InterfaceUsage> = {})
   };
 }
 
-test('a deleted interface keeps its row under its name, marked 已删除, with no link and no click to its page', async () => {
+/** The table of a live interface (20 calls) and a deleted one, with its callbacks. */
+function renderLiveAndDeleted() {
   const onOpen = jest.fn();
   const onCallers = jest.fn();
   renderWithAntd(
@@ -36,6 +37,11 @@ test('a deleted interface keeps its row under its name, marked 已删除, with n
       />
     </MemoryRouter>,
   );
+  return { onOpen, onCallers };
+}
+
+test('a deleted interface keeps its row under its name, marked 已删除, with no link and no click to its page', async () => {
+  const { onOpen } = renderLiveAndDeleted();
 
   const table = screen.getByRole('table', { name: '明细' });
   const deletedRow = within(table).getByText('旧接口').closest('tr')!;
@@ -52,21 +58,7 @@ test('a deleted interface keeps its row under its name, marked 已删除, with n
 });
 
 test("each row's callers open from a button of their own, the deleted interface's too, without opening its page", async () => {
-  const onOpen = jest.fn();
-  const onCallers = jest.fn();
-  renderWithAntd(
-    <MemoryRouter>
-      <h2 id="usage">明细</h2>
-      <UsageTable
-        rows={[usage('1', '天气查询', { calls: 20 }), usage('2', '旧接口', { deleted: true, status: 0 })]}
-        startDate="2026-11-16"
-        endDate="2026-11-22"
-        onOpen={onOpen}
-        onCallers={onCallers}
-        headingId="usage"
-      />
-    </MemoryRouter>,
-  );
+  const { onOpen, onCallers } = renderLiveAndDeleted();
 
   await userEvent.click(screen.getByRole('button', { name: '查看「天气查询」的调用方与状态码分布' }));
   expect(onCallers).toHaveBeenLastCalledWith('1');
