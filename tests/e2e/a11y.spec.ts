@@ -25,6 +25,15 @@ type Violation = {
  * not waited for.
  */
 async function settle(page: Page) {
+  // antd's motion starts a dialog's opening a frame after it mounts, and marks it with a class
+  // (…-appear, …-enter) until it ends: axe read a half-faded button's contrast before this wait.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+      }),
+  );
+  await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'));
   await page.waitForFunction(() =>
     document
       .getAnimations()
