@@ -31,7 +31,9 @@ export async function settle(page: Page) {
         requestAnimationFrame(() => requestAnimationFrame(resolve));
       }),
   );
-  await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
