@@ -47,6 +47,26 @@ export const ERROR_TEXT_SHADES = { base: '#cf1322', hover: '#a8071a', active: '#
 /** antd's green-8 and orange-8: tag text that passes 4.5:1 on the tags' light backgrounds. */
 export const TAG_TEXT_SHADES = { green: '#237804', orange: '#ad4e00' } as const;
 
+/**
+ * Dark mode (antd's darkAlgorithm) writes text on #000 (layout), #141414 (cards, tables) and
+ * #1f1f1f (drawers, modals, popovers): its own text colours are at most 4.4:1 there (the primary
+ * #177ddc, the link #1668dc, the error #dc4446, the tertiary grey), and a colour light enough for
+ * that is too light for white text on it. So text takes lighter shades of the dark palettes and
+ * the fills under white text darker ones; the ratios are on #1f1f1f, the lightest of the three.
+ */
+export const DARK_SHADES = {
+  /** The dark palette of #1890ff, 7th to 9th: 5.5:1 and more. */
+  primaryText: { base: '#3c9ae8', hover: '#65b7f3', active: '#8dcff8' },
+  /** Primary buttons' fill under white text: 5.2:1, 6:1, 8.9:1. */
+  primaryFill: { base: '#1668dc', hover: '#1765ad', active: '#164c7e' },
+  /** The dark red palette, 7th to 9th: 5.4:1 and more; danger buttons write black on it (6.9:1). */
+  errorText: { base: '#e86e6b', hover: '#f39c97', active: '#f8c6c2' },
+  /** Grey text: 5.9:1 (antd's 0.45 reaches 4.4:1). */
+  textTertiary: 'rgba(255, 255, 255, 0.55)',
+  /** Purple's 7th shade (PATCH tags, numbers in JSON) reaches 3.4:1 on its tag; the 8th 5.7:1. */
+  purpleText: '#ab7ae0',
+} as const;
+
 /** The content area never grows wider than this. */
 export const CONTENT_MAX_WIDTH = 1200;
 

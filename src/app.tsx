@@ -1,9 +1,16 @@
 import { UserOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
 import type { RunTimeLayoutConfig } from '@umijs/max';
-import defaultSettings, { CONTENT_MAX_WIDTH, ERROR_TEXT_SHADES, PRIMARY_TEXT_SHADES, TAG_TEXT_SHADES, TEXT_TERTIARY } from '../config/defaultSettings';
+import defaultSettings, {
+  CONTENT_MAX_WIDTH,
+  DARK_SHADES,
+  ERROR_TEXT_SHADES,
+  PRIMARY_TEXT_SHADES,
+  TAG_TEXT_SHADES,
+  TEXT_TERTIARY,
+} from '../config/defaultSettings';
 import type { AppSettings } from '../config/defaultSettings';
-import { ConfigProvider } from 'antd';
+import { theme } from 'antd';
 import type { ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -12,16 +19,19 @@ import { lazy, Suspense } from 'react';
 import Footer from '@/components/Footer';
 import HelpLink from '@/components/HelpLink';
 import { LayoutContent, PageSkeleton } from '@/components/Skeleton';
+import { ThemeProvider } from '@/components/ThemeSwitch/ThemeProvider';
 import { PUBLIC_PATHS } from '@/constants';
 import { requestConfig } from '@/requestConfig';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { withMenuIcons } from '@/utils/menuIcons';
 import { loginUrlFor } from '@/utils/redirect';
+import type { ThemeMode } from '@/utils/theme';
 
 // The layout's parts load with the layout, not with the login page (app.tsx is in the entry chunk).
 const AvatarDropdown = lazy(() => import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarDropdown })));
 const AvatarName = lazy(() => import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarName })));
 const HeaderSearch = lazy(() => import('@/components/HeaderSearch'));
+const ThemeSwitch = lazy(() => import('@/components/ThemeSwitch'));
 const Forbidden = lazy(() => import('@/components/Forbidden'));
 const PageShell = lazy(() => import('@/components/PageShell'));
 
@@ -50,6 +60,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     actionsRender: () => [
       <Suspense key="search" fallback={null}>
         <HeaderSearch />
+      </Suspense>,
+      <Suspense key="theme" fallback={null}>
+        <ThemeSwitch />
       </Suspense>,
       <HelpLink key="help" />,
     ],
@@ -102,7 +115,7 @@ dayjs.locale('zh-cn');
  * antd's theme: the layout's primary colour, with text in it (links, primary buttons' labels on
  * it) in its darker shades and grey text no lighter than 4.5:1 on the layout's background.
  */
-const THEME: ThemeConfig = {
+const LIGHT_THEME: ThemeConfig = {
   token: {
     colorPrimary: defaultSettings.colorPrimary,
     colorPrimaryText: PRIMARY_TEXT_SHADES.base,
@@ -134,11 +147,54 @@ const THEME: ThemeConfig = {
   },
 };
 
-/** antd's theme and Chinese locale for every page. */
+/**
+ * The dark theme: antd's dark algorithm, with text in the lighter shades that stand 4.5:1 on its
+ * dark backgrounds and white text on darker fills (DARK_SHADES). The layout follows by itself:
+ * ProLayout derives its header, menu and page colours from these tokens. Its navTheme stays
+ * 'light': 'realDark' would also switch its menus to antd Menu's dark theme, whose selected item
+ * writes white on the primary colour (4.2:1).
+ */
+const DARK_THEME: ThemeConfig = {
+  algorithm: theme.darkAlgorithm,
+  token: {
+    colorPrimary: defaultSettings.colorPrimary,
+    colorPrimaryText: DARK_SHADES.primaryText.base,
+    colorPrimaryTextHover: DARK_SHADES.primaryText.hover,
+    colorPrimaryTextActive: DARK_SHADES.primaryText.active,
+    colorLink: DARK_SHADES.primaryText.base,
+    colorLinkHover: DARK_SHADES.primaryText.hover,
+    colorLinkActive: DARK_SHADES.primaryText.active,
+    colorInfoText: DARK_SHADES.primaryText.base,
+    colorErrorText: DARK_SHADES.errorText.base,
+    colorErrorTextHover: DARK_SHADES.errorText.hover,
+    colorErrorTextActive: DARK_SHADES.errorText.active,
+    colorTextTertiary: DARK_SHADES.textTertiary,
+    colorTextDescription: DARK_SHADES.textTertiary,
+    purple7: DARK_SHADES.purpleText,
+  },
+  components: {
+    Button: {
+      colorPrimary: DARK_SHADES.primaryFill.base,
+      colorPrimaryHover: DARK_SHADES.primaryFill.hover,
+      colorPrimaryActive: DARK_SHADES.primaryFill.active,
+      // Danger buttons write in the error colour, or on it: light enough for the first, it takes
+      // black text for the second.
+      colorError: DARK_SHADES.errorText.base,
+      colorErrorHover: DARK_SHADES.errorText.hover,
+      colorErrorActive: DARK_SHADES.errorText.active,
+      dangerColor: '#000',
+    },
+    Form: { colorError: DARK_SHADES.errorText.base },
+  },
+};
+
+const THEMES: Record<ThemeMode, ThemeConfig> = { light: LIGHT_THEME, dark: DARK_THEME };
+
+/** antd's ConfigProvider: the theme chosen in the header or by the system, and the Chinese locale. */
 export function rootContainer(container: React.ReactNode) {
   return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
+    <ThemeProvider themes={THEMES} locale={zhCN}>
       {container}
-    </ConfigProvider>
+    </ThemeProvider>
   );
 }

@@ -34,6 +34,15 @@ describe('the skeleton plugin', () => {
     expect(script).toBeLessThan(html.indexOf("console.log('preload')"));
   });
 
+  it("marks the page light or dark first, so the skeleton's first paint has the theme's colours", () => {
+    const html = build();
+    const theme = html.indexOf('<script>(function(){var p;try{p=localStorage.getItem(');
+    expect(theme).toBeGreaterThan(html.indexOf('<style>'));
+    expect(theme).toBeLessThan(html.indexOf('<script>(function(){var p=location.pathname'));
+    expect(html).toContain('html[data-agler-theme=dark]{color-scheme:dark;background:#000');
+    expect(html).toMatch(/@media \(prefers-color-scheme:dark\)\{html:not\(\[data-agler-theme=light\]\)\{color-scheme:dark/);
+  });
+
   it('uses the configured mount element', () => {
     const $ = cheerio.load(build({ mountElementId: 'root' }));
     expect($('#root .agler-sk-layout').length).toBe(1);

@@ -7,6 +7,7 @@ import {
   ROUTE_SKELETONS,
   SKELETON_ATTRIBUTE,
 } from './markup';
+import { THEME_ATTRIBUTE } from '../../utils/theme';
 
 /**
  * What only index.html needs of the skeletons (config/plugins/skeleton.ts): their stylesheet,
@@ -30,12 +31,21 @@ export const skeletonScript = (): string =>
 
 /*
  * Colours are antd 5's default tokens (colorBgLayout, colorBgContainer, colorFillSecondary,
- * colorFillTertiary, colorBorderSecondary) and the layout's primary colour, written out:
- * no script has run yet to read the theme. Sizes follow ProLayout's mix layout and the login card.
+ * colorFillTertiary, colorBorderSecondary, colorBorder) and the layout's primary colour, written
+ * out: no script has run yet to read the theme. Dark ones are the same tokens of antd's dark
+ * algorithm, for <html data-agler-theme=dark> (index.html's first script sets it from the stored
+ * choice or the system) and, should that script not run, for a system in dark mode with no
+ * choice to read. Sizes follow ProLayout's mix layout and the login card.
  */
+const DARK_VARS =
+  'color-scheme:dark;background:#000;--sk-bg:#000;--sk-card:#141414;--sk-fill:rgba(255,255,255,.12);--sk-fill-2:rgba(255,255,255,.08);--sk-line:#303030;--sk-border:#424242;--sk-shine:rgba(255,255,255,.06);--sk-text:rgba(255,255,255,.85)';
 export const skeletonCss = (): string =>
   `
-.agler-sk{--sk-bg:#f5f5f5;--sk-card:#fff;--sk-fill:rgba(0,0,0,.06);--sk-fill-2:rgba(0,0,0,.04);--sk-line:rgba(5,5,5,.06);box-sizing:border-box;color:rgba(0,0,0,.88);font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans','PingFang SC','Microsoft YaHei','WenQuanYi Zen Hei',sans-serif}
+:root{--sk-bg:#f5f5f5;--sk-card:#fff;--sk-fill:rgba(0,0,0,.06);--sk-fill-2:rgba(0,0,0,.04);--sk-line:rgba(5,5,5,.06);--sk-border:#d9d9d9;--sk-shine:rgba(0,0,0,.04);--sk-text:rgba(0,0,0,.88)}
+html[${THEME_ATTRIBUTE}=dark]{${DARK_VARS}}
+@media (prefers-color-scheme:dark){html:not([${THEME_ATTRIBUTE}=light]){${DARK_VARS}}}
+html[${THEME_ATTRIBUTE}=dark] body{background:#000}
+.agler-sk{box-sizing:border-box;color:var(--sk-text);font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans','PingFang SC','Microsoft YaHei','WenQuanYi Zen Hei',sans-serif}
 .agler-sk *,.agler-sk *::before{box-sizing:border-box}
 .agler-sk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .agler-sk-layout{display:flex;flex-direction:column;min-height:100vh;background:var(--sk-bg)}
@@ -48,7 +58,7 @@ export const skeletonCss = (): string =>
 .agler-sk-menu:first-child{background:var(--sk-fill-2)}
 .agler-sk-main{flex:1;min-width:0;padding:24px 40px}
 .agler-sk-page{max-width:1200px;margin:0 auto}
-.agler-sk-bar{display:block;height:16px;border-radius:4px;background:var(--sk-fill);background-image:linear-gradient(90deg,rgba(0,0,0,0) 25%,rgba(0,0,0,.04) 37%,rgba(0,0,0,0) 63%);background-size:400% 100%;animation:agler-sk-shine 1.4s ease infinite}
+.agler-sk-bar{display:block;height:16px;border-radius:4px;background:var(--sk-fill);background-image:linear-gradient(90deg,transparent 25%,var(--sk-shine) 37%,transparent 63%);background-size:400% 100%;animation:agler-sk-shine 1.4s ease infinite}
 .agler-sk-inline{display:inline-block;vertical-align:middle}
 .agler-sk-pagehead{display:flex;align-items:center;gap:16px;height:32px;margin-bottom:16px}
 .agler-sk-card{background:var(--sk-card);border-radius:8px;padding:24px;margin-bottom:24px}
@@ -70,7 +80,7 @@ export const skeletonCss = (): string =>
 .agler-sk-login-title{display:inline-block;margin:0;font-size:30px;font-weight:600;vertical-align:middle;line-height:1.35}
 .agler-sk-login-head .agler-sk-bar{margin:16px auto 0}
 .agler-sk-label{margin:22px 0 19px}
-.agler-sk-input{height:40px;border:1px solid #d9d9d9;border-radius:8px;background:var(--sk-card);margin-bottom:24px}
+.agler-sk-input{height:40px;border:1px solid var(--sk-border);border-radius:8px;background:var(--sk-card);margin-bottom:24px}
 .agler-sk-button{height:40px;border-radius:8px;background:#1890ff;opacity:.45;margin-bottom:24px}
 .agler-sk-foot{padding:24px 0;display:flex;justify-content:center}
 .agler-sk-w5{width:5%}.agler-sk-w10{width:10%}.agler-sk-w15{width:15%}.agler-sk-w20{width:20%}.agler-sk-w25{width:25%}.agler-sk-w30{width:30%}.agler-sk-w40{width:40%}.agler-sk-w50{width:50%}.agler-sk-w60{width:60%}.agler-sk-w70{width:70%}.agler-sk-w80{width:80%}.agler-sk-w100{width:100%}
