@@ -28,7 +28,9 @@ import { loginUrlFor } from '@/utils/redirect';
 import type { ThemeMode } from '@/utils/theme';
 
 // The layout's parts load with the layout, not with the login page (app.tsx is in the entry chunk).
-const AvatarDropdown = lazy(() => import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarDropdown })));
+const AvatarDropdown = lazy(() =>
+  import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarDropdown })),
+);
 const AvatarName = lazy(() => import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarName })));
 const HeaderSearch = lazy(() => import('@/components/HeaderSearch'));
 const ThemeSwitch = lazy(() => import('@/components/ThemeSwitch'));

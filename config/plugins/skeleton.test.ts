@@ -40,7 +40,9 @@ describe('the skeleton plugin', () => {
     expect(theme).toBeGreaterThan(html.indexOf('<style>'));
     expect(theme).toBeLessThan(html.indexOf('<script>(function(){var p=location.pathname'));
     expect(html).toContain('html[data-agler-theme=dark]{color-scheme:dark;background:#000');
-    expect(html).toMatch(/@media \(prefers-color-scheme:dark\)\{html:not\(\[data-agler-theme=light\]\)\{color-scheme:dark/);
+    expect(html).toMatch(
+      /@media \(prefers-color-scheme:dark\)\{html:not\(\[data-agler-theme=light\]\)\{color-scheme:dark/,
+    );
   });
 
   it('uses the configured mount element', () => {

@@ -2,7 +2,9 @@ import { DARK_QUERY, resolveTheme, THEME_ATTRIBUTE, THEME_STORAGE_KEY, themeScri
 
 /** Runs index.html's inline script as the browser would, with this system scheme. */
 function runScript(systemDark: boolean) {
-  window.matchMedia = ((query: string) => ({ matches: query === DARK_QUERY && systemDark })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: query === DARK_QUERY && systemDark,
+  })) as typeof window.matchMedia;
   document.documentElement.removeAttribute(THEME_ATTRIBUTE);
   // eslint-disable-next-line no-new-func
   new Function(themeScript())();

@@ -21,7 +21,9 @@ const ICONS: Record<ThemePreference, React.ReactNode> = {
 export default function ThemeSwitch() {
   const { preference, mode } = useTheme();
   const current =
-    preference === 'system' ? THEME_TEXTS.following(THEME_TEXTS.modes[mode]) : THEME_TEXTS.options[preference];
+    preference === 'system'
+      ? THEME_TEXTS.following(THEME_TEXTS.modes[mode])
+      : THEME_TEXTS.options[preference];
   const label = THEME_TEXTS.trigger(current);
 
   const items: MenuProps['items'] = THEME_PREFERENCES.map((key) => ({
@@ -37,7 +39,11 @@ export default function ThemeSwitch() {
   return (
     // autoFocus: opened from the keyboard, the menu takes the focus (arrows, Enter, Escape back).
     <Dropdown
-      menu={{ items, selectedKeys: [preference], onClick: ({ key }) => setThemePreference(key as ThemePreference) }}
+      menu={{
+        items,
+        selectedKeys: [preference],
+        onClick: ({ key }) => setThemePreference(key as ThemePreference),
+      }}
       trigger={['click']}
       autoFocus
     >

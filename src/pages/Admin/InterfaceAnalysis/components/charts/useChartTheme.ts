@@ -1,5 +1,6 @@
 import { theme } from 'antd';
 import { useMemo } from 'react';
+import { useTheme } from '@/utils/theme';
 
 /**
  * The charts' look, taken from the layout's antd tokens so they follow the
@@ -7,6 +8,7 @@ import { useMemo } from 'react';
  */
 export function useChartTheme() {
   const { token } = theme.useToken();
+  const { mode } = useTheme();
   return useMemo(() => {
     const palette = [
       token.colorPrimary,
@@ -49,11 +51,24 @@ export function useChartTheme() {
       /** The colour of what is not one of the named interfaces. */
       restColor: token.colorTextQuaternary,
       theme: {
-        type: 'classic',
+        type: mode === 'dark' ? 'classicDark' : 'classic',
         color: token.colorPrimary,
         category10: palette.slice(0, 10),
         category20: palette,
         view: { viewFill: 'transparent' },
+        // The tooltip is HTML that G2 draws white whatever the theme: it takes the popovers' look.
+        tooltip: {
+          css: {
+            '.g2-tooltip': {
+              'background-color': token.colorBgElevated,
+              'box-shadow': token.boxShadowSecondary,
+              color: token.colorText,
+            },
+            '.g2-tooltip-title': { color: token.colorTextSecondary },
+            '.g2-tooltip-list-item-name-label': { color: token.colorText },
+            '.g2-tooltip-list-item-value': { color: token.colorText },
+          },
+        },
       },
       axis: { x: axis, y: axis },
       legendColor: {
@@ -65,7 +80,7 @@ export function useChartTheme() {
       },
       label: { fill: token.colorText, fontFamily: token.fontFamily, fontSize: token.fontSizeSM },
     };
-  }, [token]);
+  }, [token, mode]);
 }
 
 export type ChartTheme = ReturnType<typeof useChartTheme>;
