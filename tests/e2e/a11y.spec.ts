@@ -12,10 +12,13 @@ const NEW_PASSWORD = 'password-a11y';
 const drawer = (page: Page) => page.locator('.ant-drawer-content');
 const popconfirm = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidden)').last();
 const headerSearch = (page: Page) => page.getByPlaceholder('站内搜索');
+/** The avatar's menu button (the header has other menu buttons beside it). */
+const avatarMenuButton = (page: Page) =>
+  page.locator('.ant-pro-global-header [aria-haspopup="menu"]').filter({ has: page.locator('.ant-avatar') });
 const resultPanel = (page: Page) => page.getByRole('region', { name: '返回结果' });
 
 async function checkAvatarMenu(page: Page, who: string) {
-  await page.locator('.ant-pro-global-header [aria-haspopup="menu"]').first().hover();
+  await avatarMenuButton(page).hover();
   await expect(page.getByRole('menuitem', { name: /退出登录/ })).toBeVisible();
   await expectAccessible(page, `the avatar menu (${who})`);
   await page.mouse.move(0, 600);
@@ -103,7 +106,7 @@ test.describe('axe: no serious or critical WCAG 2.1 A/AA violation', () => {
     await expectAccessible(page, 'the key regeneration confirmation');
   });
 
-  test('as admin: every page, the drawer, the confirmation and the dropdowns', async ({
+  test('as admin: every page, its drawers, confirmations and dropdowns', async ({
     adminPage: page,
   }, testInfo) => {
     await expect(page.getByRole('list', { name: '接口列表' }).getByRole('link').first()).toBeVisible();
@@ -132,16 +135,58 @@ test.describe('axe: no serious or critical WCAG 2.1 A/AA violation', () => {
       .click();
     await expect(row.getByText('已上线')).toBeVisible();
 
+    // The edit drawer, once it shows the interface as the server has it.
+    await row.getByRole('button', { name: '编辑', exact: true }).click();
+    await expect(drawer(page).getByLabel('接口名称')).toHaveValue('天气查询');
+    await expectAccessible(page, 'the edit-interface drawer');
+    await page.keyboard.press('Escape');
+    await expect(drawer(page)).toBeHidden();
+
+    // The batch bar with a disabled batch (its reason on a wrapper), then each batch's question.
+    await row.getByRole('checkbox').check();
+    await expect(page.getByRole('button', { name: '批量下线' })).toBeEnabled();
+    await expectAccessible(page, 'the batch bar, 批量发布 disabled');
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: '天气查询（旧版）', exact: true }) })
+      .getByRole('checkbox')
+      .check();
+    for (const [batch, question] of [
+      ['批量发布', '选中 2 个，其中 1 个已下线：发布这 1 个？'],
+      ['批量下线', '选中 2 个，其中 1 个在线：下线这 1 个？'],
+      ['批量删除', '确定删除选中的 2 个接口吗？'],
+    ]) {
+      await page.getByRole('button', { name: batch }).click();
+      const confirmation = page.getByRole('dialog').filter({ hasText: question });
+      await expect(confirmation).toBeVisible();
+      await expectAccessible(page, `the ${batch} confirmation`);
+      await confirmation.getByRole('button', { name: /取\s*消/ }).click();
+      await expect(confirmation).toBeHidden();
+    }
+
+    // The analysis page, and the callers of its first interface.
     await page.goto('/admin/interface_analysis');
     await expect(
       page.getByRole('heading', { name: /接口分析/ }).or(page.getByText('接口分析').first()),
     ).toBeVisible();
     await expect(page.locator('.ant-skeleton')).toHaveCount(0);
     await expectAccessible(page, 'interface analysis');
+    await page.getByRole('button', { name: /的调用方与状态码分布$/ }).first().click();
+    await expect(drawer(page).getByRole('heading', { name: '调用最多的用户' })).toBeVisible();
+    await expectAccessible(page, 'the callers drawer');
+    await page.keyboard.press('Escape');
+    await expect(drawer(page)).toBeHidden();
 
+    // User management, and the quotas of the demo user (who has called interfaces).
     await page.goto('/admin/user');
-    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    const demoUser = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'user', exact: true }) });
+    await expect(demoUser).toBeVisible();
     await expectAccessible(page, 'user management');
+    await demoUser.getByRole('button', { name: '调用额度' }).click();
+    await expect(drawer(page).getByRole('spinbutton', { name: /」的剩余次数$/ }).first()).toBeVisible();
+    await expectAccessible(page, 'the quota drawer');
+    await page.keyboard.press('Escape');
+    await expect(drawer(page)).toBeHidden();
 
     await checkAccountCenter(page, 'admin');
     await checkNotFound(page, 'admin');
@@ -303,7 +348,7 @@ test('keyboard only: log in, search, call an interface; create one in the drawer
 
     // Log out from the avatar's menu, from the top of a page.
     await page.goto('/');
-    const avatar = page.locator('.ant-pro-global-header [aria-haspopup="menu"]').first();
+    const avatar = avatarMenuButton(page);
     await expect(avatar).toBeVisible();
     await tabTo(page, avatar, 40);
     await expectFocusVisible(page, avatar, 'the avatar menu button');
