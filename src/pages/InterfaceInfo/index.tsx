@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageContainer, ProDescriptions } from '@ant-design/pro-components';
 import { history, Link, useLocation, useModel, useParams } from '@umijs/max';
-import { Button, Card, Col, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Col, Grid, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
@@ -59,6 +59,8 @@ type Loaded = { id: string; info: API.InterfaceInfo };
 /** 查看接口: one interface's documentation, online call and code samples. */
 export default function InterfaceInfoPage() {
   const { styles } = useStyles();
+  // On a phone one field a line: two would squeeze the dates into a column of digits.
+  const infoColumns = Grid.useBreakpoint().xs ? 1 : 2;
   // The id stays the text it came as: 64-bit ids do not survive a trip through Number.
   const { id = '' } = useParams<{ id: string }>();
   const location = useLocation();
@@ -144,14 +146,14 @@ export default function InterfaceInfoPage() {
         <Col span={24}>
           <Card title={VIEW_TEXTS.infoTitle}>
             <ProDescriptions<API.InterfaceInfo>
-              column={2}
+              column={infoColumns}
               dataSource={info}
               columns={[
-                { title: VIEW_TEXTS.description, dataIndex: 'description', span: 2, render: () => info.description || VIEW_TEXTS.noDescription },
+                { title: VIEW_TEXTS.description, dataIndex: 'description', span: infoColumns, render: () => info.description || VIEW_TEXTS.noDescription },
                 {
                   title: VIEW_TEXTS.url,
                   dataIndex: 'url',
-                  span: 2,
+                  span: infoColumns,
                   render: () => (
                     <Typography.Text className={styles.url} copyable={{ text: info.url, tooltips: [VIEW_TEXTS.copy, VIEW_TEXTS.copied] }}>
                       {info.url}

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
-import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Grid, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import type { CheckboxProps } from 'antd';
 import { createStyles } from 'antd-style';
 import type { SortField, SortOrder } from '@agler/contract/constants';
@@ -131,6 +131,9 @@ function sortParamsOf(sort: Record<string, SortOrder | null> | undefined) {
 export default function InterfaceInfoAdminPage() {
   const { styles } = useStyles();
   const { message, modal } = App.useApp();
+  // On a phone the table shows the name first and scrolls to the rest: a fixed actions column and
+  // the id would leave no room for the name.
+  const narrow = !!Grid.useBreakpoint().xs;
   const actionRef = useRef<ActionType>();
   const [selectedKeys, setSelectedKeys] = useState<Id[]>([]);
   // The rows seen, by id: a selection may span pages, and a batch needs the status of each.
@@ -272,6 +275,7 @@ export default function InterfaceInfoAdminPage() {
       title: T.columns.id,
       dataIndex: 'id',
       hideInSearch: true,
+      hideInTable: narrow,
       width: 120,
       // Ids are 64-bit: the end shown, the whole copied and in the tooltip, exactly as the server sent them.
       render: (_, record) => {
@@ -366,7 +370,7 @@ export default function InterfaceInfoAdminPage() {
       title: T.columns.actions,
       valueType: 'option',
       key: 'actions',
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       width: 140,
       render: (_, record) => [
         <ActionLink key="edit" onClick={() => openForm(record)}>
@@ -416,7 +420,7 @@ export default function InterfaceInfoAdminPage() {
   // The columns' own widths plus the selection column: wider than the page at 1366 px, so the
   // table scrolls sideways and keeps the actions in view (fixed right), with ellipsis where set.
   const tableWidth = columns.reduce(
-    (sum, column) => sum + (Number(column.width) || 0),
+    (sum, column) => sum + (column.hideInTable ? 0 : Number(column.width) || 0),
     SELECTION_COLUMN_WIDTH,
   );
 

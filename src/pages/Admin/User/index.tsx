@@ -272,6 +272,8 @@ export default function UserAdminPage() {
         rowKey={(user) => String(user.id)}
         actionRef={actionRef}
         columns={columns}
+        // Narrower than its columns (a phone), the table scrolls inside itself, not the page.
+        scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 0), 0) }}
         search={{ labelWidth: 'auto' }}
         // The search form and the page live in the URL (see userQuery.ts).
         form={form}

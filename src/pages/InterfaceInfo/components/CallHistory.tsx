@@ -16,6 +16,8 @@ const useStyles = createStyles(({ token }) => ({
   time: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
 }));
 
+/** The fixed columns' widths and room for the parameters: narrower screens scroll the table, not the page. */
+const TABLE_MIN_WIDTH = 130 + 90 + 90 + 180;
 const timeText = (time: string) => dayjs(time).format('MM-DD HH:mm:ss');
 
 /** The parameters on one line, every number as written. */
@@ -67,7 +69,7 @@ export function CallHistory({ entries, loading, error, onRetry, onFill, disabled
           loading={loading}
           dataSource={entries?.map((entry, i) => ({ ...entry, key: i }))}
           pagination={false}
-          scroll={{ y: 280 }}
+          scroll={{ x: TABLE_MIN_WIDTH, y: 280 }}
           aria-label={HISTORY_TEXTS.title}
           locale={{ emptyText: HISTORY_TEXTS.empty }}
           columns={[

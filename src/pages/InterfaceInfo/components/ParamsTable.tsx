@@ -10,6 +10,9 @@ const useStyles = createStyles(({ token }) => ({
   required: { color: token.colorError, marginLeft: token.marginXXS },
 }));
 
+/** The fixed columns' widths and room for a description: narrower screens scroll the table, not the page. */
+const TABLE_MIN_WIDTH = 220 + 120 + 80 + 160;
+
 type ParamsTableProps = { requestParams?: string };
 
 /** The request parameters as a table, or the raw text when it is not a parameter list. */
@@ -31,6 +34,7 @@ export function ParamsTable({ requestParams }: ParamsTableProps) {
       size="small"
       rowKey="name"
       pagination={false}
+      scroll={{ x: TABLE_MIN_WIDTH }}
       dataSource={parsed.params}
       aria-label={VIEW_TEXTS.paramsTitle}
       columns={[

@@ -25,6 +25,9 @@ type UsageCardProps = {
   unlimited?: boolean;
 };
 
+/** The name's least width: on a narrow screen the table scrolls instead of squeezing the name away. */
+const NAME_MIN_WIDTH = 160;
+
 /** 我的调用: the user's calls per interface and what is left of each quota. */
 export function UsageCard({ unlimited }: UsageCardProps) {
   const { styles } = useStyles();
@@ -99,6 +102,7 @@ export function UsageCard({ unlimited }: UsageCardProps) {
       options={{ reload: true, density: false, setting: false }}
       pagination={{ defaultPageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
       cardBordered
+      scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 0), NAME_MIN_WIDTH) }}
       // The whole list at once: the table pages through it itself.
       request={async () => {
         setLoadError(undefined);

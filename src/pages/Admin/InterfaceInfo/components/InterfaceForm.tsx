@@ -198,8 +198,9 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
             />
           </div>
         )}
+        {/* Name and method side by side; one below the other on a phone, where the drawer is the screen. */}
         <Row gutter={16}>
-          <Col span={16}>
+          <Col xs={24} sm={16}>
             <ProFormText
               name="name"
               label={L.name}
@@ -209,7 +210,7 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
               fieldProps={{ count: { show: true, max: INTERFACE_LIMITS.nameMax } }}
             />
           </Col>
-          <Col span={8}>
+          <Col xs={24} sm={8}>
             <ProFormSelect
               name="method"
               label={L.method}

@@ -15,6 +15,8 @@ import { LeftNumEditor } from './LeftNumEditor';
 const T = ADMIN_USER_TEXTS.quota;
 
 const DRAWER_WIDTH = 760;
+/** The name's least width: in a narrow drawer the table scrolls instead of squeezing the name away. */
+const NAME_MIN_WIDTH = 160;
 
 type QuotaListProps = { user: API.LoginUserVO };
 
@@ -88,6 +90,7 @@ function QuotaList({ user }: QuotaListProps) {
           options={false}
           toolBarRender={false}
           pagination={false}
+          scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 0), NAME_MIN_WIDTH) }}
           cardProps={{ bodyStyle: { padding: 0 } }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
         />
