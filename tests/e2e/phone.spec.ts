@@ -1,8 +1,10 @@
-// On a phone (375 × 812): the analysis table and the catalogue fit the screen, every column's
-// content reachable without the whole page scrolling sideways; a reversed range in the URL is
-// said and corrected.
-import type { Locator } from '@playwright/test';
-import { atPath, dayInBrowser, expect, pageWidth, PHONE, test } from './fixtures';
+// On a phone (375 × 812): every page fits the screen, without the whole page scrolling sideways;
+// the menu folds away, the catalogue's cards stack, wide tables scroll inside themselves and the
+// drawers take the whole width. The analysis table keeps every column within reach; a reversed
+// range in the URL is said and corrected. Each page's look is kept as a screenshot.
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { settle } from './axe';
+import { atPath, dayInBrowser, expect, pageWidth, PHONE, test, WEATHER_ID } from './fixtures';
 
 const ANALYSIS = '/admin/interface_analysis';
 
@@ -12,9 +14,60 @@ test.use({ viewport: PHONE });
 const fitsItsBox = (locator: Locator) =>
   locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.clientWidth > 0);
 
-test('phone: the analysis table keeps its names readable and every column within reach', async ({
+const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper');
+
+/**
+ * No sideways scrolling of the page itself (soft: a walk through the pages lists every one that
+ * does), with the outermost elements that reach past the screen's right edge when it does.
+ */
+async function expectNoSideScroll(page: Page, where: string) {
+  const { scrollWidth, innerWidth, outside } = await page.evaluate(() => {
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 1;
+    // Content a scrolling or clipping box holds does not widen the page.
+    const clipped = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const found = [...document.body.querySelectorAll('*')]
+      .filter((el) => sticksOut(el) && !(el.parentElement && sticksOut(el.parentElement)) && !clipped(el))
+      .map((el) => `${describe(el)} → ${Math.round(el.getBoundingClientRect().right)}px`);
+    return {
+      scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
+      innerWidth: window.innerWidth,
+      outside: found.slice(0, 5),
+    };
+  });
+  expect
+    .soft(scrollWidth, `${where}: the page is no wider than the screen; past its edge: ${outside.join('; ')}`)
+    .toBeLessThanOrEqual(innerWidth);
+}
+
+/** The open drawer takes the whole screen's width, and its content fits it. */
+async function expectDrawerFillsScreen(page: Page, where: string) {
+  // Measured where its opening slide has ended.
+  await settle(page);
+  const box = await drawer(page).boundingBox();
+  expect.soft(box && Math.round(box.x), `${where}: starts at the screen's left edge`).toBe(0);
+  expect.soft(box && Math.round(box.width), `${where}: as wide as the screen`).toBe(PHONE.width);
+  const body = page.locator('.ant-drawer-body');
+  expect.soft(await fitsItsBox(body), `${where}: its content does not scroll sideways`).toBe(true);
+}
+
+/** The page as it looks now, kept beside the test's results and in the report. */
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  await settle(page);
+  const file = testInfo.outputPath(`phone-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(`phone-${name}`, { path: file, contentType: 'image/png' });
+}
+
+test('phone: the analysis table keeps its names readable and every column within reach; the callers drawer fills the screen', async ({
   adminPage: page,
-}) => {
+}, testInfo) => {
   await page.goto(ANALYSIS);
   const table = page.getByRole('table', { name: '接口调用明细' });
   const firstRow = table.getByRole('row').filter({ has: page.getByRole('link') }).first();
@@ -49,13 +102,38 @@ test('phone: the analysis table keeps its names readable and every column within
   await expect(page.getByRole('region', { name: '关键指标' })).toBeVisible();
   await expect(page.getByRole('button', { name: /导出 CSV/ })).toBeInViewport();
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  await shoot(page, testInfo, 'analysis');
+
+  // The callers of the first interface, in a drawer as wide as the screen.
+  await firstRow.getByRole('button', { name: /的调用方与状态码分布$/ }).click();
+  await expect(page.getByRole('heading', { name: '调用最多的用户' })).toBeVisible();
+  await expectDrawerFillsScreen(page, 'the callers drawer');
+  await expectNoSideScroll(page, 'the analysis page with its callers drawer');
+  await shoot(page, testInfo, 'analysis-callers');
 });
 
-test('phone: the catalogue with its method filter stays within the screen', async ({ adminPage: page }) => {
+test('phone: the catalogue with its method filter stays within the screen; its cards stack; the menu folds away', async ({
+  adminPage: page,
+}, testInfo) => {
   await page.goto('/');
   const list = page.getByRole('list', { name: '接口列表' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  await shoot(page, testInfo, 'home');
+
+  // One card a row, the next below the one before.
+  const [first, second] = await Promise.all([0, 1].map((i) => list.getByRole('listitem').nth(i).boundingBox()));
+  expect(second && first && second.x).toBe(first?.x);
+  expect(second && first && second.y).toBeGreaterThanOrEqual((first?.y ?? 0) + (first?.height ?? 0));
+
+  // No side menu: a button opens it over the page, and it takes the user to another page.
+  await expect(page.locator('.ant-pro-sider').filter({ visible: true })).toHaveCount(0);
+  await page.locator('.ant-pro-global-header-collapsed-button').click();
+  const menuItem = page.getByRole('menuitem', { name: /主页/ });
+  await expect(menuItem).toBeVisible();
+  await shoot(page, testInfo, 'menu');
+  await page.keyboard.press('Escape');
+  await expect(menuItem).toBeHidden();
 
   // PATCH chosen from the method list: the page was 419 px wide after this.
   await page.locator('.ant-select', { has: page.getByRole('combobox', { name: '请求方法' }) }).click();
@@ -93,4 +171,83 @@ test('phone: a start after the end is said, shown the other way round and correc
   await page.goBack();
   await expect(page).toHaveURL(atPath('/'));
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test('phone: the login and register pages fit the screen', async ({ page }, testInfo) => {
+  await page.goto('/user/login');
+  await expect(page.getByRole('button', { name: /登\s*录/ })).toBeInViewport();
+  await expectNoSideScroll(page, 'the login page');
+  await shoot(page, testInfo, 'login');
+  await page.goto('/user/register');
+  await expect(page.getByRole('button', { name: /注\s*册/ })).toBeInViewport();
+  await expectNoSideScroll(page, 'the register page');
+  await shoot(page, testInfo, 'register');
+});
+
+test('phone: every other page fits the screen; the tables scroll inside themselves, the drawers fill the screen', async ({
+  adminPage: page,
+}, testInfo) => {
+  // The interface's page, with an answer.
+  await page.goto(`/interface_info/${WEATHER_ID}`);
+  const city = page.getByLabel('city', { exact: true });
+  await expect(city).toHaveValue('北京');
+  await city.press('ControlOrMeta+Enter');
+  const answer = page.getByRole('region', { name: '返回结果' });
+  await expect(answer.getByText('200 OK', { exact: true })).toBeVisible();
+  await expectNoSideScroll(page, 'the interface page with an answer');
+  expect.soft(await fitsItsBox(answer), 'the answer fits its panel').toBe(true);
+  await shoot(page, testInfo, 'interface');
+
+  await page.goto('/account/center');
+  await expect(page.getByText('访问密钥').first()).toBeVisible();
+  await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+  await expectNoSideScroll(page, 'the personal center');
+  const usage = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: '调用次数' }) });
+  const usedName = await usage.getByRole('link').first().boundingBox();
+  expect.soft(usedName?.width ?? 0, 'the names of the interfaces called are not squeezed away').toBeGreaterThan(48);
+  await shoot(page, testInfo, 'account');
+
+  // Interface management: the table scrolls inside itself; the create drawer fills the screen.
+  await page.goto('/admin/interface_info');
+  const weather = page.getByRole('row').filter({ has: page.getByRole('link', { name: '天气查询', exact: true }) });
+  await expect(weather).toBeVisible();
+  await expectNoSideScroll(page, 'interface management');
+  // The name is what tells the rows apart: in sight without scrolling the table.
+  await expect(weather.getByRole('link', { name: '天气查询', exact: true })).toBeInViewport({ ratio: 1 });
+  const tableBox = page.locator('.ant-table-content, .ant-table-body').first();
+  expect(await fitsItsBox(tableBox), 'the table is wider than the screen and scrolls inside itself').toBe(false);
+  await shoot(page, testInfo, 'admin-table');
+  await page.getByRole('button', { name: '新建接口' }).click();
+  await expect(page.locator('.ant-drawer-content').getByLabel('接口名称')).toBeVisible();
+  await expectDrawerFillsScreen(page, 'the create-interface drawer');
+  await expectNoSideScroll(page, 'interface management with its drawer');
+  await shoot(page, testInfo, 'admin-create');
+  await page.keyboard.press('Escape');
+  await expect(drawer(page)).toBeHidden();
+
+  // User management and the demo user's quotas.
+  await page.goto('/admin/user');
+  const demoUser = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'user', exact: true }) });
+  await expect(demoUser).toBeVisible();
+  await expectNoSideScroll(page, 'user management');
+  await shoot(page, testInfo, 'users');
+  await demoUser.getByRole('button', { name: '调用额度' }).click();
+  await expect(page.getByRole('spinbutton', { name: /」的剩余次数$/ }).first()).toBeVisible();
+  await expectDrawerFillsScreen(page, 'the quota drawer');
+  await expectNoSideScroll(page, 'user management with the quota drawer');
+  await shoot(page, testInfo, 'users-quota');
+  await page.keyboard.press('Escape');
+  await expect(drawer(page)).toBeHidden();
+
+  await page.goto('/no/such/page');
+  await expect(page.getByText('抱歉，你访问的页面不存在。')).toBeVisible();
+  await expectNoSideScroll(page, 'the 404 page');
+  await shoot(page, testInfo, '404');
+});
+
+test('phone: the 403 page fits the screen', async ({ userPage: page }, testInfo) => {
+  await page.goto('/admin/interface_info');
+  await expect(page.getByText('抱歉，你无权访问此页面。')).toBeVisible();
+  await expectNoSideScroll(page, 'the 403 page');
+  await shoot(page, testInfo, '403');
 });
