@@ -1,18 +1,25 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { PageContainer } from '@ant-design/pro-components';
 import { history, Link, useAccess, useSearchParams } from '@umijs/max';
-import { Alert, Button, Card, Empty, Grid, Pagination, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Pagination, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useDebounceFn, useRequest } from 'ahooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { HOME_PATH } from '@/constants';
-import { errorText } from '@/requestConfig';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { CatalogueToolbar } from './components/CatalogueToolbar';
 import { InterfaceCard, InterfaceCardSkeleton } from './components/InterfaceCard';
 import type { CatalogueQuery } from './queryState';
-import { changeQuery, clearFilters, isFiltered, PAGE_SIZE_OPTIONS, parseQuery, toListParams, toSearch } from './queryState';
+import {
+  changeQuery,
+  clearFilters,
+  isFiltered,
+  PAGE_SIZE_OPTIONS,
+  parseQuery,
+  toListParams,
+  toSearch,
+} from './queryState';
 import { INDEX_TEXTS } from './texts';
+import { LoadError } from '@/components/LoadError';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** Answers faster than this replace the list without a skeleton flashing in between. */
@@ -134,32 +141,30 @@ export default function HomePage() {
       );
     }
     if (error) {
-      return (
-        <Alert
-          type="error"
-          showIcon
-          message={INDEX_TEXTS.errorTitle}
-          description={errorText(error)}
-          action={
-            <Button onClick={refresh} danger icon={<ReloadOutlined />}>
-              {INDEX_TEXTS.retry}
-            </Button>
-          }
-        />
-      );
+      return <LoadError message={INDEX_TEXTS.errorTitle} error={error} onRetry={refresh} />;
     }
     if (!page || page.total === 0) {
       const filtered = isFiltered(query);
       return (
         <Card className={styles.state}>
           {filtered ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<Description title={INDEX_TEXTS.noMatchTitle} text={INDEX_TEXTS.noMatchDescription(query.searchText)} />}>
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                <Description
+                  title={INDEX_TEXTS.noMatchTitle}
+                  text={INDEX_TEXTS.noMatchDescription(query.searchText)}
+                />
+              }
+            >
               <Button type="primary" onClick={() => go(clearFilters(query))}>
                 {INDEX_TEXTS.clearFilters}
               </Button>
             </Empty>
           ) : (
-            <Empty description={<Description title={INDEX_TEXTS.emptyTitle} text={INDEX_TEXTS.emptyDescription} />}>
+            <Empty
+              description={<Description title={INDEX_TEXTS.emptyTitle} text={INDEX_TEXTS.emptyDescription} />}
+            >
               {canAdmin && (
                 <Link to={ADMIN_INTERFACES_PATH}>
                   <Button type="primary">{INDEX_TEXTS.emptyAdminAction}</Button>

@@ -2,14 +2,14 @@ import { UserOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { Alert, App, Avatar, Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Avatar, Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { displayTime } from '@agler/contract/dates';
 import type { ReactElement } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import type { UserRole } from '@/constants';
 import { ResponseCode, USER_ROLE } from '@/constants';
-import { errorText, handleRequestError } from '@/requestConfig';
+import { handleRequestError } from '@/requestConfig';
 import { listUserByPage, updateUserRole } from '@/services/agler/user';
 import { hasErrorCode } from '@/utils/apiError';
 import { QuotaDrawer } from './components/QuotaDrawer';
@@ -24,6 +24,7 @@ import {
   userQueryOf,
   userViewFromQuery,
 } from './userQuery';
+import { LoadError } from '@/components/LoadError';
 
 type User = API.LoginUserVO;
 
@@ -255,18 +256,7 @@ export default function UserAdminPage() {
   return (
     <PageContainer>
       {loadError ? (
-        <Alert
-          className={styles.error}
-          type="error"
-          showIcon
-          message={T.loadFailed}
-          description={errorText(loadError)}
-          action={
-            <Button size="small" danger onClick={reload}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <LoadError className={styles.error} message={T.loadFailed} error={loadError} onRetry={reload} />
       ) : null}
       <ProTable<User>
         rowKey={(user) => String(user.id)}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { errorText } from '@/requestConfig';
 import { getMyAccessKey, regenerateMyAccessKey } from '@/services/agler/user';
 import { CENTER_TEXTS } from '../texts';
+import { LoadError } from '@/components/LoadError';
 
 const T = CENTER_TEXTS.key;
 
@@ -105,19 +106,7 @@ export function KeyCard() {
 
   let body: React.ReactNode;
   if (key === undefined && error && !loading) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        message={T.loadFailed}
-        description={errorText(error)}
-        action={
-          <Button size="small" icon={<ReloadOutlined />} onClick={refresh}>
-            {CENTER_TEXTS.retry}
-          </Button>
-        }
-      />
-    );
+    body = <LoadError message={T.loadFailed} error={error} onRetry={refresh} />;
   } else if (key === undefined) {
     body = <Skeleton active paragraph={{ rows: 2 }} />;
   } else if (key === null) {

@@ -1,14 +1,14 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Empty, Grid, Skeleton, Spin, Table, theme, Tooltip, Typography } from 'antd';
+import { Drawer, Empty, Grid, Skeleton, Spin, Table, theme, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { useId, useMemo } from 'react';
 import { STATUS_CLASSES } from '@agler/contract/callers';
 import type { StatusClass } from '@agler/contract/callers';
-import { errorText } from '@/requestConfig';
 import { formatCount, formatErrorRate } from '../format';
 import { formatShare, shareTenths } from '../shares';
 import { ANALYSIS_TEXTS } from '../texts';
+import { LoadError } from '@/components/LoadError';
 
 const T = ANALYSIS_TEXTS.callers;
 const DRAWER_WIDTH = 640;
@@ -114,7 +114,13 @@ export function CallersDrawer({
       ),
     },
     { title: T.calls, dataIndex: 'calls', align: 'right', width: 100, render: (v: number) => formatCount(v) },
-    { title: T.errors, dataIndex: 'errors', align: 'right', width: 100, render: (v: number) => formatCount(v) },
+    {
+      title: T.errors,
+      dataIndex: 'errors',
+      align: 'right',
+      width: 100,
+      render: (v: number) => formatCount(v),
+    },
     {
       title: T.errorRate,
       key: 'errorRate',
@@ -173,19 +179,7 @@ export function CallersDrawer({
 
   let body;
   if (error && !current) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        message={T.error}
-        description={errorText(error)}
-        action={
-          <Button size="small" danger onClick={onRetry}>
-            {ANALYSIS_TEXTS.error.retry}
-          </Button>
-        }
-      />
-    );
+    body = <LoadError message={T.error} error={error} onRetry={onRetry} />;
   } else if (!current) {
     body = <Skeleton active paragraph={{ rows: 8 }} />;
   } else if (current.totalCalls === 0) {

@@ -1,0 +1,33 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
+import type { ReactNode } from 'react';
+import { errorText } from '@/requestConfig';
+
+export const LOAD_ERROR_TEXTS = { retry: '重试' } as const;
+
+type LoadErrorProps = {
+  /** What failed to load, e.g. 接口列表加载失败. */
+  message: ReactNode;
+  /** The failure: its server message (or a network message) is the alert's description. */
+  error: unknown;
+  onRetry: () => void;
+  className?: string;
+};
+
+/** A load that failed: what, why (the server's own message) and a 重试 button that loads again. */
+export function LoadError({ message, error, onRetry, className }: LoadErrorProps) {
+  return (
+    <Alert
+      className={className}
+      type="error"
+      showIcon
+      message={message}
+      description={errorText(error)}
+      action={
+        <Button size="small" danger icon={<ReloadOutlined />} onClick={onRetry}>
+          {LOAD_ERROR_TEXTS.retry}
+        </Button>
+      }
+    />
+  );
+}
