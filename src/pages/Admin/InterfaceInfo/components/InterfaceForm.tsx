@@ -80,6 +80,24 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
   const [submitting, setSubmitting] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const editing = record !== undefined;
+  // The page mounts the form anew for each opening (its key), while the control that opened it
+  // still has the focus: that control gets the focus back once the drawer has closed, if nothing
+  // else took it. rc-drawer's own return waits for the end of its opening motion, which does not
+  // always come (the focus then fell to the page's body).
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    const closed = wasOpen.current && !open;
+    wasOpen.current = open;
+    if (!closed || !opener) return undefined;
+    const frame = requestAnimationFrame(() => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && opener.isConnected) opener.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open, opener]);
 
   const loaded = useRequest(
     async () => {
