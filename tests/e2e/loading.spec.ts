@@ -14,7 +14,8 @@ test('loading: index.html holds the static skeleton inside the mount element', a
   const html = await (await request.get('/admin/interface_info')).text();
   expect(html).toMatch(/<div id="root"><div class="agler-sk agler-sk-static" aria-busy="true">/);
   expect(html).toContain('agler-sk-login-card');
-  expect(html).toMatch(/<style>\.agler-sk\{/);
+  // Its inline style: the skeleton's colours (light, and dark when the page is marked so), then its rules.
+  expect(html).toMatch(/<style>:root\{--sk-bg:[^<]*html\[data-agler-theme=dark\][^<]*\.agler-sk\{/);
   // No script is needed to paint it: the only inline scripts are small and allowed by their hash.
   expect(inlineScriptHashes(html).length).toBeGreaterThan(0);
 });
