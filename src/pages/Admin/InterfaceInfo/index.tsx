@@ -26,8 +26,16 @@ import { failureList, selectedRows, splitSelection } from './batch';
 import { InterfaceForm } from './components/InterfaceForm';
 import { shortId, splitUrl } from './display';
 import type { TableQuery } from './tableQuery';
-import { DEFAULT_VIEW, PAGE_SIZE_OPTIONS, sameQuery, syncTableToUrl, tableQueryOf, viewFromQuery } from './tableQuery';
+import {
+  DEFAULT_VIEW,
+  PAGE_SIZE_OPTIONS,
+  sameQuery,
+  syncTableToUrl,
+  tableQueryOf,
+  viewFromQuery,
+} from './tableQuery';
 import { ADMIN_INTERFACE_TEXTS as T } from './texts';
+import { columnsWidth } from '@/utils/tableWidth';
 
 type Id = API.InterfaceInfo['id'];
 type FormState = { open: boolean; record?: API.InterfaceInfo; key: number };
@@ -150,7 +158,11 @@ export default function InterfaceInfoAdminPage() {
   const [initialView] = useState(() => viewFromQuery(window.location.search));
   const [requested, setRequested] = useState<TableQuery>();
   const form = useMemo(
-    () => ({ syncToUrl: syncTableToUrl, syncToInitialValues: false, extraUrlParams: requested ?? initialView }),
+    () => ({
+      syncToUrl: syncTableToUrl,
+      syncToInitialValues: false,
+      extraUrlParams: requested ?? initialView,
+    }),
     [initialView, requested],
   );
   const initialSortOf = (field: SortField) =>
@@ -179,11 +191,7 @@ export default function InterfaceInfoAdminPage() {
   };
 
   /** Runs one row action; the table changes only after the server said yes. */
-  const runAction = async (
-    action: RowAction,
-    id: Id,
-    done: string,
-  ) => {
+  const runAction = async (action: RowAction, id: Id, done: string) => {
     try {
       await action({ id }, { skipErrorHandler: true });
     } catch (error) {
@@ -392,10 +400,7 @@ export default function InterfaceInfoAdminPage() {
             <ActionLink>{T.offline}</ActionLink>
           </Popconfirm>
         ) : (
-          <ActionLink
-            key="publish"
-            onClick={() => runAction(onlineInterfaceInfo, record.id, T.published)}
-          >
+          <ActionLink key="publish" onClick={() => runAction(onlineInterfaceInfo, record.id, T.published)}>
             {T.publish}
           </ActionLink>
         ),
@@ -419,10 +424,7 @@ export default function InterfaceInfoAdminPage() {
 
   // The columns' own widths plus the selection column: wider than the page at 1366 px, so the
   // table scrolls sideways and keeps the actions in view (fixed right), with ellipsis where set.
-  const tableWidth = columns.reduce(
-    (sum, column) => sum + (column.hideInTable ? 0 : Number(column.width) || 0),
-    SELECTION_COLUMN_WIDTH,
-  );
+  const tableWidth = columnsWidth(columns, SELECTION_COLUMN_WIDTH);
 
   return (
     <PageContainer>
@@ -444,7 +446,14 @@ export default function InterfaceInfoAdminPage() {
           freshId !== undefined && String(record.id) === freshId ? styles.fresh : ''
         }
         request={async (params, sort) => {
-          const { current = DEFAULT_VIEW.current, pageSize = DEFAULT_VIEW.pageSize, name, url, method, status } = params;
+          const {
+            current = DEFAULT_VIEW.current,
+            pageSize = DEFAULT_VIEW.pageSize,
+            name,
+            url,
+            method,
+            status,
+          } = params;
           const view = { current, pageSize, ...sortParamsOf(sort) };
           const query = tableQueryOf(params, view);
           setRequested((last) => (last && sameQuery(last, query) ? last : query));

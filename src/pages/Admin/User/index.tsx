@@ -25,6 +25,7 @@ import {
   userViewFromQuery,
 } from './userQuery';
 import { LoadError } from '@/components/LoadError';
+import { columnsWidth } from '@/utils/tableWidth';
 
 type User = API.LoginUserVO;
 
@@ -263,7 +264,7 @@ export default function UserAdminPage() {
         actionRef={actionRef}
         columns={columns}
         // Narrower than its columns (a phone), the table scrolls inside itself, not the page.
-        scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 0), 0) }}
+        scroll={{ x: columnsWidth(columns) }}
         search={{ labelWidth: 'auto' }}
         // The search form and the page live in the URL (see userQuery.ts).
         form={form}

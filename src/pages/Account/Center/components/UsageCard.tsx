@@ -11,6 +11,7 @@ import { errorText } from '@/requestConfig';
 import { listMyUsage } from '@/services/agler/user';
 import { interfacePath } from '@/utils/interfacePath';
 import { CENTER_TEXTS } from '../texts';
+import { columnsWidth } from '@/utils/tableWidth';
 
 const T = CENTER_TEXTS.usage;
 
@@ -102,7 +103,7 @@ export function UsageCard({ unlimited }: UsageCardProps) {
       options={{ reload: true, density: false, setting: false }}
       pagination={{ defaultPageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
       cardBordered
-      scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 0), NAME_MIN_WIDTH) }}
+      scroll={{ x: columnsWidth(columns, NAME_MIN_WIDTH) }}
       // The whole list at once: the table pages through it itself.
       request={async () => {
         setLoadError(undefined);
