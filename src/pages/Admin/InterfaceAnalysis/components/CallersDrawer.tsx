@@ -9,6 +9,7 @@ import { formatCount, formatErrorRate } from '../format';
 import { formatShare, shareTenths } from '../shares';
 import { ANALYSIS_TEXTS } from '../texts';
 import { LoadError } from '@/components/LoadError';
+import { useFocusReturn } from '@/utils/useFocusReturn';
 
 const T = ANALYSIS_TEXTS.callers;
 const DRAWER_WIDTH = 640;
@@ -71,6 +72,8 @@ export function CallersDrawer({
   const { token } = theme.useToken();
   const narrow = !!Grid.useBreakpoint().xs;
   const topId = useId();
+  const open = interfaceInfoId !== undefined;
+  useFocusReturn(open);
   const statusId = useId();
   // Stable components, or the tables would be rebuilt on every render.
   const topTable = useMemo(
@@ -234,7 +237,7 @@ export function CallersDrawer({
 
   return (
     <Drawer
-      open={interfaceInfoId !== undefined}
+      open={open}
       onClose={onClose}
       title={name ? T.title(name) : T.untitled}
       width={narrow ? '100%' : DRAWER_WIDTH}

@@ -12,6 +12,7 @@ import { INTERFACE_FIELDS, interfaceFieldRule } from '@agler/contract/interfaceV
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
 import { RequestParamsField } from './RequestParamsField';
+import { useFocusReturn } from '@/utils/useFocusReturn';
 
 const T = ADMIN_INTERFACE_TEXTS.form;
 const L = ADMIN_INTERFACE_TEXTS.columns;
@@ -80,24 +81,7 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
   const [submitting, setSubmitting] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const editing = record !== undefined;
-  // The page mounts the form anew for each opening (its key), while the control that opened it
-  // still has the focus: that control gets the focus back once the drawer has closed, if nothing
-  // else took it. rc-drawer's own return waits for the end of its opening motion, which does not
-  // always come (the focus then fell to the page's body).
-  const [opener] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    const closed = wasOpen.current && !open;
-    wasOpen.current = open;
-    if (!closed || !opener) return undefined;
-    const frame = requestAnimationFrame(() => {
-      const lost = !document.activeElement || document.activeElement === document.body;
-      if (lost && opener.isConnected) opener.focus({ preventScroll: true });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [open, opener]);
+  useFocusReturn(open);
 
   const loaded = useRequest(
     async () => {
