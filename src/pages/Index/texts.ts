@@ -22,9 +22,9 @@ export const INDEX_TEXTS = {
   emptyDescription: '平台上还没有可用的接口，稍后再来看看。',
   emptyAdminAction: '去添加接口',
   noMatchTitle: '没有匹配的接口',
-  noMatchDescription: (text: string) => (text ? `没有与“${text}”匹配的接口，换个关键词或清除筛选试试。` : '当前筛选条件下没有接口。'),
+  noMatchDescription: (text: string) =>
+    text ? `没有与“${text}”匹配的接口，换个关键词或清除筛选试试。` : '当前筛选条件下没有接口。',
   clearFilters: '清除筛选',
   errorTitle: '接口列表加载失败',
-  retry: '重试',
   listLabel: '接口列表',
 } as const;

@@ -1,9 +1,8 @@
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
-import { Alert, Button, Empty, Grid, Segmented, Skeleton, Spin } from 'antd';
+import { Alert, Empty, Grid, Segmented, Skeleton, Spin } from 'antd';
 import { createStyles } from 'antd-style';
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
-import { errorText } from '@/requestConfig';
 import { CallersDrawer } from './components/CallersDrawer';
 import { ChartFigure } from './components/ChartFigure';
 import { TopCharts, TrendChart } from './components/charts';
@@ -13,11 +12,19 @@ import { TopTable, TrendTable } from './components/TextTables';
 import { UsageTable } from './components/UsageTable';
 import { interfacePath } from '@/utils/interfacePath';
 import type { AnalysisRange, RangeProblem, TopLimit } from './range';
-import { callerFromQuery, presetRange, queryFor, readRangeQuery, TOP_LIMITS, topLimitFromQuery } from './range';
+import {
+  callerFromQuery,
+  presetRange,
+  queryFor,
+  readRangeQuery,
+  TOP_LIMITS,
+  topLimitFromQuery,
+} from './range';
 import { tableShares } from './shares';
 import { ANALYSIS_TEXTS } from './texts';
 import { topView } from './topData';
 import { useAnalysis, useCallers } from './useAnalysis';
+import { LoadError } from '@/components/LoadError';
 
 const TREND_HEIGHT = 320;
 const topHeight = (limit: TopLimit) => (limit <= 5 ? 280 : limit <= 10 ? 340 : 520);
@@ -85,7 +92,8 @@ export default function InterfaceAnalysisPage() {
   };
   // The open callers are a detail of the view, not a view of their own: opening and closing them replace the
   // entry, so the back button still goes to the previous range, while a copied link opens them again.
-  const showCallers = (id: string | undefined) => setSearchParams(queryFor(range, limit, id), { replace: true });
+  const showCallers = (id: string | undefined) =>
+    setSearchParams(queryFor(range, limit, id), { replace: true });
   const open = (id: string) => history.push(interfacePath(id));
 
   const data = overview.error ? undefined : overview.data;
@@ -107,20 +115,6 @@ export default function InterfaceAnalysisPage() {
     />
   );
 
-  const errorAlert = (title: string, error: Error, retry: () => void) => (
-    <Alert
-      type="error"
-      showIcon
-      message={title}
-      description={errorText(error)}
-      action={
-        <Button size="small" danger onClick={retry}>
-          {ANALYSIS_TEXTS.error.retry}
-        </Button>
-      }
-    />
-  );
-
   const topCard = (
     <ProCard
       className={styles.card}
@@ -138,7 +132,7 @@ export default function InterfaceAnalysisPage() {
       headerBordered
     >
       {top.error ? (
-        errorAlert(ANALYSIS_TEXTS.error.topTitle, top.error, top.refresh)
+        <LoadError message={ANALYSIS_TEXTS.error.topTitle} error={top.error} onRetry={top.refresh} />
       ) : topData ? (
         <Spin spinning={top.loading}>
           <ChartFigure
@@ -165,7 +159,9 @@ export default function InterfaceAnalysisPage() {
 
   let body;
   if (overview.error) {
-    body = errorAlert(ANALYSIS_TEXTS.error.title, overview.error, overview.refresh);
+    body = (
+      <LoadError message={ANALYSIS_TEXTS.error.title} error={overview.error} onRetry={overview.refresh} />
+    );
   } else if (empty) {
     body = (
       <ProCard>

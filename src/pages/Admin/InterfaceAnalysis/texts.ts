@@ -146,6 +146,5 @@ export const ANALYSIS_TEXTS = {
   error: {
     title: '分析数据加载失败',
     topTitle: '调用排行加载失败',
-    retry: '重试',
   },
 } as const;

@@ -38,7 +38,6 @@ export const ADMIN_USER_TEXTS = {
   gone: '该用户已不存在，列表已刷新',
 
   loadFailed: '用户列表加载失败',
-  retry: '重试',
 
   quota: {
     open: '调用额度',
@@ -54,7 +53,6 @@ export const ADMIN_USER_TEXTS = {
     saved: (name: string) => `已更新「${name}」的剩余次数`,
     saveFailed: '保存失败',
     loadFailed: '调用额度加载失败',
-    retry: '重试',
     empty: '该用户还没有调用过接口，也没有单独设置的额度',
     offline: '已下线',
 

@@ -2,15 +2,17 @@ import { ProTable } from '@ant-design/pro-components';
 import type { ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Divider, Drawer, Empty, Space, Tag } from 'antd';
+import { Divider, Drawer, Empty, Space, Tag } from 'antd';
 import { MethodTag } from '@/components/MethodTag';
 import { INTERFACE_STATUS } from '@/constants';
-import { errorText } from '@/requestConfig';
 import { listUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
 import { interfacePath } from '@/utils/interfacePath';
 import { ADMIN_USER_TEXTS } from '../texts';
 import { GrantQuotaForm } from './GrantQuotaForm';
 import { LeftNumEditor } from './LeftNumEditor';
+import { LoadError } from '@/components/LoadError';
+import { columnsWidth } from '@/utils/tableWidth';
+import { useFocusReturn } from '@/utils/useFocusReturn';
 
 const T = ADMIN_USER_TEXTS.quota;
 
@@ -69,17 +71,7 @@ function QuotaList({ user }: QuotaListProps) {
       <GrantQuotaForm userId={user.id} onGranted={quotas.refresh} />
       <Divider />
       {quotas.error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={T.loadFailed}
-          description={errorText(quotas.error)}
-          action={
-            <Button size="small" danger onClick={quotas.refresh}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <LoadError message={T.loadFailed} error={quotas.error} onRetry={quotas.refresh} />
       ) : (
         <ProTable<API.InterfaceQuotaVO>
           rowKey={(quota) => String(quota.interfaceInfoId)}
@@ -90,7 +82,7 @@ function QuotaList({ user }: QuotaListProps) {
           options={false}
           toolBarRender={false}
           pagination={false}
-          scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 0), NAME_MIN_WIDTH) }}
+          scroll={{ x: columnsWidth(columns, NAME_MIN_WIDTH) }}
           cardProps={{ bodyStyle: { padding: 0 } }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
         />
@@ -107,9 +99,11 @@ type QuotaDrawerProps = {
 };
 
 export function QuotaDrawer({ open, user, onClose }: QuotaDrawerProps) {
+  const shown = open && !!user;
+  useFocusReturn(shown);
   return (
     <Drawer
-      open={open && !!user}
+      open={shown}
       title={user ? T.title(user.userName || user.userAccount) : undefined}
       width={DRAWER_WIDTH}
       onClose={onClose}
