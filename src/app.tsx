@@ -113,39 +113,55 @@ export const request = requestConfig;
 
 dayjs.locale('zh-cn');
 
+type Shades = { readonly base: string; readonly hover: string; readonly active: string };
+
+/**
+ * What both themes set to keep text readable: text in the primary colour (links, the primary
+ * text tokens) and in the error colour in shades that pass 4.5:1 on the theme's backgrounds, grey
+ * text no lighter than that, and the fills primary and danger buttons write white (or black) on.
+ */
+function readableTokens(primaryText: Shades, primaryFill: Shades, errorText: Shades, textTertiary: string) {
+  return {
+    token: {
+      colorPrimary: defaultSettings.colorPrimary,
+      colorPrimaryText: primaryText.base,
+      colorPrimaryTextHover: primaryText.hover,
+      colorPrimaryTextActive: primaryText.active,
+      colorLink: primaryText.base,
+      colorLinkHover: primaryText.hover,
+      colorLinkActive: primaryText.active,
+      colorErrorText: errorText.base,
+      colorErrorTextHover: errorText.hover,
+      colorErrorTextActive: errorText.active,
+      colorTextTertiary: textTertiary,
+      colorTextDescription: textTertiary,
+    },
+    button: {
+      colorPrimary: primaryFill.base,
+      colorPrimaryHover: primaryFill.hover,
+      colorPrimaryActive: primaryFill.active,
+      colorError: errorText.base,
+      colorErrorHover: errorText.hover,
+      colorErrorActive: errorText.active,
+    },
+    // A field's error message is written in the error colour.
+    form: { colorError: errorText.base },
+  };
+}
+
 /**
  * antd's theme: the layout's primary colour, with text in it (links, primary buttons' labels on
  * it) in its darker shades and grey text no lighter than 4.5:1 on the layout's background.
  */
+const light = readableTokens(PRIMARY_TEXT_SHADES, PRIMARY_TEXT_SHADES, ERROR_TEXT_SHADES, TEXT_TERTIARY);
 const LIGHT_THEME: ThemeConfig = {
-  token: {
-    colorPrimary: defaultSettings.colorPrimary,
-    colorPrimaryText: PRIMARY_TEXT_SHADES.base,
-    colorPrimaryTextHover: PRIMARY_TEXT_SHADES.hover,
-    colorPrimaryTextActive: PRIMARY_TEXT_SHADES.active,
-    colorLink: PRIMARY_TEXT_SHADES.base,
-    colorLinkHover: PRIMARY_TEXT_SHADES.hover,
-    colorLinkActive: PRIMARY_TEXT_SHADES.active,
-    colorErrorText: ERROR_TEXT_SHADES.base,
-    colorErrorTextHover: ERROR_TEXT_SHADES.hover,
-    colorErrorTextActive: ERROR_TEXT_SHADES.active,
-    colorTextTertiary: TEXT_TERTIARY,
-    colorTextDescription: TEXT_TERTIARY,
-  },
+  token: light.token,
   components: {
     // Tags write their text in a preset's 7th shade on its 1st; green's and orange's reach
     // 3.4:1 only, their 8th 5:1.
     Tag: { green7: TAG_TEXT_SHADES.green, orange7: TAG_TEXT_SHADES.orange },
-    Button: {
-      colorPrimary: PRIMARY_TEXT_SHADES.base,
-      colorPrimaryHover: PRIMARY_TEXT_SHADES.hover,
-      colorPrimaryActive: PRIMARY_TEXT_SHADES.active,
-      colorError: ERROR_TEXT_SHADES.base,
-      colorErrorHover: ERROR_TEXT_SHADES.hover,
-      colorErrorActive: ERROR_TEXT_SHADES.active,
-    },
-    // A field's error message is written in the error colour.
-    Form: { colorError: ERROR_TEXT_SHADES.base },
+    Button: light.button,
+    Form: light.form,
   },
 };
 
@@ -156,37 +172,20 @@ const LIGHT_THEME: ThemeConfig = {
  * 'light': 'realDark' would also switch its menus to antd Menu's dark theme, whose selected item
  * writes white on the primary colour (4.2:1).
  */
+const dark = readableTokens(
+  DARK_SHADES.primaryText,
+  DARK_SHADES.primaryFill,
+  DARK_SHADES.errorText,
+  DARK_SHADES.textTertiary,
+);
 const DARK_THEME: ThemeConfig = {
   algorithm: theme.darkAlgorithm,
-  token: {
-    colorPrimary: defaultSettings.colorPrimary,
-    colorPrimaryText: DARK_SHADES.primaryText.base,
-    colorPrimaryTextHover: DARK_SHADES.primaryText.hover,
-    colorPrimaryTextActive: DARK_SHADES.primaryText.active,
-    colorLink: DARK_SHADES.primaryText.base,
-    colorLinkHover: DARK_SHADES.primaryText.hover,
-    colorLinkActive: DARK_SHADES.primaryText.active,
-    colorInfoText: DARK_SHADES.primaryText.base,
-    colorErrorText: DARK_SHADES.errorText.base,
-    colorErrorTextHover: DARK_SHADES.errorText.hover,
-    colorErrorTextActive: DARK_SHADES.errorText.active,
-    colorTextTertiary: DARK_SHADES.textTertiary,
-    colorTextDescription: DARK_SHADES.textTertiary,
-    purple7: DARK_SHADES.purpleText,
-  },
+  token: { ...dark.token, colorInfoText: DARK_SHADES.primaryText.base, purple7: DARK_SHADES.purpleText },
   components: {
-    Button: {
-      colorPrimary: DARK_SHADES.primaryFill.base,
-      colorPrimaryHover: DARK_SHADES.primaryFill.hover,
-      colorPrimaryActive: DARK_SHADES.primaryFill.active,
-      // Danger buttons write in the error colour, or on it: light enough for the first, it takes
-      // black text for the second.
-      colorError: DARK_SHADES.errorText.base,
-      colorErrorHover: DARK_SHADES.errorText.hover,
-      colorErrorActive: DARK_SHADES.errorText.active,
-      dangerColor: '#000',
-    },
-    Form: { colorError: DARK_SHADES.errorText.base },
+    // Danger buttons write in the error colour, or on it: light enough for the first, it takes
+    // black text for the second.
+    Button: { ...dark.button, dangerColor: '#000' },
+    Form: dark.form,
   },
 };
 
