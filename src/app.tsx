@@ -21,6 +21,7 @@ import HelpLink from '@/components/HelpLink';
 import { LayoutContent, PageSkeleton } from '@/components/Skeleton';
 import { ThemeProvider } from '@/components/ThemeSwitch/ThemeProvider';
 import { PUBLIC_PATHS } from '@/constants';
+import { antdLocale, DEFAULT_LANG, startLanguage } from '@/locales';
 import { requestConfig } from '@/requestConfig';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { withMenuIcons } from '@/utils/menuIcons';
@@ -34,6 +35,7 @@ const AvatarDropdown = lazy(() =>
 const AvatarName = lazy(() => import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarName })));
 const HeaderSearch = lazy(() => import('@/components/HeaderSearch'));
 const ThemeSwitch = lazy(() => import('@/components/ThemeSwitch'));
+const LangSwitch = lazy(() => import('@/components/LangSwitch'));
 const Forbidden = lazy(() => import('@/components/Forbidden'));
 const PageShell = lazy(() => import('@/components/PageShell'));
 
@@ -65,6 +67,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       </Suspense>,
       <Suspense key="theme" fallback={null}>
         <ThemeSwitch />
+      </Suspense>,
+      <Suspense key="lang" fallback={null}>
+        <LangSwitch />
       </Suspense>,
       <HelpLink key="help" />,
     ],
@@ -111,7 +116,16 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 
 export const request = requestConfig;
 
-dayjs.locale('zh-cn');
+/**
+ * The chosen language is loaded before the first render (nothing to load for Chinese); dayjs then
+ * names months and weekdays in it.
+ */
+export function render(oldRender: () => void) {
+  void startLanguage().then((lang) => {
+    dayjs.locale(lang === DEFAULT_LANG ? 'zh-cn' : 'en');
+    oldRender();
+  });
+}
 
 type Shades = { readonly base: string; readonly hover: string; readonly active: string };
 
@@ -191,10 +205,10 @@ const DARK_THEME: ThemeConfig = {
 
 const THEMES: Record<ThemeMode, ThemeConfig> = { light: LIGHT_THEME, dark: DARK_THEME };
 
-/** antd's ConfigProvider: the theme chosen in the header or by the system, and the Chinese locale. */
+/** antd's ConfigProvider: the theme chosen in the header or by the system, and the page's language. */
 export function rootContainer(container: React.ReactNode) {
   return (
-    <ThemeProvider themes={THEMES} locale={zhCN}>
+    <ThemeProvider themes={THEMES} locale={antdLocale() ?? zhCN}>
       {container}
     </ThemeProvider>
   );

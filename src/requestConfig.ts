@@ -4,6 +4,7 @@ import { LOGIN_PATH, ResponseCode } from '@/constants';
 import { notifySessionExpired, showError } from '@/utils/feedback';
 import { parseJsonExact } from '@agler/contract/json';
 import { currentLocation, loginUrlFor } from '@/utils/redirect';
+import { localized } from '@/locales';
 
 /** The envelope of every answer (shared/api-contract.md). */
 export type ApiResponse<T = unknown> = {
@@ -13,14 +14,14 @@ export type ApiResponse<T = unknown> = {
   success?: boolean;
 };
 
-export const REQUEST_TEXTS = {
+export const REQUEST_TEXTS = localized('request', {
   network: '无法连接服务器，请检查网络后重试',
   timeout: '服务器响应超时，请稍后重试',
   http: (status: number) => `服务器异常（HTTP ${status}），请稍后重试`,
   invalidJson: '服务器返回了无法识别的数据',
   unknown: '请求失败，请稍后重试',
   sessionExpired: '登录已失效，请重新登录',
-} as const;
+} as const);
 
 /** An answer whose code is not 0: carries the server's code, message and data. */
 export class ApiError extends Error {

@@ -1,7 +1,11 @@
 import type { IApi } from '@umijs/max';
+import { DEFAULT_LANG } from '../../src/locales/lang';
 
-/** The language of the console's texts (the specification's Chinese), for index.html's `<html>`. */
-export const HTML_LANG = 'zh-CN';
+/**
+ * The default language of the console's texts (the specification's Chinese), for index.html's
+ * `<html>`; an inline script switches it when English is chosen (src/locales/lang.ts).
+ */
+export const HTML_LANG = DEFAULT_LANG;
 
 /**
  * Umi writes a bare `<html>`: without a language, screen readers read the Chinese texts with the

@@ -1,5 +1,6 @@
 import type { IApi } from '@umijs/max';
 import { skeletonCss, skeletonScript, staticSkeletonHtml } from '../../src/components/Skeleton/static';
+import { langScript } from '../../src/locales/lang';
 import { themeScript } from '../../src/utils/theme';
 
 /**
@@ -9,12 +10,12 @@ import { themeScript } from '../../src/utils/theme';
  * stylesheet would wait for it. The markup sits inside the mount element, which React empties
  * when it first renders (src/loading.tsx then shows the same skeleton until the page is there).
  * A first script marks the page light or dark (the stored choice, else the system's), so a dark
- * page paints dark from the start. Inline styles and hashed inline scripts fit the server's
+ * page paints dark from the start, and gives <html> the chosen language. Inline styles and hashed inline scripts fit the server's
  * Content-Security-Policy.
  */
 export default (api: IApi) => {
   api.modifyHTML(($) => {
-    const head = `<style>${skeletonCss()}</style><script>${themeScript()}</script><script>${skeletonScript()}</script>`;
+    const head = `<style>${skeletonCss()}</style><script>${themeScript()}${langScript()}</script><script>${skeletonScript()}</script>`;
     const firstLink = $('head link[rel="stylesheet"], head script').first();
     if (firstLink.length) firstLink.before(head);
     else $('head').append(head);

@@ -1,11 +1,12 @@
 import { Button, message, notification } from 'antd';
+import { localized } from '@/locales';
 
-export const PWA_TEXTS = {
+export const PWA_TEXTS = localized('pwa', {
   offline: '当前处于离线状态',
   updateTitle: '有新内容',
   updateDescription: '请点击“刷新”按钮或者手动刷新页面',
   refresh: '刷新',
-} as const;
+} as const);
 
 /** Activates the waiting worker, then reloads once it has taken control. */
 async function activateWaitingWorker(worker: ServiceWorker | null | undefined) {

@@ -6,13 +6,14 @@ import { createStyles } from 'antd-style';
 import { flushSync } from 'react-dom';
 import { userLogout } from '@/services/agler/user';
 import { currentLocation, logoutTarget } from '@/utils/redirect';
+import { localized } from '@/locales';
 
-export const AVATAR_TEXTS = {
+export const AVATAR_TEXTS = localized('avatar', {
   center: '个人中心',
   settings: '个人设置',
   logout: '退出登录',
   loading: '正在加载用户',
-} as const;
+} as const);
 
 const useStyles = createStyles(({ token }) => ({
   action: {

@@ -1,8 +1,9 @@
 import { CopyrightOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
+import { localized } from '@/locales';
 import styles from './index.less';
 
-export const FOOTER_COPYRIGHT = 'Agler接口 · API 开放平台';
+export const FOOTER_TEXTS = localized('footer', { copyright: 'Agler接口 · API 开放平台' } as const);
 
 /**
  * The copyright line with the current year. Styled with a CSS module and antd
@@ -14,7 +15,7 @@ export default function Footer() {
   const { token } = theme.useToken();
   return (
     <footer className={styles.footer} style={{ color: token.colorTextSecondary, fontSize: token.fontSize }}>
-      <CopyrightOutlined /> {new Date().getFullYear()} {FOOTER_COPYRIGHT}
+      <CopyrightOutlined /> {new Date().getFullYear()} {FOOTER_TEXTS.copyright}
     </footer>
   );
 }

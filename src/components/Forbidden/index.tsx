@@ -1,12 +1,13 @@
 import { history } from '@umijs/max';
 import { Button, Result } from 'antd';
 import { HOME_PATH } from '@/constants';
+import { localized } from '@/locales';
 
-export const FORBIDDEN_TEXTS = {
+export const FORBIDDEN_TEXTS = localized('forbidden', {
   title: '403',
   subTitle: '抱歉，你无权访问此页面。',
   back: '返回主页',
-} as const;
+} as const);
 
 /** Shown in place of a page the user has no access to. */
 export default function Forbidden() {

@@ -8,12 +8,13 @@ import { useRef, useState } from 'react';
 import { HOME_PATH, SEARCH_PARAM, SEARCH_SUGGESTIONS } from '@/constants';
 import { SESSION_PROBE } from '@/requestConfig';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
+import { localized } from '@/locales';
 
-export const HEADER_SEARCH_TEXTS = {
+export const HEADER_SEARCH_TEXTS = localized('headerSearch', {
   placeholder: '站内搜索',
   interfaces: '接口',
   suggestions: '搜索',
-} as const;
+} as const);
 
 /** At most this many interfaces are suggested, asked for this long after the last keystroke. */
 export const SUGGEST_MAX = 8;

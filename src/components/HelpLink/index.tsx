@@ -1,11 +1,12 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
+import { localized } from '@/locales';
 
 /** Set at build time from the HELP_URL environment variable (.umirc.ts); empty for the bundled guide. */
 declare const HELP_URL: string | undefined;
 
 /** The platform's developer guide, served with the console (public/help/). */
 export const DEFAULT_HELP_URL = '/help/index.html';
-export const HELP_LABEL = '使用文档';
+export const HELP_TEXTS = localized('help', { label: '使用文档' } as const);
 
 /** Where the help link goes: HELP_URL when the build sets one, the bundled guide otherwise. */
 export function helpUrl(): string {
@@ -20,8 +21,8 @@ export default function HelpLink() {
       href={helpUrl()}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={HELP_LABEL}
-      title={HELP_LABEL}
+      aria-label={HELP_TEXTS.label}
+      title={HELP_TEXTS.label}
       style={{ display: 'inline-flex', padding: 4, color: 'inherit' }}
     >
       <QuestionCircleOutlined />

@@ -4,11 +4,12 @@ import { createStyles } from 'antd-style';
 import { checkJson, formatJson } from '@agler/contract/json';
 
 export { checkJson, formatJson, JSON_TEXTS } from '@agler/contract/json';
+import { localized } from '@/locales';
 
-export const JSON_EDITOR_TEXTS = {
+export const JSON_EDITOR_TEXTS = localized('jsonEditor', {
   format: '格式化',
   formatHint: 'JSON 有效时可格式化（Ctrl/⌘ + Shift + F）',
-} as const;
+} as const);
 
 const useStyles = createStyles(({ token }) => ({
   wrapper: { position: 'relative' },

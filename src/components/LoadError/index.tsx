@@ -2,8 +2,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { errorText } from '@/requestConfig';
+import { localized } from '@/locales';
 
-export const LOAD_ERROR_TEXTS = { retry: '重试' } as const;
+export const LOAD_ERROR_TEXTS = localized('loadError', { retry: '重试' } as const);
 
 type LoadErrorProps = {
   /** What failed to load, e.g. 接口列表加载失败. */

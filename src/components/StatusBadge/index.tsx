@@ -1,10 +1,11 @@
 import { Badge } from 'antd';
 import { INTERFACE_STATUS } from '@/constants';
+import { localized } from '@/locales';
 
-export const STATUS_TEXTS = {
+export const STATUS_TEXTS = localized('status', {
   [INTERFACE_STATUS.ONLINE]: '已上线',
   [INTERFACE_STATUS.OFFLINE]: '已下线',
-} as const;
+} as const);
 
 type StatusBadgeProps = { status?: number };
 

@@ -1,6 +1,7 @@
 import { CheckOutlined, DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
+import { HEADER_BUTTON_STYLE } from '@/components/headerButton';
 import { setThemePreference, THEME_PREFERENCES, useTheme } from '@/utils/theme';
 import type { ThemePreference } from '@/utils/theme';
 import { THEME_TEXTS } from './texts';
@@ -52,15 +53,7 @@ export default function ThemeSwitch() {
         aria-label={label}
         title={label}
         aria-haspopup="menu"
-        style={{
-          display: 'inline-flex',
-          padding: 4,
-          border: 0,
-          background: 'none',
-          color: 'inherit',
-          font: 'inherit',
-          cursor: 'pointer',
-        }}
+        style={HEADER_BUTTON_STYLE}
       >
         {ICONS[preference]}
       </button>

@@ -1,7 +1,8 @@
+import { localized } from '@/locales';
 import type { ThemeMode, ThemePreference } from '@/utils/theme';
 
 /** What the header's theme switch says. */
-export const THEME_TEXTS = {
+export const THEME_TEXTS = localized('theme', {
   /** The choices, in the menu's order. */
   options: {
     system: '跟随系统',
@@ -13,4 +14,4 @@ export const THEME_TEXTS = {
   /** The button's name: what it does and what is chosen now. */
   trigger: (current: string) => `切换外观（当前：${current}）`,
   following: (mode: string) => `跟随系统，${mode}`,
-} as const;
+} as const);

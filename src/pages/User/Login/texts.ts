@@ -1,6 +1,7 @@
 import { ACCOUNT_LENGTH, PASSWORD_LENGTH } from '@/constants';
+import { localized } from '@/locales';
 
-export const LOGIN_TEXTS = {
+export const LOGIN_TEXTS = localized('login', {
   subTitle: 'API 开放平台：发现、调试与管理接口',
   account: '账号',
   accountPlaceholder: `请输入账号（${ACCOUNT_LENGTH.min}-${ACCOUNT_LENGTH.max} 位）`,
@@ -12,4 +13,4 @@ export const LOGIN_TEXTS = {
   noAccount: '还没有账号？',
   toRegister: '注册账号',
   success: '登录成功',
-} as const;
+} as const);

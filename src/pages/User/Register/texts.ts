@@ -1,6 +1,7 @@
 import { ACCOUNT_LENGTH, PASSWORD_LENGTH } from '@/constants';
+import { localized } from '@/locales';
 
-export const REGISTER_TEXTS = {
+export const REGISTER_TEXTS = localized('register', {
   subTitle: '注册账号，获取访问密钥并调用接口',
   account: '账号',
   accountPlaceholder: `字母、数字、_ . -，${ACCOUNT_LENGTH.min}-${ACCOUNT_LENGTH.max} 位`,
@@ -14,4 +15,4 @@ export const REGISTER_TEXTS = {
   submit: '注册',
   hasAccount: '已有账号？',
   toLogin: '去登录',
-} as const;
+} as const);

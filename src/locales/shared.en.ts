@@ -1,0 +1,86 @@
+import type { AVATAR_TEXTS } from '@/components/AvatarDropdown';
+import type { FORBIDDEN_TEXTS } from '@/components/Forbidden';
+import type { FOOTER_TEXTS } from '@/components/Footer';
+import type { HEADER_SEARCH_TEXTS } from '@/components/HeaderSearch';
+import type { HELP_TEXTS } from '@/components/HelpLink';
+import type { JSON_EDITOR_TEXTS } from '@/components/JsonEditor';
+import type { LANG_TEXTS } from '@/components/LangSwitch/texts';
+import type { LOAD_ERROR_TEXTS } from '@/components/LoadError';
+import type { STATUS_TEXTS } from '@/components/StatusBadge';
+import type { NOT_FOUND_TEXTS } from '@/pages/404';
+import type { REQUEST_TEXTS } from '@/requestConfig';
+import type { PWA_TEXTS } from '@/utils/pwa';
+import type { Translation } from './index';
+import type { ROUTE_TEXTS } from './routes';
+
+/** The English of the texts shared by every page: the layout's parts, requests, the routes' names. */
+
+export const request: Translation<typeof REQUEST_TEXTS> = {
+  network: 'Cannot reach the server. Check your network and try again.',
+  timeout: 'The server took too long to answer. Try again later.',
+  http: (status) => `Server error (HTTP ${status}). Try again later.`,
+  invalidJson: 'The server answered something that could not be read.',
+  unknown: 'The request failed. Try again later.',
+  sessionExpired: 'Your session has ended. Log in again.',
+};
+
+export const pwa: Translation<typeof PWA_TEXTS> = {
+  offline: 'You are offline',
+  updateTitle: 'A new version is available',
+  updateDescription: 'Click “Refresh” or reload the page.',
+  refresh: 'Refresh',
+};
+
+export const status: Translation<typeof STATUS_TEXTS> = { 0: 'Offline', 1: 'Online' };
+
+export const jsonEditor: Translation<typeof JSON_EDITOR_TEXTS> = {
+  format: 'Format',
+  formatHint: 'Formats valid JSON (Ctrl/⌘ + Shift + F)',
+};
+
+export const avatar: Translation<typeof AVATAR_TEXTS> = {
+  center: 'My account',
+  settings: 'Settings',
+  logout: 'Log out',
+  loading: 'Loading the user',
+};
+
+export const loadError: Translation<typeof LOAD_ERROR_TEXTS> = { retry: 'Retry' };
+
+export const headerSearch: Translation<typeof HEADER_SEARCH_TEXTS> = {
+  placeholder: 'Search',
+  interfaces: 'Interfaces',
+  suggestions: 'Search',
+};
+
+export const footer: Translation<typeof FOOTER_TEXTS> = { copyright: 'Agler接口 · API open platform' };
+
+export const help: Translation<typeof HELP_TEXTS> = { label: 'Developer guide' };
+
+export const forbidden: Translation<typeof FORBIDDEN_TEXTS> = {
+  title: '403',
+  subTitle: 'Sorry, you are not allowed to see this page.',
+  back: 'Back to home',
+};
+
+export const notFound: Translation<typeof NOT_FOUND_TEXTS> = {
+  subTitle: 'Sorry, this page does not exist.',
+  back: 'Back to home',
+};
+
+export const lang: Translation<typeof LANG_TEXTS> = {
+  trigger: (current) => `Language (now: ${current})`,
+  refused: 'This browser does not allow the choice to be saved.',
+};
+
+export const routes: Translation<typeof ROUTE_TEXTS> = {
+  主页: 'Home',
+  查看接口: 'Interface',
+  登录: 'Log in',
+  注册: 'Sign up',
+  个人中心: 'My account',
+  管理页: 'Admin',
+  接口管理: 'Interfaces',
+  接口分析: 'Analysis',
+  用户管理: 'Users',
+};
