@@ -7,7 +7,7 @@ import { analysis } from '@/pages/Admin/InterfaceAnalysis/texts.en';
 import { adminInterface } from '@/pages/Admin/InterfaceInfo/texts.en';
 import { adminUser } from '@/pages/Admin/User/texts.en';
 import { index } from '@/pages/Index/texts.en';
-import { answer, form, history, view } from '@/pages/InterfaceInfo/texts.en';
+import { answer, form, history, samples, view } from '@/pages/InterfaceInfo/texts.en';
 import { login } from '@/pages/User/Login/texts.en';
 import { register } from '@/pages/User/Register/texts.en';
 import * as shared from './shared.en';
@@ -29,6 +29,7 @@ export default {
     form,
     answer,
     history,
+    samples,
     center,
     adminInterface,
     adminUser,

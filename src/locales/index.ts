@@ -33,6 +33,7 @@ export type Namespace =
   | 'form'
   | 'answer'
   | 'history'
+  | 'samples'
   | 'center'
   | 'adminInterface'
   | 'adminUser'

@@ -1,3 +1,5 @@
+import { SAMPLE_TEXTS } from './texts';
+
 /**
  * Code samples that call an interface the way this console does: through
  * the platform's `POST /api/interfaceInfo/invoke`, which checks the caller's
@@ -6,12 +8,6 @@
  */
 
 export const INVOKE_PATH = '/api/interfaceInfo/invoke';
-
-export const SAMPLE_TEXTS = {
-  cookiePlaceholder: '<登录后的会话 Cookie>',
-  curlComment: '# 先在浏览器登录控制台，把会话 Cookie 填到下面',
-  fetchComment: '// 在已登录控制台的浏览器中运行（会带上会话 Cookie）',
-} as const;
 
 export type SampleInput = {
   /** Where the API is served: the console's origin, or the configured API base URL. */

@@ -1,5 +1,6 @@
 import { paramsToQuery } from '@agler/contract/requestParams';
 import { canonicalQuery } from '@agler/contract/signature';
+import { SAMPLE_TEXTS } from './texts';
 
 /**
  * Programs that call an interface through the platform's gateway
@@ -11,7 +12,6 @@ import { canonicalQuery } from '@agler/contract/signature';
  */
 
 export const SECRET_ENV = 'AGLER_SECRET_KEY';
-export const ACCESS_KEY_PLACEHOLDER = '<你的 accessKey>';
 
 export type GatewaySampleInput = {
   /** Where the platform is served (origin). */
@@ -54,13 +54,16 @@ const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 /** A Python string literal. */
 const pyString = (text: string) => JSON.stringify(text);
 
+/** A JavaScript string literal in single quotes, the Node sample's own style. */
+const jsString = (text: string) => `'${text.replace(/[\\']/g, '\\$&')}'`;
+
 export function gatewayCurlSample(input: GatewaySampleInput): string {
   const { query, body } = partsOf(input);
   const canonical = canonicalQuery(query);
   const lines = [
-    `# bash + curl + openssl；先 export ${SECRET_ENV}=你的 secretKey`,
-    `ACCESS_KEY=${shellQuote(input.accessKey ?? ACCESS_KEY_PLACEHOLDER)}`,
-    `SECRET_KEY="\${${SECRET_ENV}:?请先设置 ${SECRET_ENV}}"`,
+    SAMPLE_TEXTS.curlIntro(SECRET_ENV),
+    `ACCESS_KEY=${shellQuote(input.accessKey ?? SAMPLE_TEXTS.accessKeyPlaceholder)}`,
+    `SECRET_KEY="\${${SECRET_ENV}:?${SAMPLE_TEXTS.secretMissing(SECRET_ENV)}}"`,
     `METHOD=${shellQuote(input.method)}`,
     `URL_PATH=${shellQuote(gatewayPath(input.id))}`,
     `QUERY=${shellQuote(canonical)}`,
@@ -80,17 +83,17 @@ export function gatewayCurlSample(input: GatewaySampleInput): string {
 export function gatewayNodeSample(input: GatewaySampleInput): string {
   const { query, body } = partsOf(input);
   return [
-    `// Node 18+：${SECRET_ENV}=你的 secretKey node call.mjs`,
+    SAMPLE_TEXTS.nodeIntro(SECRET_ENV),
     `import { createHash, createHmac, randomBytes } from 'node:crypto';`,
     ``,
-    `const ACCESS_KEY = ${JSON.stringify(input.accessKey ?? ACCESS_KEY_PLACEHOLDER)};`,
-    `const SECRET_KEY = process.env.${SECRET_ENV}; // 只放在自己的机器上`,
+    `const ACCESS_KEY = ${JSON.stringify(input.accessKey ?? SAMPLE_TEXTS.accessKeyPlaceholder)};`,
+    `const SECRET_KEY = process.env.${SECRET_ENV}; // ${SAMPLE_TEXTS.secretLocal}`,
     `const method = ${JSON.stringify(input.method)};`,
     `const url = new URL(${JSON.stringify(`${origin(input.baseUrl)}${gatewayPath(input.id)}`)});`,
     `for (const [name, value] of ${JSON.stringify(query)}) url.searchParams.append(name, value);`,
     `const body = ${JSON.stringify(body)};`,
     ``,
-    `// 签名：按名称、再按值排序的查询参数（UTF-8 字节序），每项 encodeURIComponent`,
+    SAMPLE_TEXTS.nodeSignComment,
     `const query = [...url.searchParams]`,
     `  .sort(([an, av], [bn, bv]) => Buffer.compare(Buffer.from(an), Buffer.from(bn)) || Buffer.compare(Buffer.from(av), Buffer.from(bv)))`,
     `  .map(([name, value]) => \`\${encodeURIComponent(name)}=\${encodeURIComponent(value)}\`)`,
@@ -106,7 +109,7 @@ export function gatewayNodeSample(input: GatewaySampleInput): string {
     `  headers: { accessKey: ACCESS_KEY, timestamp, nonce, sign, ...(body ? { 'Content-Type': 'application/json' } : {}) },`,
     `  body: body || undefined,`,
     `});`,
-    `console.log(res.status, '剩余次数', res.headers.get('x-quota-remaining'));`,
+    `console.log(res.status, ${jsString(SAMPLE_TEXTS.callsLeft)}, res.headers.get('x-quota-remaining'));`,
     `console.log(await res.text());`,
   ].join('\n');
 }
@@ -115,19 +118,19 @@ export function gatewayPythonSample(input: GatewaySampleInput): string {
   const { query, body } = partsOf(input);
   const params = `[${query.map(([name, value]) => `(${pyString(name)}, ${pyString(value)})`).join(', ')}]`;
   return [
-    `# Python 3 + requests（pip install requests）；${SECRET_ENV}=你的 secretKey python3 call.py`,
+    SAMPLE_TEXTS.pythonIntro(SECRET_ENV),
     `import hashlib, hmac, os, secrets, time`,
     `from urllib.parse import quote`,
     `import requests`,
     ``,
-    `ACCESS_KEY = ${pyString(input.accessKey ?? ACCESS_KEY_PLACEHOLDER)}`,
-    `SECRET_KEY = os.environ["${SECRET_ENV}"]  # 只放在自己的机器上`,
+    `ACCESS_KEY = ${pyString(input.accessKey ?? SAMPLE_TEXTS.accessKeyPlaceholder)}`,
+    `SECRET_KEY = os.environ["${SECRET_ENV}"]  # ${SAMPLE_TEXTS.secretLocal}`,
     `method = ${pyString(input.method)}`,
     `path = ${pyString(gatewayPath(input.id))}`,
     `params = ${params}`,
     `body = ${pyString(body)}.encode("utf-8")`,
     ``,
-    `# 签名：按名称、再按值排序的查询参数，每项按 encodeURIComponent 编码`,
+    SAMPLE_TEXTS.pythonSignComment,
     `enc = lambda text: quote(text, safe="-_.!~*'()")`,
     `query = "&".join(f"{enc(name)}={enc(value)}" for name, value in sorted(params))`,
     `timestamp = str(int(time.time()))`,
@@ -139,7 +142,7 @@ export function gatewayPythonSample(input: GatewaySampleInput): string {
     `if body:`,
     `    headers["Content-Type"] = "application/json"`,
     `res = requests.request(method, ${pyString(origin(input.baseUrl))} + path, params=params, data=body or None, headers=headers, timeout=30)`,
-    `print(res.status_code, "剩余次数", res.headers.get("X-Quota-Remaining"))`,
+    `print(res.status_code, ${pyString(SAMPLE_TEXTS.callsLeft)}, res.headers.get("X-Quota-Remaining"))`,
     `print(res.text)`,
   ].join('\n');
 }

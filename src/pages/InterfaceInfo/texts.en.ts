@@ -1,11 +1,142 @@
+import { formatNumber } from '@/locales';
 import type { Translation } from '@/locales';
-import type { VIEW_TEXTS, FORM_TEXTS, ANSWER_TEXTS, HISTORY_TEXTS } from './texts';
+import type { ANSWER_TEXTS, FORM_TEXTS, HISTORY_TEXTS, SAMPLE_TEXTS, VIEW_TEXTS } from './texts';
 
-/** Not yet translated: the group stays Chinese until this is filled. */
-export const view = {} as Translation<typeof VIEW_TEXTS>;
-/** Not yet translated: the group stays Chinese until this is filled. */
-export const form = {} as Translation<typeof FORM_TEXTS>;
-/** Not yet translated: the group stays Chinese until this is filled. */
-export const answer = {} as Translation<typeof ANSWER_TEXTS>;
-/** Not yet translated: the group stays Chinese until this is filled. */
-export const history = {} as Translation<typeof HISTORY_TEXTS>;
+export const view: Translation<typeof VIEW_TEXTS> = {
+  pageTitle: 'View interface',
+  signedCurl: 'cURL (signed)',
+  signedNode: 'Node.js (signed)',
+  signedPython: 'Python (signed)',
+  back: 'Back to interfaces',
+  notFoundTitle: 'This interface does not exist or is offline',
+  notFoundDescription: 'It may have been deleted or taken offline, or the link is wrong.',
+  loadErrorTitle: 'The interface could not be loaded',
+  retry: 'Retry',
+
+  infoTitle: 'Interface details',
+  description: 'Description',
+  noDescription: 'No description',
+  url: 'URL',
+  method: 'Method',
+  status: 'Status',
+  createTime: 'Created',
+  updateTime: 'Updated',
+
+  paramsTitle: 'Request parameters',
+  paramName: 'Name',
+  paramType: 'Type',
+  paramRequired: 'Required',
+  paramDescription: 'Description',
+  required: 'Yes',
+  optional: 'No',
+  noParams: 'This interface takes no parameters',
+  rawParams: 'The parameter description is not a standard parameter list. As written:',
+
+  headersTitle: 'Request and response headers',
+  requestHeader: 'Request headers',
+  responseHeader: 'Response headers',
+  noHeaders: 'None',
+
+  callTitle: 'Try it',
+  accountLink: 'Get access keys, see your calls',
+  resetExample: 'Restore example',
+  send: 'Send request',
+  sendShortcut: (mac: boolean) => (mac ? '⌘ + Enter to send' : 'Ctrl + Enter to send'),
+  offline: 'This interface is offline and cannot be called',
+  offlineDescription: 'You can call it here once it is published.',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyOf: (what: string) => `Copy ${what}`,
+
+  samplesTitle: 'Code samples',
+  curlSample: 'cURL sample',
+  fetchSample: 'JavaScript sample',
+  samplesHint: 'The samples send the current parameters through the platform’s call endpoint, as “Try it” does.',
+  samplesInvalid: 'The parameter JSON is invalid; the samples use the last valid parameters.',
+  noKeyPair: 'You have no access keys yet: the accessKey in the signed samples is a placeholder.',
+  createKeyPair: 'Create them in My account',
+};
+
+export const form: Translation<typeof FORM_TEXTS> = {
+  modeLabel: 'How to edit the parameters',
+  formMode: 'Form',
+  jsonMode: 'JSON',
+  formTitle: 'Request parameters',
+  editorLabel: 'Request parameters (JSON)',
+  editorHint:
+    'A JSON object of the interface’s parameters; leave it empty to send none. Parameters the form cannot hold (such as undeclared fields) go here.',
+  noFields: 'This interface declares no parameters; write what to send in the JSON.',
+  rawParams: 'The parameter description of this interface is not a standard parameter list; write the parameters in the JSON.',
+  formUnavailable: (reason: string) => `The form cannot show the current parameters: ${reason}`,
+  notAnObject: 'The parameters must be a JSON object',
+  choose: 'Choose',
+  defaultOption: ' (default)',
+  required: (name: string) => `Enter ${name}`,
+  notInteger: (name: string) => `${name} must be an integer`,
+  notNumber: (name: string) => `${name} must be a number`,
+  notBoolean: (name: string) => `${name} must be true or false`,
+  notObject: (name: string) => `${name} must be a JSON object`,
+  notArray: (name: string) => `${name} must be a JSON array`,
+};
+
+export const answer: Translation<typeof ANSWER_TEXTS> = {
+  title: 'Response',
+  placeholder: 'Click “Send request” (or press Ctrl/⌘ + Enter) to see the response here',
+  body: 'Response body',
+  success: 'Success',
+  failed: 'Failed',
+  platformRefused: 'Refused by the platform',
+  interfaceError: (status: number) => `The interface answered error ${status}`,
+  errorCode: (code: number) => `Error code ${code}`,
+  httpStatus: 'HTTP status',
+  took: (ms: number) => `Took ${formatNumber(ms)} ms`,
+  size: (bytes: string) => `Size ${bytes}`,
+  headers: (count: number) => `Response headers (${count})`,
+  headerName: 'Name',
+  headerValue: 'Value',
+  noHeaders: 'The interface sent no response headers',
+  pretty: 'Pretty',
+  raw: 'Raw',
+  text: 'Text',
+  viewLabel: 'View as',
+  download: 'Download',
+  downloadOf: (what: string) => `Download ${what.toLowerCase()}`,
+  tooLargeToColour: 'Large content, shown without colours',
+};
+
+export const history: Translation<typeof HISTORY_TEXTS> = {
+  title: 'Recent calls',
+  hint: 'Your latest calls of this interface, newest first; “Fill in” puts that call’s parameters back in the form.',
+  empty: 'No calls yet',
+  loadFailed: 'Recent calls could not be loaded',
+  retry: 'Retry',
+  time: 'Time',
+  status: 'Status',
+  duration: 'Duration',
+  params: 'Parameters',
+  action: 'Action',
+  noAnswer: 'No answer',
+  succeeded: 'Success',
+  fill: 'Fill in',
+  fillLabel: (time: string) => `Fill in the parameters of ${time}`,
+  paramsNotRecorded: 'Parameters not recorded',
+  truncated: 'Parameters too long to keep',
+  truncatedTitle: (kb: number) => `Parameters over ${kb} KB are not kept`,
+  noParams: 'No parameters',
+  durationMs: (ms: number) => `${formatNumber(ms)} ms`,
+};
+
+export const samples: Translation<typeof SAMPLE_TEXTS> = {
+  cookiePlaceholder: '<session cookie after logging in>',
+  curlComment: '# Log in to the console in a browser first, then put its session cookie below',
+  fetchComment: '// Run in a browser that is logged in to the console (it sends the session cookie)',
+  accessKeyPlaceholder: '<your accessKey>',
+  curlIntro: (env: string) => `# bash + curl + openssl; first: export ${env}=<your secretKey>`,
+  secretMissing: (env: string) => `set ${env} first`,
+  nodeIntro: (env: string) => `// Node 18+: ${env}=<your secretKey> node call.mjs`,
+  pythonIntro: (env: string) => `# Python 3 + requests (pip install requests); ${env}=<your secretKey> python3 call.py`,
+  secretLocal: 'keep it on your own machine only',
+  nodeSignComment: '// Signature: query parameters sorted by name, then value (UTF-8 byte order), each encodeURIComponent-encoded',
+  pythonSignComment: '# Signature: query parameters sorted by name, then value, each encoded as encodeURIComponent does',
+  callsLeft: 'calls left',
+};

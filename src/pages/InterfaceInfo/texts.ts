@@ -1,4 +1,7 @@
-export const VIEW_TEXTS = {
+import { formatNumber, localized } from '@/locales';
+
+/** The page: documentation, the online call's frame and the code samples' tabs. */
+export const VIEW_TEXTS = localized('view', {
   pageTitle: '查看接口',
   signedCurl: 'cURL（签名）',
   signedNode: 'Node.js（签名）',
@@ -51,10 +54,10 @@ export const VIEW_TEXTS = {
   samplesInvalid: '参数 JSON 有误，示例使用上一次有效的参数。',
   noKeyPair: '你还没有访问密钥，签名示例中的 accessKey 是占位符。',
   createKeyPair: '前往个人中心创建',
-} as const;
+} as const);
 
 /** The parameter form and its JSON mode. */
-export const FORM_TEXTS = {
+export const FORM_TEXTS = localized('form', {
   modeLabel: '参数编辑方式',
   formMode: '表单',
   jsonMode: 'JSON',
@@ -73,10 +76,10 @@ export const FORM_TEXTS = {
   notBoolean: (name: string) => `${name} 需要是 true 或 false`,
   notObject: (name: string) => `${name} 需要是 JSON 对象`,
   notArray: (name: string) => `${name} 需要是 JSON 数组`,
-} as const;
+} as const);
 
 /** The answer panel. */
-export const ANSWER_TEXTS = {
+export const ANSWER_TEXTS = localized('answer', {
   title: '返回结果',
   placeholder: '点击“发送请求”（或按 Ctrl/⌘ + Enter）后在这里查看返回结果',
   body: '返回内容',
@@ -86,7 +89,7 @@ export const ANSWER_TEXTS = {
   interfaceError: (status: number) => `接口返回错误 ${status}`,
   errorCode: (code: number) => `错误码 ${code}`,
   httpStatus: 'HTTP 状态',
-  took: (ms: number) => `耗时 ${ms} ms`,
+  took: (ms: number) => `耗时 ${formatNumber(ms)} ms`,
   size: (bytes: string) => `大小 ${bytes}`,
   headers: (count: number) => `响应头（${count}）`,
   headerName: '名称',
@@ -99,10 +102,10 @@ export const ANSWER_TEXTS = {
   download: '下载',
   downloadOf: (what: string) => `下载${what}`,
   tooLargeToColour: '内容较大，未着色显示',
-} as const;
+} as const);
 
 /** The user's recent calls of the interface. */
-export const HISTORY_TEXTS = {
+export const HISTORY_TEXTS = localized('history', {
   title: '最近调用',
   hint: '你对该接口最近的调用，最新的在前；点“填入”把当时的参数放回表单。',
   empty: '还没有调用记录',
@@ -122,4 +125,29 @@ export const HISTORY_TEXTS = {
   truncated: '参数过长未保存',
   truncatedTitle: (kb: number) => `参数超过 ${kb} KB，未保存`,
   noParams: '无参数',
-} as const;
+  durationMs: (ms: number) => `${formatNumber(ms)} ms`,
+} as const);
+
+/**
+ * The words inside the generated code samples (comments, placeholders, a printed label), so that an
+ * English page hands out English programs. The placeholders stay in angle brackets: the platform
+ * leaves any `<…>` header value unsent (server/invoke/request.ts), whatever its language.
+ */
+export const SAMPLE_TEXTS = localized('samples', {
+  cookiePlaceholder: '<登录后的会话 Cookie>',
+  curlComment: '# 先在浏览器登录控制台，把会话 Cookie 填到下面',
+  fetchComment: '// 在已登录控制台的浏览器中运行（会带上会话 Cookie）',
+  accessKeyPlaceholder: '<你的 accessKey>',
+  /** How to run each signed sample; `env` names the variable that holds the secret key. */
+  curlIntro: (env: string) => `# bash + curl + openssl；先 export ${env}=你的 secretKey`,
+  /** The shell's own message when the variable is unset: no double quote, $, backquote, backslash or }. */
+  secretMissing: (env: string) => `请先设置 ${env}`,
+  nodeIntro: (env: string) => `// Node 18+：${env}=你的 secretKey node call.mjs`,
+  pythonIntro: (env: string) => `# Python 3 + requests（pip install requests）；${env}=你的 secretKey python3 call.py`,
+  /** After the secret key's line, behind the language's comment mark. */
+  secretLocal: '只放在自己的机器上',
+  nodeSignComment: '// 签名：按名称、再按值排序的查询参数（UTF-8 字节序），每项 encodeURIComponent',
+  pythonSignComment: '# 签名：按名称、再按值排序的查询参数，每项按 encodeURIComponent 编码',
+  /** Printed beside the HTTP status with the X-Quota-Remaining header. */
+  callsLeft: '剩余次数',
+} as const);

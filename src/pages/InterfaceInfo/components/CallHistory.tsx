@@ -96,7 +96,7 @@ export function CallHistory({ entries, loading, error, onRetry, onFill, disabled
                 );
               },
             },
-            { title: HISTORY_TEXTS.duration, dataIndex: 'durationMs', width: 90, render: (ms: number) => `${ms} ms` },
+            { title: HISTORY_TEXTS.duration, dataIndex: 'durationMs', width: 90, render: (ms: number) => HISTORY_TEXTS.durationMs(ms) },
             {
               title: HISTORY_TEXTS.params,
               dataIndex: 'params',
