@@ -1,11 +1,11 @@
+import { formatNumber } from '@/locales';
 import { ANALYSIS_TEXTS } from './texts';
 
 /** How the page writes counts, rates and latencies. */
 
-const counts = new Intl.NumberFormat('zh-CN');
-
+/** A count with the digit grouping of the page's language. */
 export function formatCount(value: number): string {
-  return counts.format(value);
+  return formatNumber(value);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { MAX_RANGE_DAYS } from '@agler/contract/constants';
+import { localized } from '@/locales';
 
 /** Every string the interface analysis page shows. */
-export const ANALYSIS_TEXTS = {
+export const ANALYSIS_TEXTS = localized('analysis', {
   intro: '接口的调用量、成功率与耗时：哪些最常用，哪些在出错，哪些变慢了。',
   range: {
     label: '时间范围',
@@ -38,6 +39,8 @@ export const ANALYSIS_TEXTS = {
     noCurrent: '本期无调用，无从比较',
     noData: '—',
     pointUnit: '个百分点',
+    /** A count in a chart's tooltip, where the series' name says what is counted. */
+    tooltipCount: (text: string) => `${text} 次`,
   },
   trend: {
     title: '调用趋势',
@@ -47,6 +50,8 @@ export const ANALYSIS_TEXTS = {
     errorsOwnScale: '失败次数（单独刻度）',
     date: '日期',
     tableCaption: '每日调用与失败次数',
+    /** A day in the tooltip, as dayjs formats it (`ddd` is the weekday in the page's language). */
+    tooltipDate: 'YYYY-MM-DD ddd',
   },
   top: {
     title: '调用排行',
@@ -147,4 +152,4 @@ export const ANALYSIS_TEXTS = {
     title: '分析数据加载失败',
     topTitle: '调用排行加载失败',
   },
-} as const;
+} as const);

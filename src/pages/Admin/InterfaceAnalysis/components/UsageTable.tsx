@@ -88,6 +88,7 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
       dataIndex: 'name',
       width: narrow ? NAME_WIDTH_NARROW : undefined,
       fixed: narrow ? 'left' : undefined,
+      // Names are data, mostly Chinese, whatever the page's language: pinyin order (Latin letters A–Z).
       sorter: (a, b) => a.name.localeCompare(b.name, 'zh-CN'),
       render: (_, row) => (
         <span className={styles.name}>

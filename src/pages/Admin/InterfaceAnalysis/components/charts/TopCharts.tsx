@@ -79,7 +79,7 @@ export default function TopCharts({
       items: [
         (d: TopDatum) => ({
           name: T.calls,
-          value: `${formatCount(d.calls)} ${ANALYSIS_TEXTS.figures.callsUnit}`,
+          value: ANALYSIS_TEXTS.figures.tooltipCount(formatCount(d.calls)),
         }),
         (d: TopDatum) => ({ name: T.share, value: formatShare(d.share) }),
       ],

@@ -73,11 +73,11 @@ export default function TrendChart({ daily, height }: TrendChartProps) {
       },
       legend: false,
       tooltip: {
-        title: (d: Point) => dayjs(d.date).format('YYYY-MM-DD ddd'),
+        title: (d: Point) => dayjs(d.date).format(T.tooltipDate),
         items: [
           (d: Point) => ({
             name,
-            value: `${formatCount(d.value)} ${ANALYSIS_TEXTS.figures.callsUnit}`,
+            value: ANALYSIS_TEXTS.figures.tooltipCount(formatCount(d.value)),
             color,
           }),
         ],
