@@ -1,7 +1,8 @@
 import { USER_LIMITS } from '@/constants';
+import { localized } from '@/locales';
 
 /** Every text of 个人中心. */
-export const CENTER_TEXTS = {
+export const CENTER_TEXTS = localized('center', {
   pageTitle: '个人中心',
   retry: '重试',
 
@@ -34,8 +35,8 @@ export const CENTER_TEXTS = {
     hint: '调用接口时，用 AccessKey 表明身份，用 SecretKey 为请求签名。SecretKey 只在生成时显示一次。',
     accessKey: 'AccessKey',
     secretKey: 'SecretKey',
-    none: '还没有访问密钥',
-    noneHint: '生成一对密钥后，即可在自己的程序中调用接口。',
+    /** The empty card's one line: that there is no key yet, and what a pair is for. */
+    none: '还没有访问密钥。生成一对密钥后，即可在自己的程序中调用接口。',
     generate: '生成密钥',
     regenerate: '重新生成密钥',
     confirmTitle: '重新生成访问密钥？',
@@ -62,4 +63,4 @@ export const CENTER_TEXTS = {
     emptyAction: '去接口列表看看',
     loadFailed: '调用记录加载失败',
   },
-} as const;
+} as const);

@@ -111,7 +111,7 @@ export function KeyCard() {
     body = <Skeleton active paragraph={{ rows: 2 }} />;
   } else if (key === null) {
     body = (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`${T.none}。${T.noneHint}`}>
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.none}>
         <Button type="primary" icon={<KeyOutlined />} loading={regenerating} onClick={regenerate}>
           {T.generate}
         </Button>
