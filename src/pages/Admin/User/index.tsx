@@ -38,8 +38,11 @@ const ROLE_COLORS: Record<UserRole, string> = {
   [USER_ROLE.BAN]: 'error',
 };
 
-/** The roles the per-row select sets; banning has its own confirmed action. */
-const ROLE_OPTIONS = [
+/**
+ * The roles the per-row select sets; banning has its own confirmed action. Built when used, so the
+ * labels are read in the page's language.
+ */
+const roleOptions = () => [
   { value: USER_ROLE.USER, label: T.roleOptions.user },
   { value: USER_ROLE.ADMIN, label: T.roleOptions.admin },
 ];
@@ -118,7 +121,7 @@ export default function UserAdminPage() {
         className={styles.roleSelect}
         aria-label={T.roleSelectLabel(user.userAccount)}
         value={user.userRole}
-        options={ROLE_OPTIONS}
+        options={roleOptions()}
         disabled={isSelf(user) || pendingId !== undefined}
         loading={pendingId === String(user.id)}
         onChange={(role) =>

@@ -1,7 +1,7 @@
-import { QUOTA_MAX } from '@/constants';
+import { localized } from '@/locales';
 
 /** Every text of the user management page, its quota drawer and its confirmations. */
-export const ADMIN_USER_TEXTS = {
+export const ADMIN_USER_TEXTS = localized('adminUser', {
   columns: {
     id: 'ID',
     account: '账号',
@@ -51,13 +51,15 @@ export const ADMIN_USER_TEXTS = {
     leftNumLabel: (name: string) => `「${name}」的剩余次数`,
     save: '保存',
     saved: (name: string) => `已更新「${name}」的剩余次数`,
-    saveFailed: '保存失败',
+    saveFailed: (reason: string) => `保存失败：${reason}`,
     loadFailed: '调用额度加载失败',
     empty: '该用户还没有调用过接口，也没有单独设置的额度',
     offline: '已下线',
 
     grantTitle: '设置某个接口的额度',
-    grantHint: `用户首次调用接口时自动获得默认额度；在这里可以提前设置或修改任一接口的剩余次数（0 到 ${QUOTA_MAX.toLocaleString('zh-CN')}）。`,
+    /** `max` is QUOTA_MAX, formatted when the hint is shown, in the page's language. */
+    grantHint: (max: string) =>
+      `用户首次调用接口时自动获得默认额度；在这里可以提前设置或修改任一接口的剩余次数（0 到 ${max}）。`,
     interfaceLabel: '接口',
     interfacePlaceholder: '输入接口名称搜索',
     interfaceRequired: '请选择接口',
@@ -66,4 +68,4 @@ export const ADMIN_USER_TEXTS = {
     grant: '设置额度',
     granted: (name: string) => `已设置「${name}」的额度`,
   },
-} as const;
+} as const);

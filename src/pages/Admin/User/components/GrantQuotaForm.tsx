@@ -3,6 +3,7 @@ import type { ProFormInstance } from '@ant-design/pro-components';
 import { App, Typography } from 'antd';
 import { useRef } from 'react';
 import { PAGE_SIZE_MAX, QUOTA_MAX } from '@/constants';
+import { formatNumber } from '@/locales';
 import { handleRequestError } from '@/requestConfig';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { updateUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
@@ -30,7 +31,7 @@ export function GrantQuotaForm({ userId, onGranted }: GrantQuotaFormProps) {
   return (
     <>
       <Typography.Title level={5}>{T.grantTitle}</Typography.Title>
-      <Typography.Paragraph type="secondary">{T.grantHint}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{T.grantHint(formatNumber(QUOTA_MAX))}</Typography.Paragraph>
       <ProForm<GrantValues>
         formRef={formRef}
         layout="inline"

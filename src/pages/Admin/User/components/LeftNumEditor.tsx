@@ -3,6 +3,7 @@ import { App, Button, InputNumber, Space, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useState } from 'react';
 import { QUOTA_MAX } from '@/constants';
+import { formatNumber } from '@/locales';
 import { errorText } from '@/requestConfig';
 import { updateUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
 import { ADMIN_USER_TEXTS } from '../texts';
@@ -73,14 +74,14 @@ export function LeftNumEditor({ userId, quota, onSaved }: LeftNumEditorProps) {
           onPressEnter={submit}
           className={styles.input}
         />
-        <Typography.Text type="secondary">/ {quota.totalNum.toLocaleString('zh-CN')}</Typography.Text>
+        <Typography.Text type="secondary">/ {formatNumber(quota.totalNum)}</Typography.Text>
         <Button size="small" type="primary" disabled={!changed} loading={save.loading} onClick={submit}>
           {T.save}
         </Button>
       </Space>
       {save.error && !save.loading ? (
         <Typography.Text type="danger" role="alert">
-          {T.saveFailed}：{errorText(save.error)}
+          {T.saveFailed(errorText(save.error))}
         </Typography.Text>
       ) : null}
     </Space>

@@ -5,6 +5,7 @@ import { useRequest } from 'ahooks';
 import { Divider, Drawer, Empty, Space, Tag } from 'antd';
 import { MethodTag } from '@/components/MethodTag';
 import { INTERFACE_STATUS } from '@/constants';
+import { formatNumber } from '@/locales';
 import { listUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
 import { interfacePath } from '@/utils/interfacePath';
 import { ADMIN_USER_TEXTS } from '../texts';
@@ -55,7 +56,7 @@ function QuotaList({ user }: QuotaListProps) {
       dataIndex: 'calls',
       width: 90,
       align: 'right',
-      render: (_, quota) => quota.calls.toLocaleString('zh-CN'),
+      render: (_, quota) => formatNumber(quota.calls),
     },
     {
       title: T.columns.leftNum,
