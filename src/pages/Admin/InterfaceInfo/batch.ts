@@ -1,4 +1,5 @@
 import { INTERFACE_STATUS } from '@/constants';
+import { ADMIN_INTERFACE_TEXTS as T } from './texts';
 
 /** What the table's batch buttons do to the selected interfaces. */
 export type BatchKind = 'publish' | 'offline' | 'delete';
@@ -47,5 +48,5 @@ export type BatchFailure = { name: string; reason: string };
 
 /** Names every failed interface with its reason, so no failure hides behind another. */
 export function failureList(failures: readonly BatchFailure[]): string {
-  return failures.map(({ name, reason }) => `「${name}」：${reason}`).join('；');
+  return failures.map(({ name, reason }) => T.batchFailure(name, reason)).join(T.batchFailureSeparator);
 }

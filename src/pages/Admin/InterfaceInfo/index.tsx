@@ -41,51 +41,54 @@ type Id = API.InterfaceInfo['id'];
 type FormState = { open: boolean; record?: API.InterfaceInfo; key: number };
 type RowAction = (body: API.IdRequest, options: { skipErrorHandler: true }) => Promise<unknown>;
 
-/** Each batch action: its call (one per interface, as the row actions make) and its words. */
-const BATCH: Record<
-  BatchKind,
-  {
-    action: RowAction;
-    label: string;
-    confirm: (selected: number, count: number) => string;
-    hint: string;
-    ok: string;
-    done: (count: number) => string;
-    partial: (done: number, failed: number, which: string) => string;
-    /** Why the button is disabled when no selected row would change. */
-    nothing?: string;
-  }
-> = {
-  publish: {
-    action: onlineInterfaceInfo,
-    label: T.batchPublish,
-    confirm: T.batchPublishConfirm,
-    hint: T.publishConfirmHint,
-    ok: T.confirmPublish,
-    done: T.batchPublishDone,
-    partial: T.batchPublishPartial,
-    nothing: T.nothingToPublish,
-  },
-  offline: {
-    action: offlineInterfaceInfo,
-    label: T.batchOffline,
-    confirm: T.batchOfflineConfirm,
-    hint: T.offlineConfirmHint,
-    ok: T.confirmOffline,
-    done: T.batchOfflineDone,
-    partial: T.batchOfflinePartial,
-    nothing: T.nothingToOffline,
-  },
-  delete: {
-    action: deleteInterfaceInfo,
-    label: T.batchDelete,
-    confirm: T.batchDeleteConfirm,
-    hint: T.deleteConfirmHint,
-    ok: T.confirmDelete,
-    done: T.batchDeleteDone,
-    partial: T.batchDeletePartial,
-  },
+type Batch = {
+  action: RowAction;
+  label: string;
+  confirm: (selected: number, count: number) => string;
+  hint: string;
+  ok: string;
+  done: (count: number) => string;
+  partial: (done: number, failed: number, which: string) => string;
+  /** Why the button is disabled when no selected row would change. */
+  nothing?: string;
 };
+
+/**
+ * Each batch action: its call (one per interface, as the row actions make) and its words. The
+ * words are read when used, not kept in a module constant, so that they are the page's language.
+ */
+const batchOf = (kind: BatchKind): Batch =>
+  ({
+    publish: {
+      action: onlineInterfaceInfo,
+      label: T.batchPublish,
+      confirm: T.batchPublishConfirm,
+      hint: T.publishConfirmHint,
+      ok: T.confirmPublish,
+      done: T.batchPublishDone,
+      partial: T.batchPublishPartial,
+      nothing: T.nothingToPublish,
+    },
+    offline: {
+      action: offlineInterfaceInfo,
+      label: T.batchOffline,
+      confirm: T.batchOfflineConfirm,
+      hint: T.offlineConfirmHint,
+      ok: T.confirmOffline,
+      done: T.batchOfflineDone,
+      partial: T.batchOfflinePartial,
+      nothing: T.nothingToOffline,
+    },
+    delete: {
+      action: deleteInterfaceInfo,
+      label: T.batchDelete,
+      confirm: T.batchDeleteConfirm,
+      hint: T.deleteConfirmHint,
+      ok: T.confirmDelete,
+      done: T.batchDeleteDone,
+      partial: T.batchDeletePartial,
+    },
+  })[kind];
 
 const FRESH_HIGHLIGHT_MS = 4000;
 /**
@@ -209,7 +212,7 @@ export default function InterfaceInfoAdminPage() {
 
   /** Runs a batch on the selected rows it changes, one call each, and says what became of each. */
   const runBatch = (kind: BatchKind) => {
-    const batch = BATCH[kind];
+    const batch = batchOf(kind);
     const selected = selectedKeys.length;
     const rows = splitSelection(kind, selectedRows(selectedKeys, knownRows)).change;
     if (rows.length === 0) return;
@@ -256,7 +259,7 @@ export default function InterfaceInfoAdminPage() {
 
   /** A batch button, disabled with its reason when no selected row would change. */
   const batchButton = (kind: BatchKind) => {
-    const batch = BATCH[kind];
+    const batch = batchOf(kind);
     const count = splitSelection(kind, selectedRows(selectedKeys, knownRows)).change.length;
     const button = (
       <Button
@@ -273,7 +276,7 @@ export default function InterfaceInfoAdminPage() {
     // A disabled button gets no pointer events: the tooltip sits on a wrapper.
     return (
       <Tooltip key={kind} title={batch.nothing}>
-        <span aria-label={`${batch.label}：${batch.nothing}`}>{button}</span>
+        <span aria-label={T.batchDisabled(batch.label, batch.nothing)}>{button}</span>
       </Tooltip>
     );
   };

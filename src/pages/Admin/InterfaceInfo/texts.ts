@@ -1,8 +1,9 @@
 import { INTERFACE_LIMITS } from '@/constants';
+import { formatNumber, localized } from '@/locales';
 import { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceValidation';
 
 /** Every text of the interface management page, its form and its confirmations. */
-export const ADMIN_INTERFACE_TEXTS = {
+export const ADMIN_INTERFACE_TEXTS = localized('adminInterface', {
   columns: {
     id: 'ID',
     ...INTERFACE_FIELD_LABELS,
@@ -34,7 +35,7 @@ export const ADMIN_INTERFACE_TEXTS = {
   /** Someone else deleted the interface after the table was loaded. */
   gone: '该接口已被删除，列表已刷新',
 
-  selected: (count: number) => `已选择 ${count} 项`,
+  selected: (count: number) => `已选择 ${formatNumber(count)} 项`,
   /** The row checkbox's accessible name: which interface it selects. */
   selectRow: (name: string) => `选择 ${name}`,
   clearSelection: '取消选择',
@@ -44,27 +45,32 @@ export const ADMIN_INTERFACE_TEXTS = {
   /** A batch applies only to the rows it changes: the question says how many of the selection that is. */
   batchPublishConfirm: (selected: number, count: number) =>
     selected === count
-      ? `确定发布选中的 ${count} 个接口吗？`
-      : `选中 ${selected} 个，其中 ${count} 个已下线：发布这 ${count} 个？`,
+      ? `确定发布选中的 ${formatNumber(count)} 个接口吗？`
+      : `选中 ${formatNumber(selected)} 个，其中 ${formatNumber(count)} 个已下线：发布这 ${formatNumber(count)} 个？`,
   batchOfflineConfirm: (selected: number, count: number) =>
     selected === count
-      ? `确定下线选中的 ${count} 个接口吗？`
-      : `选中 ${selected} 个，其中 ${count} 个在线：下线这 ${count} 个？`,
-  batchDeleteConfirm: (selected: number) => `确定删除选中的 ${selected} 个接口吗？`,
+      ? `确定下线选中的 ${formatNumber(count)} 个接口吗？`
+      : `选中 ${formatNumber(selected)} 个，其中 ${formatNumber(count)} 个在线：下线这 ${formatNumber(count)} 个？`,
+  batchDeleteConfirm: (selected: number) => `确定删除选中的 ${formatNumber(selected)} 个接口吗？`,
   publishConfirmHint: '发布后，用户可以查看和调用它们。',
   confirmPublish: '发布',
   nothingToPublish: '选中的接口都已上线',
   nothingToOffline: '选中的接口都已下线',
-  batchPublishDone: (count: number) => `已发布 ${count} 个接口`,
-  batchOfflineDone: (count: number) => `已下线 ${count} 个接口`,
-  batchDeleteDone: (count: number) => `已删除 ${count} 个接口`,
+  batchPublishDone: (count: number) => `已发布 ${formatNumber(count)} 个接口`,
+  batchOfflineDone: (count: number) => `已下线 ${formatNumber(count)} 个接口`,
+  batchDeleteDone: (count: number) => `已删除 ${formatNumber(count)} 个接口`,
   batchPublishPartial: (done: number, failed: number, which: string) =>
-    `已发布 ${done} 个接口，${failed} 个失败：${which}`,
+    `已发布 ${formatNumber(done)} 个接口，${formatNumber(failed)} 个失败：${which}`,
   batchOfflinePartial: (done: number, failed: number, which: string) =>
-    `已下线 ${done} 个接口，${failed} 个失败：${which}`,
+    `已下线 ${formatNumber(done)} 个接口，${formatNumber(failed)} 个失败：${which}`,
   batchDeletePartial: (done: number, failed: number, which: string) =>
-    `已删除 ${done} 个接口，${failed} 个失败：${which}`,
+    `已删除 ${formatNumber(done)} 个接口，${formatNumber(failed)} 个失败：${which}`,
   batchGone: '已被删除',
+  /** One failed interface of a batch with its reason, and what separates one from the next. */
+  batchFailure: (name: string, reason: string) => `「${name}」：${reason}`,
+  batchFailureSeparator: '；',
+  /** A disabled batch button's accessible name: the button and why nothing would change. */
+  batchDisabled: (label: string, reason: string) => `${label}：${reason}`,
 
   /** The id column shows the id's end; the whole id is in its tooltip and its copy. */
   fullId: (id: string) => `ID：${id}`,
@@ -119,4 +125,4 @@ export const ADMIN_INTERFACE_TEXTS = {
     kindText: '文本',
     kindBoolean: '布尔值',
   },
-} as const;
+} as const);
