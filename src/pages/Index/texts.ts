@@ -1,4 +1,6 @@
-export const INDEX_TEXTS = {
+import { formatNumber, localized } from '@/locales';
+
+export const INDEX_TEXTS = localized('index', {
   subTitle: '浏览平台上的开放接口，查看文档并在线调用',
   searchPlaceholder: '搜索接口名称、描述或地址',
   searchLabel: '搜索接口',
@@ -13,8 +15,9 @@ export const INDEX_TEXTS = {
   ascend: '升序',
   descend: '降序',
   orderToggle: (order: string) => `当前${order}，点击切换`,
-  total: (total: number) => `共 ${total} 个接口`,
-  range: (from: number, to: number, total: number) => `第 ${from}-${to} 个，共 ${total} 个接口`,
+  total: (total: number) => `共 ${formatNumber(total)} 个接口`,
+  range: (from: number, to: number, total: number) =>
+    `第 ${formatNumber(from)}-${formatNumber(to)} 个，共 ${formatNumber(total)} 个接口`,
   noDescription: '暂无描述',
   updatedAt: (time: string) => `更新于 ${time}`,
   loading: '正在加载接口列表',
@@ -27,4 +30,4 @@ export const INDEX_TEXTS = {
   clearFilters: '清除筛选',
   errorTitle: '接口列表加载失败',
   listLabel: '接口列表',
-} as const;
+} as const);
