@@ -5,6 +5,7 @@ import { notifySessionExpired, showError } from '@/utils/feedback';
 import { parseJsonExact } from '@agler/contract/json';
 import { currentLocation, loginUrlFor } from '@/utils/redirect';
 import { localized } from '@/locales';
+import { translateMessage } from '@/locales/messages';
 
 /** The envelope of every answer (shared/api-contract.md). */
 export type ApiResponse<T = unknown> = {
@@ -23,7 +24,11 @@ export const REQUEST_TEXTS = localized('request', {
   sessionExpired: '登录已失效，请重新登录',
 } as const);
 
-/** An answer whose code is not 0: carries the server's code, message and data. */
+/**
+ * An answer whose code is not 0: carries the server's code, message and data. The message stays
+ * the server's own (Chinese, as the contract writes it), so that code can compare it with the
+ * contract's MESSAGES; errorText gives it in the page's language.
+ */
 export class ApiError extends Error {
   readonly code: number;
   readonly data: unknown;
@@ -43,9 +48,9 @@ type AxiosLikeError = {
   request?: unknown;
 };
 
-/** The user-facing text of any error the request layer can raise. */
+/** The user-facing text of any error the request layer can raise, in the page's language. */
 export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) return translateMessage(error.message);
   const e = (error ?? {}) as AxiosLikeError;
   if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') return REQUEST_TEXTS.timeout;
   if (e.response) return REQUEST_TEXTS.http(e.response.status);

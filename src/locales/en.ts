@@ -10,6 +10,7 @@ import { index } from '@/pages/Index/texts.en';
 import { answer, form, history, samples, view } from '@/pages/InterfaceInfo/texts.en';
 import { login } from '@/pages/User/Login/texts.en';
 import { register } from '@/pages/User/Register/texts.en';
+import { messages } from './messages.en';
 import * as shared from './shared.en';
 
 /**
@@ -34,5 +35,6 @@ export default {
     adminInterface,
     adminUser,
     analysis,
+    messages,
   } satisfies Dictionary,
 };

@@ -37,7 +37,8 @@ export type Namespace =
   | 'center'
   | 'adminInterface'
   | 'adminUser'
-  | 'analysis';
+  | 'analysis'
+  | 'messages';
 
 /**
  * The English of a group of texts: the same keys, strings for strings, and functions that take

@@ -1,18 +1,20 @@
 import type { Rule, RuleObject } from 'antd/es/form';
 import { accountError, loginAccountError, passwordError, repeatError } from '@agler/contract/accounts';
 import type { FieldCheck } from '@agler/contract/accounts';
+import { translateMessage } from '@/locales/messages';
 
 /**
  * Field rules of the account forms (登录, 注册, 修改密码): the contract's own
  * checks (contract/accounts.ts, which the mocks and the server apply), so
  * nothing they would refuse for a field's value is sent, and it is said in
- * their words. An empty field is left to `required`, with the form's own text.
+ * their words (in the page's language). An empty field is left to `required`, with the form's
+ * own text.
  */
 
 const checked = (check: FieldCheck): RuleObject => ({
   validator: (_, value) => {
     const error = value === undefined || value === '' ? undefined : check(value);
-    return error ? Promise.reject(new Error(error)) : Promise.resolve();
+    return error ? Promise.reject(new Error(translateMessage(error))) : Promise.resolve();
   },
 });
 

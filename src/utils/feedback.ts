@@ -1,4 +1,5 @@
 import type { MessageInstance } from 'antd/es/message/interface';
+import { translateMessage } from '@/locales/messages';
 
 /**
  * The request layer runs outside React, but its messages must follow the
@@ -13,8 +14,12 @@ export function registerMessageApi(api: MessageInstance | undefined) {
   messageApi = api;
 }
 
-/** One error toast; a repeated identical text replaces the previous one. */
-export function showError(text: string) {
+/**
+ * One error toast; a repeated identical text replaces the previous one. A message of the contract
+ * (a server's answer passed on as it came) is shown in the page's language.
+ */
+export function showError(message: string) {
+  const text = translateMessage(message);
   const args = { content: text, key: `error:${text}` };
   if (messageApi) {
     messageApi.error(args);
