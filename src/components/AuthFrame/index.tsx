@@ -1,8 +1,11 @@
 import { Helmet, Link, useSearchParams } from '@umijs/max';
 import { Alert, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import Footer from '@/components/Footer';
+import { LANG_NAMES, LANG_TEXTS } from '@/components/LangSwitch/texts';
 import { REDIRECT_PARAM } from '@/constants';
+import { currentLang, LANGS, setLang } from '@/locales';
 import defaultSettings from '../../../config/defaultSettings';
 import styles from './index.less';
 
@@ -39,11 +42,25 @@ export function AuthFrame({ action, subTitle, error, switchText, switchLinkText,
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get(REDIRECT_PARAM);
   const switchLink = redirect ? `${switchTo}?${new URLSearchParams({ [REDIRECT_PARAM]: redirect })}` : switchTo;
+  const [langRefused, setLangRefused] = useState(false);
+  const otherLang = LANGS.find((lang) => lang !== currentLang()) ?? LANGS[0];
   return (
     <div className={styles.container} style={{ background: token.colorBgLayout }}>
       <Helmet>
         <title>{`${action} - ${title}`}</title>
       </Helmet>
+      {/* The other language, named in itself: a visitor who cannot read this one still finds it. */}
+      <nav className={styles.langBar}>
+        <button
+          type="button"
+          className={styles.langButton}
+          lang={otherLang}
+          style={{ color: token.colorLink }}
+          onClick={() => setLangRefused(!setLang(otherLang))}
+        >
+          {LANG_NAMES[otherLang]}
+        </button>
+      </nav>
       <main className={styles.main}>
         <div
           className={styles.card}
@@ -62,7 +79,9 @@ export function AuthFrame({ action, subTitle, error, switchText, switchLinkText,
               {subTitle}
             </div>
           </div>
-          {error && <Alert role="alert" style={{ marginBottom: 24 }} message={error} type="error" showIcon />}
+          {(error || langRefused) && (
+            <Alert role="alert" style={{ marginBottom: 24 }} message={error || LANG_TEXTS.refused} type="error" showIcon />
+          )}
           {children}
           <div className={styles.switch} style={{ color: token.colorTextSecondary }}>
             {switchText}
