@@ -46,13 +46,15 @@ export type Namespace =
  */
 export type Translation<T> = T extends string
   ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => Translation<R>
-    : T extends readonly (infer U)[]
-      ? readonly Translation<U>[]
-      : T extends object
-        ? { -readonly [K in keyof T]: Translation<T[K]> }
-        : T;
+  : T extends number
+    ? number
+    : T extends (...args: infer A) => infer R
+      ? (...args: A) => Translation<R>
+      : T extends readonly (infer U)[]
+        ? readonly Translation<U>[]
+        : T extends object
+          ? { -readonly [K in keyof T]: Translation<T[K]> }
+          : T;
 
 export type Dictionary = { [N in Namespace]: object };
 
@@ -89,7 +91,6 @@ export function localized<T extends object>(namespace: Namespace, chinese: T): T
   if (english) overwrite(chinese, english[namespace]);
   return chinese;
 }
-
 
 /**
  * Loads the chosen language before the app first renders: nothing for Chinese, the English chunk

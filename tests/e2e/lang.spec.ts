@@ -79,6 +79,21 @@ async function demoData(page: Page): Promise<string[]> {
   return [...words];
 }
 
+/** Row actions and buttons whose words break over lines: their column or box is too narrow. */
+async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.ant-table-row a, .ant-table-row button, button')]
+      .filter((element) => element.checkVisibility?.() && element.innerText.trim())
+      .filter((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return lines.size > 1;
+      })
+      .map((element) => element.innerText.trim()),
+  );
+}
+
 async function logIn(page: Page, who: 'admin' | 'user') {
   const account = DEMO_ACCOUNTS.find((a) => a.userAccount === who)!;
   await page.getByLabel('Account').fill(account.userAccount);
@@ -98,7 +113,11 @@ test('Chinese by default: the English chunk is never downloaded', async ({ page 
   await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en-US');
   // What the English scenario finds none of, here in Chinese.
   expect(await chineseChrome(page)).toEqual(
-    expect.arrayContaining([expect.stringMatching(/^button: 登\s*录$/), 'label: 账号', 'input: 请输入密码（8-256 位）']),
+    expect.arrayContaining([
+      expect.stringMatching(/^button: 登\s*录$/),
+      'label: 账号',
+      'input: 请输入密码（8-256 位）',
+    ]),
   );
   expect(fetched.filter((url) => ENGLISH_CHUNK.test(url))).toEqual([]);
 });
@@ -137,6 +156,8 @@ test('English from the login page: every page speaks it, passes axe, and the cho
     await expect(page.locator('.ant-skeleton-active, .ant-spin-spinning')).toHaveCount(0);
     await keepScreenshot(page, testInfo, `en-${path.split('/').filter(Boolean).join('-') || 'home'}`);
     expect(await chineseChrome(page, data), path).toEqual([]);
+    // Longer English words still fit their buttons and links: none breaks over two lines.
+    expect(await brokenWords(page), path).toEqual([]);
     await expectAccessible(page, `${path} (English)`);
   }
 

@@ -382,7 +382,7 @@ export default function InterfaceInfoAdminPage() {
       valueType: 'option',
       key: 'actions',
       fixed: narrow ? undefined : 'right',
-      width: 140,
+      width: T.actionsWidth,
       render: (_, record) => [
         <ActionLink key="edit" onClick={() => openForm(record)}>
           {T.edit}

@@ -24,6 +24,8 @@ export const adminInterface: Translation<typeof ADMIN_INTERFACE_TEXTS> = {
     updateTime: 'Updated',
     actions: 'Actions',
   },
+  // "Edit  Take offline  Delete" on one line.
+  actionsWidth: 210,
   status: { online: 'Online', offline: 'Offline' },
   create: 'Create interface',
   edit: 'Edit',

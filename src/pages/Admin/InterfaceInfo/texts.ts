@@ -12,6 +12,8 @@ export const ADMIN_INTERFACE_TEXTS = localized('adminInterface', {
     updateTime: '更新时间',
     actions: '操作',
   },
+  /** The actions column's width in px: three links (编辑 下线 删除) on one line, in this language's words. */
+  actionsWidth: 140,
   status: { online: '已上线', offline: '已下线' },
   create: '新建接口',
   edit: '编辑',
