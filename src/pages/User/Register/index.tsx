@@ -31,9 +31,10 @@ export default function RegisterPage() {
       flushSync(() => setInitialState((s) => ({ ...s, loginUser })));
       history.replace(ACCOUNT_CENTER_PATH);
     } catch (e) {
-      // A taken account belongs to its field; anything else is said above the form.
+      // A taken account belongs to its field; anything else is said above the form. The server's
+      // text is compared as sent and shown in the page's language.
       if (e instanceof ApiError && e.message === MESSAGES.accountTaken) {
-        form.setFields([{ name: 'userAccount', errors: [e.message] }]);
+        form.setFields([{ name: 'userAccount', errors: [errorText(e)] }]);
       } else {
         setError(errorText(e));
       }
