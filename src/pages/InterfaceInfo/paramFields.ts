@@ -1,6 +1,7 @@
 import { buildExample } from '@agler/contract/example';
 import { checkJson } from '@agler/contract/json';
 import type { RequestParam } from '@agler/contract/requestParams';
+import { translateMessage } from '@/locales/messages';
 import { isLosslessNumber, isNumber, LosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { FORM_TEXTS } from './texts';
 
@@ -136,10 +137,10 @@ export function paramsObjectOf(text: string): JsonObject | undefined {
   return isObject(value) ? value : undefined;
 }
 
-/** Why the form cannot show a text: it is not JSON, or not an object; undefined when it can. */
+/** Why the form cannot show a text, in the page's language: it is not JSON, or not an object; undefined when it can. */
 export function formProblemOf(text: string): string | undefined {
   const jsonError = checkJson(text, { allowEmpty: true });
-  if (jsonError) return jsonError;
+  if (jsonError) return translateMessage(jsonError);
   return paramsObjectOf(text) ? undefined : FORM_TEXTS.notAnObject;
 }
 
@@ -163,7 +164,7 @@ export function formValuesOf(text: string, fields: readonly ParamField[]): Recor
   return values;
 }
 
-/** Why a field's value cannot be sent as its type (an empty one is the required rule's business); undefined when it can. */
+/** Why a field's value cannot be sent as its type, in the page's language (an empty one is the required rule's business); undefined when it can. */
 export function fieldProblem(field: ParamField, value: FieldValue): string | undefined {
   if (value === undefined || value === '') return undefined;
   switch (field.kind) {
@@ -176,7 +177,7 @@ export function fieldProblem(field: ParamField, value: FieldValue): string | und
     case 'object':
     case 'array': {
       const jsonError = checkJson(value);
-      if (jsonError) return jsonError;
+      if (jsonError) return translateMessage(jsonError);
       const parsed = parseLossless(value);
       if (field.kind === 'object' && !isObject(parsed)) return FORM_TEXTS.notObject(field.name);
       if (field.kind === 'array' && !Array.isArray(parsed)) return FORM_TEXTS.notArray(field.name);

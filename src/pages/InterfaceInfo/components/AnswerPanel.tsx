@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Collapse, Segmented, Spin, Table, Tag } from 'antd';
 import { createStyles } from 'antd-style';
 import { useState } from 'react';
+import { translateMessage } from '@/locales/messages';
 import type { BodyView, CallResult } from '../callResult';
 import { bodyOf, downloadFile, durationOf, formatBytes, sizeOf, statusColor, statusText, viewsOf } from '../callResult';
 import { ANSWER_TEXTS } from '../texts';
@@ -47,12 +48,15 @@ function saveText(text: string, name: string, type: string) {
   URL.revokeObjectURL(url);
 }
 
-/** The platform's message and code as two texts, so each can be read (and found) on its own. */
+/**
+ * The platform's message and code as two texts, so each can be read (and found) on its own. The
+ * message is shown in the page's language; the body below keeps it as the server sent it.
+ */
 function Reason({ result }: { result: CallResult }) {
   const { styles } = useStyles();
   return (
     <span className={styles.reason}>
-      {result.message && <span>{result.message}</span>}
+      {result.message && <span>{translateMessage(result.message)}</span>}
       {result.code !== undefined && <span className={styles.metric}>{ANSWER_TEXTS.errorCode(result.code)}</span>}
     </span>
   );

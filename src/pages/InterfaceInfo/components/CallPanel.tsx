@@ -5,6 +5,7 @@ import { useLockFn, useRequest } from 'ahooks';
 import type { KeyboardEvent } from 'react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { checkJson, JsonEditor } from '@/components/JsonEditor';
+import { translateMessage } from '@/locales/messages';
 import { ApiError, errorText, parseResponseText } from '@/requestConfig';
 import { invokeInterfaceInfo, listInvokeHistory } from '@/services/agler/interfaceInfo';
 import type { CallHistoryEntry } from '@agler/contract/invoke';
@@ -128,6 +129,7 @@ export function CallPanel({ interfaceId, requestParams, value, onChange, example
       setResult(resultOf(res, rawText, took()));
     } catch (e) {
       const answered = (e as { response?: { data?: unknown } }).response?.data;
+      // The server's own message: the body shows it as sent, the answer panel in the page's language.
       if (e instanceof ApiError) setResult(resultOf({ code: e.code, message: e.message, data: e.data }, rawText, took()));
       else if (isEnvelope(answered)) setResult(resultOf(answered, rawText, took()));
       else setResult(unansweredResult(errorText(e), took()));
@@ -168,7 +170,7 @@ export function CallPanel({ interfaceId, requestParams, value, onChange, example
       />
       {jsonError && (
         <Typography.Text id={errorId} role="alert" className={styles.error}>
-          {jsonError}
+          {translateMessage(jsonError)}
         </Typography.Text>
       )}
     </>
