@@ -5,6 +5,7 @@ import { checkJson, formatJson } from '@agler/contract/json';
 
 export { checkJson, formatJson, JSON_TEXTS } from '@agler/contract/json';
 import { localized } from '@/locales';
+import { translateMessage } from '@/locales/messages';
 
 export const JSON_EDITOR_TEXTS = localized('jsonEditor', {
   format: '格式化',
@@ -81,12 +82,12 @@ export function JsonEditor({ value = '', onChange, rows = 6, status, disabled, .
 
 export default JsonEditor;
 
-/** An antd Form rule that accepts valid JSON text (and, with `allowEmpty`, nothing). */
+/** An antd Form rule that accepts valid JSON text (and, with `allowEmpty`, nothing); its message in the page's language. */
 export function jsonRule(options: { allowEmpty?: boolean } = {}) {
   return {
     validator: (_: unknown, value: string | undefined) => {
       const error = checkJson(value, options);
-      return error ? Promise.reject(new Error(error)) : Promise.resolve();
+      return error ? Promise.reject(new Error(translateMessage(error))) : Promise.resolve();
     },
   };
 }

@@ -8,9 +8,10 @@ import { HTTP_METHODS, INTERFACE_LIMITS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { addInterfaceInfo, getInterfaceInfoById, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
 import { hasErrorCode } from '@/utils/apiError';
-import { INTERFACE_FIELDS, interfaceFieldRule } from '@agler/contract/interfaceValidation';
+import { INTERFACE_FIELDS } from '@agler/contract/interfaceValidation';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
+import { interfaceFieldRule } from './fieldRule';
 import { RequestParamsField } from './RequestParamsField';
 import { useFocusReturn } from '@/utils/useFocusReturn';
 

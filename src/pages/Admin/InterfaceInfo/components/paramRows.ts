@@ -1,4 +1,5 @@
 import { checkJson } from '@agler/contract/json';
+import { translateMessage } from '@/locales/messages';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
 
 const T = ADMIN_INTERFACE_TEXTS.params;
@@ -49,11 +50,11 @@ function rowOf(item: unknown, index: number): ParamRow | string {
   };
 }
 
-/** The rows a JSON text describes, or why it cannot be shown as rows. Empty text is no rows. */
+/** The rows a JSON text describes, or why it cannot be shown as rows (in the page's language). Empty text is no rows. */
 export function paramRowsFromJson(text: string | undefined): ParamRowsResult {
   if (!text || !text.trim()) return { ok: true, rows: [] };
   const invalid = checkJson(text);
-  if (invalid) return { ok: false, reason: invalid };
+  if (invalid) return { ok: false, reason: translateMessage(invalid) };
   const value: unknown = JSON.parse(text);
   if (!Array.isArray(value)) return { ok: false, reason: T.notArray };
   const rows: ParamRow[] = [];
