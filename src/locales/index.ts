@@ -26,7 +26,6 @@ export type Namespace =
   | 'routes'
   | 'skeleton'
   | 'theme'
-  | 'layout'
   | 'login'
   | 'register'
   | 'index'

@@ -112,6 +112,48 @@ test('help: the header’s help link opens the platform’s developer guide', as
   await popup.close();
 });
 
+test('help: on an English page the help link opens the English guide, within the CSP, and it links back to Chinese', async ({
+  adminPage: page,
+}) => {
+  await page.evaluate(() => localStorage.setItem('agler-lang', 'en-US'));
+  await page.reload();
+  const link = page.locator('a[aria-label="Developer guide"]');
+  await expect(link).toHaveAttribute('href', '/help/en.html');
+
+  // Both guides as the platform's server sends them: with its Content-Security-Policy, whose
+  // script-src names only the console's own inline scripts (none of the guide's: it has none).
+  const html = await (await page.request.get('/')).text();
+  const policy = contentSecurityPolicy(inlineScriptHashes(html));
+  const violations: string[] = [];
+  page.context().on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.context().route(/\/help\/(index|en)\.html$/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
+  });
+
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await expect(popup).toHaveURL(/\/help\/en\.html$/);
+  await expect(popup.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(popup.getByRole('heading', { level: 1, name: 'Developer guide' })).toBeVisible();
+  await expect(popup.getByRole('heading', { name: /Sign your calls/ })).toBeVisible();
+  await expect(popup.getByText('X-Quota-Remaining').first()).toBeVisible();
+  // The same stylesheet lays it out.
+  expect(await popup.locator('main').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    'rgb(255, 255, 255)',
+  );
+
+  const toChinese = popup.locator('header a[lang="zh-CN"]');
+  await expect(toChinese).toHaveText('简体中文');
+  await toChinese.click();
+  await expect(popup).toHaveURL(/\/help\/index\.html$/);
+  await expect(popup.getByRole('heading', { level: 1, name: '开发者指南' })).toBeVisible();
+  await expect(popup.locator('header a[lang="en"]')).toHaveText('English');
+  expect(violations).toEqual([]);
+  await popup.close();
+});
+
 test('header search: suggests an interface by name as you type and opens it; Enter still searches the catalogue', async ({
   adminPage: page,
 }) => {
