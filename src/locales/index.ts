@@ -26,6 +26,7 @@ export type Namespace =
   | 'routes'
   | 'skeleton'
   | 'theme'
+  | 'layout'
   | 'login'
   | 'register'
   | 'index'

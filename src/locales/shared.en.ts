@@ -6,6 +6,7 @@ import type { HELP_TEXTS } from '@/components/HelpLink';
 import type { JSON_EDITOR_TEXTS } from '@/components/JsonEditor';
 import type { LANG_TEXTS } from '@/components/LangSwitch/texts';
 import type { LOAD_ERROR_TEXTS } from '@/components/LoadError';
+import type { LAYOUT_TEXTS } from '@/components/MenuButton';
 import type { STATUS_TEXTS } from '@/components/StatusBadge';
 import type { NOT_FOUND_TEXTS } from '@/pages/404';
 import type { REQUEST_TEXTS } from '@/requestConfig';
@@ -72,6 +73,8 @@ export const lang: Translation<typeof LANG_TEXTS> = {
   trigger: (current) => `Language (now: ${current})`,
   refused: 'This browser does not allow the choice to be saved.',
 };
+
+export const layout: Translation<typeof LAYOUT_TEXTS> = { menu: 'Navigation menu' };
 
 export const routes: Translation<typeof ROUTE_TEXTS> = {
   主页: 'Home',
