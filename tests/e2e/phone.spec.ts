@@ -3,7 +3,7 @@
 // drawers take the whole width. The analysis table keeps every column within reach; a reversed
 // range in the URL is said and corrected. Each page's look is kept as a screenshot.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { settle } from './axe';
+import { expectAccessible, settle } from './axe';
 import { atPath, dayInBrowser, expect, pageWidth, PHONE, test, WEATHER_ID } from './fixtures';
 
 const ANALYSIS = '/admin/interface_analysis';
@@ -15,6 +15,9 @@ const fitsItsBox = (locator: Locator) =>
   locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.clientWidth > 0);
 
 const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper');
+const menuButton = (page: Page, name = '导航菜单') => page.getByRole('button', { name, exact: true });
+/** The most the content may keep free at each side of the screen. */
+const SIDE_MARGIN = 16;
 
 /**
  * No sideways scrolling of the page itself (soft: a walk through the pages lists every one that
@@ -128,7 +131,7 @@ test('phone: the catalogue with its method filter stays within the screen; its c
 
   // No side menu: a button opens it over the page, and it takes the user to another page.
   await expect(page.locator('.ant-pro-sider').filter({ visible: true })).toHaveCount(0);
-  await page.locator('.ant-pro-global-header-collapsed-button').click();
+  await menuButton(page).click();
   const menuItem = page.getByRole('menuitem', { name: /主页/ });
   await expect(menuItem).toBeVisible();
   await shoot(page, testInfo, 'menu');
@@ -153,6 +156,140 @@ test('phone: the catalogue with its method filter stays within the screen; its c
   const filter = await page.getByRole('combobox', { name: '请求方法' }).boundingBox();
   expect(filter && filter.x + filter.width <= PHONE.width).toBe(true);
   await expect(page.getByLabel('搜索接口')).toBeInViewport();
+});
+
+/** Presses Tab until `target` has the focus, at most `max` times; how many it took, or -1. */
+async function tabTo(page: Page, target: Locator, max = 12) {
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return presses;
+  }
+  return -1;
+}
+
+/** The tops of an element's children: one value when they stand on one line. */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((el) => [
+    ...new Set([...el.children].map((c) => Math.round(c.getBoundingClientRect().top))),
+  ]);
+
+/** The content's left and right margins: the space between a box and the screen's edges. */
+async function marginsOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  return box ? [Math.round(box.x), Math.round(PHONE.width - box.x - box.width)] : [];
+}
+
+/**
+ * The phone's layout in one language: the menu button, the content's margins, the catalogue's
+ * pager and the try-it card's head; screenshots named with `suffix`.
+ */
+async function expectPhoneLayout(
+  page: Page,
+  testInfo: TestInfo,
+  words: { menu: string; home: RegExp; callTitle: string; accountLink: string },
+  suffix = '',
+) {
+  await page.goto('/');
+  const list = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('listitem') })
+    .first();
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+
+  // A named button, reached from the top of the page with Tab, and nothing else in the header before it.
+  const button = menuButton(page, words.menu);
+  await expect(button).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  expect(await tabTo(page, button), 'Tab reaches the menu button').toBeGreaterThan(0);
+  await expect(button).toBeFocused();
+  const [buttonBox, logoBox] = await Promise.all([
+    button.boundingBox(),
+    page.locator('.ant-pro-global-header-logo').boundingBox(),
+  ]);
+  expect(buttonBox && logoBox && buttonBox.x < logoBox.x, 'the menu button stands first in the header').toBe(
+    true,
+  );
+  const header = testInfo.outputPath(`phone-header-focused${suffix}.png`);
+  await page.locator('.ant-pro-global-header').screenshot({ path: header });
+  await testInfo.attach(`phone-header-focused${suffix}`, { path: header, contentType: 'image/png' });
+
+  // Enter opens the menu, which takes the focus; Escape closes it and gives the focus back.
+  await page.keyboard.press('Enter');
+  const home = page.getByRole('menuitem', { name: words.home });
+  await expect(home).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await settle(page);
+  expect(
+    await page.evaluate(() => !!document.activeElement?.closest('.ant-drawer-open')),
+    'the open menu has the focus',
+  ).toBe(true);
+  await shoot(page, testInfo, `menu-open${suffix}`);
+  await page.keyboard.press('Escape');
+  await expect(home).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+  // The cards take the screen's width but for a narrow margin each side.
+  for (const margin of await marginsOf(list)) expect(margin).toBeLessThanOrEqual(SIDE_MARGIN);
+
+  // The pager on one line, within the screen.
+  const pager = page.locator('.ant-pagination');
+  await pager.scrollIntoViewIfNeeded();
+  expect(await linesOf(pager), 'the pager keeps to one line').toHaveLength(1);
+  const pagerBox = await pager.boundingBox();
+  expect(pagerBox && pagerBox.x >= 0 && pagerBox.x + pagerBox.width <= PHONE.width).toBe(true);
+  await expect(pager.locator('.ant-pagination-total-text')).toBeVisible();
+  await shoot(page, testInfo, `home-pager${suffix}`);
+
+  // The try-it card's title whole, its link beside or under it, both in the screen.
+  await page.goto(`/interface_info/${WEATHER_ID}`);
+  const title = page.locator('.ant-card-head-title', { hasText: words.callTitle });
+  await title.scrollIntoViewIfNeeded();
+  await expect(title).toHaveText(words.callTitle);
+  expect(await fitsItsBox(title), 'the try-it title is not cut').toBe(true);
+  const link = page.getByRole('link', { name: words.accountLink, exact: true });
+  await expect(link).toBeInViewport({ ratio: 1 });
+  const card = page.locator('.ant-card').filter({ has: title });
+  expect(await fitsItsBox(card.locator('.ant-card-extra')), 'the account link is not cut').toBe(true);
+  for (const margin of await marginsOf(card)) expect(margin).toBeLessThanOrEqual(SIDE_MARGIN);
+  await expectNoSideScroll(page, `the interface page${suffix}`);
+  // The head below the fixed header, in the middle of the screen.
+  await title.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await settle(page);
+  const shot = testInfo.outputPath(`phone-try-it${suffix}.png`);
+  await card.locator('.ant-card-head').screenshot({ path: shot });
+  await testInfo.attach(`phone-try-it${suffix}`, { path: shot, contentType: 'image/png' });
+}
+
+test('phone: a named menu button reached with Tab opens the menu from the keyboard; the content takes the width; the pager keeps to one line; the try-it title is whole, in Chinese and in English', async ({
+  adminPage: page,
+}, testInfo) => {
+  await expectPhoneLayout(page, testInfo, {
+    menu: '导航菜单',
+    home: /主页/,
+    callTitle: '在线调用',
+    accountLink: '获取访问密钥、查看调用次数',
+  });
+  // On an admin page the menu marks 管理页, the current page's parent, in the primary colour.
+  await page.goto('/admin/user');
+  await menuButton(page).click();
+  await expect(page.getByRole('menuitem', { name: /用户管理/ })).toBeVisible();
+  await expectAccessible(page, 'the phone menu on an admin page');
+  await shoot(page, testInfo, 'menu-admin');
+  await page.keyboard.press('Escape');
+
+  await page.evaluate(() => localStorage.setItem('agler-lang', 'en-US'));
+  await expectPhoneLayout(
+    page,
+    testInfo,
+    {
+      menu: 'Navigation menu',
+      home: /Home/,
+      callTitle: 'Try it',
+      accountLink: 'Get access keys, see your calls',
+    },
+    '-en',
+  );
 });
 
 test('phone: a start after the end is said, shown the other way round and corrected in the URL', async ({
@@ -204,18 +341,24 @@ test('phone: every other page fits the screen; the tables scroll inside themselv
   await expectNoSideScroll(page, 'the personal center');
   const usage = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: '调用次数' }) });
   const usedName = await usage.getByRole('link').first().boundingBox();
-  expect.soft(usedName?.width ?? 0, 'the names of the interfaces called are not squeezed away').toBeGreaterThan(48);
+  expect
+    .soft(usedName?.width ?? 0, 'the names of the interfaces called are not squeezed away')
+    .toBeGreaterThan(48);
   await shoot(page, testInfo, 'account');
 
   // Interface management: the table scrolls inside itself; the create drawer fills the screen.
   await page.goto('/admin/interface_info');
-  const weather = page.getByRole('row').filter({ has: page.getByRole('link', { name: '天气查询', exact: true }) });
+  const weather = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: '天气查询', exact: true }) });
   await expect(weather).toBeVisible();
   await expectNoSideScroll(page, 'interface management');
   // The name is what tells the rows apart: in sight without scrolling the table.
   await expect(weather.getByRole('link', { name: '天气查询', exact: true })).toBeInViewport({ ratio: 1 });
   const tableBox = page.locator('.ant-table-content, .ant-table-body').first();
-  expect(await fitsItsBox(tableBox), 'the table is wider than the screen and scrolls inside itself').toBe(false);
+  expect(await fitsItsBox(tableBox), 'the table is wider than the screen and scrolls inside itself').toBe(
+    false,
+  );
   await shoot(page, testInfo, 'admin-table');
   await page.getByRole('button', { name: '新建接口' }).click();
   await expect(page.locator('.ant-drawer-content').getByLabel('接口名称')).toBeVisible();
@@ -227,7 +370,9 @@ test('phone: every other page fits the screen; the tables scroll inside themselv
 
   // User management and the demo user's quotas.
   await page.goto('/admin/user');
-  const demoUser = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'user', exact: true }) });
+  const demoUser = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'user', exact: true }) });
   await expect(demoUser).toBeVisible();
   await expectNoSideScroll(page, 'user management');
   await shoot(page, testInfo, 'users');

@@ -1,6 +1,7 @@
 // Dark mode: it follows the system until the header's switch says otherwise, the choice survives a
 // reload, the first paint is already dark (before any script bundle), and the pages, with their
-// drawer and charts, have no serious or critical axe violation in dark, wide and on a phone.
+// drawers, charts and the phone's menu, have no serious or critical axe violation in dark, wide
+// and on a phone.
 import type { Page, TestInfo } from '@playwright/test';
 import { expectAccessible, keepScreenshot } from './axe';
 import type { Known } from './axe';
@@ -64,7 +65,7 @@ async function firstPaint(page: Page, path: string) {
 
 test.describe('a system in dark mode', () => {
   test.use({ colorScheme: 'dark' });
-  // Five pages, each checked by axe at two widths.
+  // Nine pages and drawers, each checked by axe at two widths.
   test.slow();
 
   test('paints dark from the first frame; every page, drawer and chart passes axe at 1366 and 375 px', async ({
@@ -77,6 +78,11 @@ test.describe('a system in dark mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-agler-theme', 'dark');
     await expectAccessibleAtBothWidths(page, 'login', testInfo);
 
+    await page.goto('/user/register');
+    await expect(page.getByRole('button', { name: /注\s*册/ })).toBeVisible();
+    await expectAccessibleAtBothWidths(page, 'register', testInfo);
+
+    await page.goto('/user/login');
     await submitLogin(page, 'admin');
     await expect(page.getByRole('list', { name: '接口列表' }).getByRole('link').first()).toBeVisible();
     await expect(themeButton(page)).toHaveAccessibleName('切换外观（当前：跟随系统，深色）');
@@ -103,6 +109,32 @@ test.describe('a system in dark mode', () => {
     await expect(page.getByRole('button', { name: /的调用方与状态码分布$/ }).first()).toBeVisible();
     await expect(page.locator('.ant-skeleton')).toHaveCount(0);
     await expectAccessibleAtBothWidths(page, 'analysis', testInfo);
+    await page
+      .getByRole('button', { name: /的调用方与状态码分布$/ })
+      .first()
+      .click();
+    await expect(drawer(page).getByRole('heading', { name: '调用最多的用户' })).toBeVisible();
+    await expectAccessibleAtBothWidths(page, 'analysis-callers-drawer', testInfo);
+    await page.keyboard.press('Escape');
+    await expect(drawer(page)).toBeHidden();
+
+    await page.goto('/account/center');
+    await expect(page.getByText('访问密钥').first()).toBeVisible();
+    await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+    await expectAccessibleAtBothWidths(page, 'account-center', testInfo);
+
+    await page.goto('/admin/user');
+    await expect(
+      page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'user', exact: true }) }),
+    ).toBeVisible();
+    await expectAccessibleAtBothWidths(page, 'user-admin', testInfo);
+
+    // The phone's menu, open in its drawer.
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: '导航菜单', exact: true }).click();
+    await expect(page.getByRole('menuitem', { name: /主页/ })).toBeVisible();
+    await expectAccessible(page, 'the phone menu (dark, 375 px)');
+    await keepScreenshot(page, testInfo, 'dark-phone-menu');
   });
 });
 

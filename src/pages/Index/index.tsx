@@ -190,7 +190,10 @@ export default function HomePage() {
             current={query.current}
             pageSize={query.pageSize}
             total={page.total}
-            showSizeChanger
+            // On a phone the page numbers, the size changer and the range make two lines: the
+            // simple pager (‹ 2 / 5 ›) keeps it to one, the page size stays as chosen.
+            simple={narrow}
+            showSizeChanger={!narrow}
             pageSizeOptions={PAGE_SIZE_OPTIONS.map(String)}
             showTotal={(total, [from, to]) => INDEX_TEXTS.range(from, to, total)}
             onChange={changePage}

@@ -26,6 +26,14 @@ import { VIEW_TEXTS } from './texts';
 const useStyles = createStyles(({ token }) => ({
   url: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
   headerTitle: { display: 'block', marginBottom: token.marginXXS, color: token.colorTextSecondary },
+  // A card with a title and a link beside it: on a phone the link would squeeze the title to an
+  // ellipsis; the link goes under the title instead.
+  wrappingHead: {
+    '& .ant-card-head': { paddingBlock: token.paddingXS },
+    '& .ant-card-head-wrapper': { flexWrap: 'wrap', columnGap: token.marginSM, rowGap: token.marginXXS },
+    '& .ant-card-head-title': { flex: '1 0 auto', maxWidth: '100%', whiteSpace: 'normal' },
+    '& .ant-card-extra': { maxWidth: '100%' },
+  },
 }));
 
 /** Where the app's API is served, for the code samples. */
@@ -186,7 +194,7 @@ export default function InterfaceInfoPage() {
           </Card>
         </Col>
         <Col span={24}>
-          <Card title={VIEW_TEXTS.callTitle} extra={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.accountLink}</Link>}>
+          <Card className={styles.wrappingHead} title={VIEW_TEXTS.callTitle} extra={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.accountLink}</Link>}>
             <CallPanel
               interfaceId={id}
               requestParams={info.requestParams}
