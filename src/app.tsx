@@ -175,6 +175,9 @@ function readableTokens(primaryText: Shades, primaryFill: Shades, errorText: Sha
     // The parent of the current page in the menu (管理页 on an admin page) is written in the
     // primary colour: 3.2:1 on the phone's light menu drawer, 3.9:1 on its dark one.
     menu: { subMenuItemSelectedColor: primaryText.base },
+    // A dropdown's chosen item (the theme and language menus) is written in the primary colour on
+    // its light tint: #1890ff on #e6f7ff is 2.95:1.
+    dropdown: { colorPrimary: primaryText.base },
   };
 }
 
@@ -192,6 +195,7 @@ const LIGHT_THEME: ThemeConfig = {
     Button: light.button,
     Form: light.form,
     Menu: light.menu,
+    Dropdown: light.dropdown,
   },
 };
 
@@ -217,6 +221,7 @@ const DARK_THEME: ThemeConfig = {
     Button: { ...dark.button, dangerColor: '#000' },
     Form: dark.form,
     Menu: dark.menu,
+    Dropdown: dark.dropdown,
   },
 };
 
