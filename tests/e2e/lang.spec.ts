@@ -2,7 +2,7 @@
 // console's own texts (menus, buttons, table heads, form labels), antd's and the document's
 // language follow; the demo data stays as it was written.
 import type { Page } from '@playwright/test';
-import { expectAccessible, keepScreenshot } from './axe';
+import { CODE_TABS_ON_A_PHONE, expectAccessible, keepScreenshot } from './axe';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { exampleText } from '@agler/contract/example';
 import { api, expect, PHONE, test, WEATHER_ID } from './fixtures';
@@ -230,4 +230,29 @@ test('the header switches back to Chinese from the keyboard', async ({ page }) =
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.getByRole('button', { name: '切换语言（当前：简体中文）' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('agler-lang'))).toBeNull();
+});
+
+test.describe('English in a dark system', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the catalogue and an interface page pass axe at 1366 and 375 px', async ({ page }) => {
+    await page.goto('/user/login');
+    await page.evaluate(() => localStorage.setItem('agler-lang', 'en-US'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-agler-theme', 'dark');
+    await logIn(page, 'user');
+    for (const [path, ready] of [
+      ['/', '.ant-card'],
+      [`/interface_info/${WEATHER_ID}`, '.ant-descriptions'],
+    ] as const) {
+      for (const size of [{ width: 1366, height: 900 }, PHONE]) {
+        await page.setViewportSize(size);
+        await page.goto(path);
+        await expect(page.locator(ready).first()).toBeVisible();
+        await expect(page.locator('.ant-skeleton-active, .ant-spin-spinning')).toHaveCount(0);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+        await expectAccessible(page, `${path} (English, dark, ${size.width} px)`, [CODE_TABS_ON_A_PHONE]);
+      }
+    }
+  });
 });

@@ -3,7 +3,7 @@
 // drawers, charts and the phone's menu, have no serious or critical axe violation in dark, wide
 // and on a phone.
 import type { Page, TestInfo } from '@playwright/test';
-import { expectAccessible, keepScreenshot } from './axe';
+import { CODE_TABS_ON_A_PHONE, expectAccessible, keepScreenshot } from './axe';
 import type { Known } from './axe';
 import { expect, PHONE, submitLogin, test, WEATHER_ID } from './fixtures';
 
@@ -11,16 +11,6 @@ const DESKTOP = { width: 1366, height: 900 };
 const BLACK = 'rgb(0, 0, 0)';
 const themeButton = (page: Page) => page.getByRole('button', { name: /^切换外观/ });
 const drawer = (page: Page) => page.locator('.ant-drawer-content');
-
-/**
- * Not a matter of colour, and the same in the light theme: this spec checks what dark mode
- * changes. The phone's accessibility pass owns it.
- */
-const CODE_TABS_ON_A_PHONE: Known = {
-  rule: 'aria-required-children',
-  node: '.ant-tabs-nav',
-  why: "at 375 px the code samples' tabs overflow and antd puts its 'more' button inside the tablist",
-};
 
 /** Axe at the desktop width and on a phone: the page reflows without a reload. */
 async function expectAccessibleAtBothWidths(
