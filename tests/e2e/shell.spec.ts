@@ -87,9 +87,12 @@ test('shell: an unknown path shows the 404 page with a way home', async ({ userP
 test('shell: a lost session returns to login with the way back', async ({ userPage: page, context }) => {
   await page.goto('/?current=2');
   await expect(userName(page, 'user')).toBeVisible();
+  // The catalogue has answered: its own first load cannot be the one that finds the session gone.
+  const nextPage = page.locator('.ant-pagination-item-3');
+  await expect(nextPage).toBeVisible();
   await context.clearCookies();
   // The next page of the catalogue asks the API, which finds the session gone.
-  await page.locator('.ant-pagination-item-3').click();
+  await nextPage.click();
   await expect(page).toHaveURL(atPath('/user/login'));
   await submitLogin(page, 'user');
   await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('current') === '3');
