@@ -7,10 +7,7 @@ import { startLanguage } from '@/locales';
 import { registerMessageApi } from '@/utils/feedback';
 import { MESSAGES } from '@agler/contract/messages';
 import { ApiError, errorText, handleRequestError } from './requestConfig';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
 

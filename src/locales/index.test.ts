@@ -1,9 +1,6 @@
 import { currentLang, formatNumber, localized, startLanguage } from '@/locales';
-// jest runs no dynamic import(): the chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
-
 import { langScript, LANG_STORAGE_KEY, readLang, setLang } from '@/locales/lang';
+import { loadEnglish } from '@/testing/english';
 
 describe('the language layer', () => {
   afterEach(() => window.localStorage.clear());

@@ -6,10 +6,7 @@ import { startLanguage } from '@/locales';
 import { messages as ENGLISH } from '@/locales/messages.en';
 import type { ArgKind } from '@/locales/messages';
 import { MESSAGE_ARGS, MESSAGE_TABLES, translateMessage } from '@/locales/messages';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
 

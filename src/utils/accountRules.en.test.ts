@@ -2,10 +2,7 @@ import type { FormInstance, RuleObject } from 'antd/es/form';
 import type { Rule } from 'antd/es/form';
 import { startLanguage } from '@/locales';
 import { accountRules, passwordRules, repeatRules } from './accountRules';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
 

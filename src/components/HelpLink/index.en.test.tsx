@@ -2,10 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { startLanguage } from '@/locales';
 
 import HelpLink from '.';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
 

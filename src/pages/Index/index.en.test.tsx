@@ -4,10 +4,7 @@ import { antdLocale, startLanguage } from '@/locales';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import HomePage from './index';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 // The framework's parts the catalogue uses: the URL query it reads, navigation, access and links.
 jest.mock('@umijs/max', () => ({

@@ -5,10 +5,7 @@ import { getInterfaceInfoById, invokeInterfaceInfo, listInvokeHistory } from '@/
 import { getMyAccessKey } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
 import InterfaceInfoPage from '.';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 const ID = '1800000000000000001';
 

@@ -1,10 +1,7 @@
 import { startLanguage } from '@/locales';
 import type { RequestParam } from '@agler/contract/requestParams';
 import { fieldProblem, fieldsOf, formProblemOf } from './paramFields';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
 

@@ -4,10 +4,7 @@ import { antdLocale, startLanguage } from '@/locales';
 import { getMyAccessKey, listMyUsage } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
 import AccountCenterPage from '.';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 jest.mock('@umijs/max', () => ({
   Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,

@@ -1,10 +1,7 @@
 import { startLanguage } from '@/locales';
 import { USER_LIMITS } from '@/constants';
 import { userAvatarRules, userNameRules } from './rules';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 const validatorOf = (rule: unknown) => (rule as { validator: Validator }).validator;

@@ -1,6 +1,4 @@
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+
 
 import { screen, within } from '@testing-library/react';
 import { createHistory } from '@umijs/max';
@@ -11,6 +9,7 @@ import { getAnalysisOverview, getInterfaceCallers, listTopInvokeInterfaceInfo } 
 import { renderWithAntd } from '@/testing/render';
 import { usageCsv, usageCsvFileName } from './csv';
 import InterfaceAnalysisPage from './index';
+import { loadEnglish } from '@/testing/english';
 
 jest.mock('@/services/agler/analysis');
 

@@ -4,10 +4,7 @@ import { antdLocale, startLanguage } from '@/locales';
 import { offlineInterfaceInfo, listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import InterfaceInfoAdminPage from './index';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 jest.mock('@umijs/max', () => ({
   history: { replace: jest.fn() },

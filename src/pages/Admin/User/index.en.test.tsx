@@ -6,10 +6,7 @@ import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { listUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import UserAdminPage from './index';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 jest.mock('@umijs/max', () => ({
   history: { replace: jest.fn() },

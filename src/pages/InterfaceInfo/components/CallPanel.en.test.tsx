@@ -6,10 +6,7 @@ import { invokeInterfaceInfo, listInvokeHistory } from '@/services/agler/interfa
 import { renderWithAntd } from '@/testing/render';
 import { MESSAGES } from '@agler/contract/messages';
 import { CallPanel } from './CallPanel';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
 jest.mock('@/services/agler/interfaceInfo', () => ({ invokeInterfaceInfo: jest.fn(), listInvokeHistory: jest.fn() }));

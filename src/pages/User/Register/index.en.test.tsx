@@ -4,10 +4,7 @@ import { ApiError } from '@/requestConfig';
 import { renderWithAntd } from '@/testing/render';
 import { MESSAGES } from '@agler/contract/messages';
 import RegisterPage from '.';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 jest.mock('@umijs/max', () => ({
   Helmet: () => null,

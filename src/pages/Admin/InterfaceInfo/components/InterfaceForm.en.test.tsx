@@ -3,10 +3,7 @@ import { startLanguage } from '@/locales';
 import { addInterfaceInfo, getInterfaceInfoById } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import { InterfaceForm } from './InterfaceForm';
-
-// jest runs no dynamic import(): the English chunk is required as it is.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEnglish = () => Promise.resolve(require('@/locales/en'));
+import { loadEnglish } from '@/testing/english';
 
 jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
 jest.mock('@/services/agler/interfaceInfo', () => ({
