@@ -14,6 +14,8 @@ test('shell: admin logs in and sees home, name, watermark, footer year and admin
   await expect(page).toHaveURL(atPath('/'));
   await expect(userName(page, 'admin')).toBeVisible();
   await expect(page.getByText('管理页').first()).toBeVisible();
+  // 主页 has a menu key of its own (config/routes.ts): it is still the chosen item at /.
+  await expect(page.locator('.ant-menu-item-selected')).toHaveText(/主页/);
   const year = String(new Date().getFullYear());
   await expect(page.locator('footer').getByText(year, { exact: false }).first()).toBeVisible();
   // ProLayout's watermark is a background image layer carrying the user's name.
