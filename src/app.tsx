@@ -28,17 +28,24 @@ import { withMenuIcons } from '@/utils/menuIcons';
 import { loginUrlFor } from '@/utils/redirect';
 import type { ThemeMode } from '@/utils/theme';
 
-// The layout's parts load with the layout, not with the login page (app.tsx is in the entry chunk).
+// The layout's parts load with the layout, not with the login page (app.tsx is in the entry chunk),
+// as one chunk, which getInitialState starts as soon as there is a session.
 const AvatarDropdown = lazy(() =>
-  import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarDropdown })),
+  import(/* webpackChunkName: "layout-parts" */ '@/components/AvatarDropdown').then((m) => ({
+    default: m.AvatarDropdown,
+  })),
 );
-const AvatarName = lazy(() => import('@/components/AvatarDropdown').then((m) => ({ default: m.AvatarName })));
-const HeaderSearch = lazy(() => import('@/components/HeaderSearch'));
-const ThemeSwitch = lazy(() => import('@/components/ThemeSwitch'));
-const LangSwitch = lazy(() => import('@/components/LangSwitch'));
-const Forbidden = lazy(() => import('@/components/Forbidden'));
-const PageShell = lazy(() => import('@/components/PageShell'));
-const MenuButton = lazy(() => import('@/components/MenuButton'));
+const AvatarName = lazy(() =>
+  import(/* webpackChunkName: "layout-parts" */ '@/components/AvatarDropdown').then((m) => ({
+    default: m.AvatarName,
+  })),
+);
+const HeaderSearch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/HeaderSearch'));
+const ThemeSwitch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/ThemeSwitch'));
+const LangSwitch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/LangSwitch'));
+const Forbidden = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/Forbidden'));
+const PageShell = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell'));
+const MenuButton = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/MenuButton'));
 
 export type InitialState = {
   loginUser?: API.LoginUserVO;
@@ -56,6 +63,8 @@ export async function getInitialState(): Promise<InitialState> {
   if (PUBLIC_PATHS.includes(location.pathname)) return { settings: defaultSettings };
   const loginUser = await fetchLoginUser();
   if (!loginUser) history.replace(loginUrlFor(location));
+  // The layout's parts start now, beside the layout's own chunks, not once the layout has rendered.
+  else void import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell');
   return { loginUser, settings: defaultSettings };
 }
 
