@@ -55,5 +55,8 @@ describe('the language layer', () => {
     expect(after.back).toBe('Back to home');
     expect(document.documentElement.lang).toBe('en-US');
     expect(formatNumber(1234567)).toBe('1,234,567');
+    for (const value of [0, 7, 999, 1000, -1234, 100000, -999999, 2 ** 53 - 1, 1234.5678, -0.5])
+      for (const lang of ['en-US', 'zh-CN'])
+        expect(formatNumber(value)).toBe(new Intl.NumberFormat(lang).format(value));
   });
 });
