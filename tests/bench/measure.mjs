@@ -35,7 +35,7 @@ export const SKELETON_SELECTOR = '.agler-sk';
 
 /**
  * Installed with `page.addInitScript(instrument, { content, skeleton })` before any script runs:
- * first paint figures, long tasks, and the moments (the next frame after) the skeleton, the
+ * first paint figures, long tasks, and the moments (the frame that paints them) the skeleton, the
  * password field, the first catalogue entry and the route's content are first on screen.
  */
 export function instrument({ content, skeleton } = {}) {
@@ -59,14 +59,25 @@ export function instrument({ content, skeleton } = {}) {
     [...document.querySelectorAll(selector)].some(
       (el) => el.getClientRects().length > 0 && (!text || (el.textContent ?? '').includes(text)),
     );
-  const mark = (key) => requestAnimationFrame(() => (perf[key] = performance.now()));
+  // Checked once per frame, in the frame that paints the change: measuring each mutation as it
+  // happens would force a style and layout pass in the middle of every React commit.
+  const mark = (key) => (perf[key] = performance.now());
+  let pending = false;
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      check();
+    });
+  };
   const check = () => {
     if (Number.isNaN(perf.skeleton) && skeleton && seen(skeleton)) mark('skeleton');
     if (Number.isNaN(perf.password) && seen('input[type="password"]')) mark('password');
     if (Number.isNaN(perf.catalogue) && seen('a[href^="/interface_info/"]')) mark('catalogue');
     if (Number.isNaN(perf.content) && content && seen(content.selector, content.text)) mark('content');
   };
-  new MutationObserver(check).observe(document, {
+  new MutationObserver(schedule).observe(document, {
     subtree: true,
     childList: true,
     attributes: true,
