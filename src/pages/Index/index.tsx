@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { HOME_PATH } from '@/constants';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { CatalogueToolbar } from './components/CatalogueToolbar';
-import { InterfaceCard, InterfaceCardSkeleton } from './components/InterfaceCard';
+import { InterfaceCard, InterfaceCardSkeleton, useCardStyles } from './components/InterfaceCard';
 import type { CatalogueQuery } from './queryState';
 import {
   changeQuery,
@@ -66,6 +66,7 @@ type LoadedPage = { key: string; page: API.PageInterfaceInfo };
 /** 主页: the interface catalogue, its view state kept in the URL query. */
 export default function HomePage() {
   const { styles } = useStyles();
+  const { styles: cardStyles } = useCardStyles();
   const { canAdmin } = useAccess();
   const narrow = !!Grid.useBreakpoint().xs;
   const [searchParams] = useSearchParams();
@@ -134,7 +135,7 @@ export default function HomePage() {
         <ul className={styles.grid} aria-busy="true" aria-label={INDEX_TEXTS.loading}>
           {Array.from({ length: Math.min(query.pageSize, PAGE_SIZE_OPTIONS[0]) }, (_, i) => (
             <li key={i}>
-              <InterfaceCardSkeleton />
+              <InterfaceCardSkeleton styles={cardStyles} />
             </li>
           ))}
         </ul>
@@ -180,7 +181,7 @@ export default function HomePage() {
         <ul className={`${styles.grid} ${fresh ? '' : styles.stale}`} aria-label={INDEX_TEXTS.listLabel}>
           {page.records.map((item) => (
             <li key={String(item.id)}>
-              <InterfaceCard item={item} query={query.searchText} />
+              <InterfaceCard item={item} query={query.searchText} styles={cardStyles} />
             </li>
           ))}
         </ul>

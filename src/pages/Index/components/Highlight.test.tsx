@@ -24,4 +24,13 @@ describe('Highlight', () => {
     expect(container.querySelectorAll('mark')).toHaveLength(1);
     expect(container.querySelector('mark')).toHaveTextContent('escape');
   });
+
+  it('leaves a text without a match as it is, also when it looks like HTML', () => {
+    for (const query of ['', ' ', 'y']) {
+      const { container, unmount } = render(<Highlight text="天气 <b>x</b>" query={query} />);
+      expect(container.querySelector('mark, b')).toBeNull();
+      expect(container.innerHTML).toBe('天气 &lt;b&gt;x&lt;/b&gt;');
+      unmount();
+    }
+  });
 });

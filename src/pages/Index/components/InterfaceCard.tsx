@@ -10,7 +10,11 @@ import { interfacePath } from '@/utils/interfacePath';
 import { INDEX_TEXTS } from '../texts';
 import { Highlight } from './Highlight';
 
-const useStyles = createStyles(({ token, css }) => ({
+/**
+ * The cards' classes, taken once by the list that shows them: the hook costs a few milliseconds
+ * per use, and a page holds up to 12 cards (and 12 placeholders before them).
+ */
+export const useCardStyles = createStyles(({ token, css }) => ({
   card: css`
     position: relative;
     height: 100%;
@@ -98,11 +102,12 @@ const useStyles = createStyles(({ token, css }) => ({
   },
 }));
 
-type InterfaceCardProps = { item: API.InterfaceInfo; query: string };
+export type CardStyles = ReturnType<typeof useCardStyles>['styles'];
+
+type InterfaceCardProps = { item: API.InterfaceInfo; query: string; styles: CardStyles };
 
 /** One catalogue entry: method, name (the link), short description, url and last update. */
-export function InterfaceCard({ item, query }: InterfaceCardProps) {
-  const { styles } = useStyles();
+export function InterfaceCard({ item, query, styles }: InterfaceCardProps) {
   const updated = item.updateTime ? dayjs(item.updateTime) : undefined;
   return (
     <Card className={styles.card} data-testid="interface-card">
@@ -132,8 +137,7 @@ export function InterfaceCard({ item, query }: InterfaceCardProps) {
 }
 
 /** The placeholder of a card while the page loads. */
-export function InterfaceCardSkeleton() {
-  const { styles } = useStyles();
+export function InterfaceCardSkeleton({ styles }: { styles: CardStyles }) {
   return (
     <Card className={styles.card} aria-hidden>
       <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 3, width: ['90%', '70%', '50%'] }} />
