@@ -390,6 +390,21 @@ test('phone: every other page fits the screen; the tables scroll inside themselv
   await shoot(page, testInfo, '404');
 });
 
+test('a small tablet (700 px wide): the content keeps 24 px each side, not 40', async ({
+  adminPage: page,
+}) => {
+  const width = 700;
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto('/');
+  const list = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('listitem') })
+    .first();
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const box = await list.boundingBox();
+  expect(box && [Math.round(box.x), Math.round(width - box.x - box.width)]).toEqual([24, 24]);
+});
+
 test('phone: the 403 page fits the screen', async ({ userPage: page }, testInfo) => {
   await page.goto('/admin/interface_info');
   await expect(page.getByText('抱歉，你无权访问此页面。')).toBeVisible();
