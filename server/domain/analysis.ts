@@ -46,7 +46,9 @@ const rankOf = (n: SQL) => sql`greatest(1, (95 * (${n})::bigint + 99) / 100)`;
  * one call), with their latency distributions when `distributions`; `usage`:
  * their sums per interface, deleted ones included; `names`: every interface
  * row, soft-deleted ones too (a scan, so the joins hash: the planner cannot
- * foresee a block's rows).
+ * foresee a block's rows), with its name and state when `distributions` (the
+ * interfaces' own figures), else only its id (a period's totals need no more,
+ * and the primary key's index answers it without reading the rows).
  */
 const usageOf = (plan: Plan, distributions: boolean) => sql`
   cells AS MATERIALIZED (
@@ -67,7 +69,13 @@ const usageOf = (plan: Plan, distributions: boolean) => sql`
     FROM cells
     GROUP BY iid
   ),
-  names AS MATERIALIZED (SELECT id, name, method, status, deleted_at IS NOT NULL AS deleted FROM interface_info)`;
+  names AS MATERIALIZED (
+    ${
+      distributions
+        ? sql`SELECT id, name, method, status, deleted_at IS NOT NULL AS deleted FROM interface_info`
+        : sql`SELECT id FROM interface_info`
+    }
+  )`;
 
 type UsageTuple = [string, string | null, string, number, boolean | null, number, number, number, number, number];
 type UsageRow = {
