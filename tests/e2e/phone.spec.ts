@@ -173,6 +173,17 @@ const linesOf = (locator: Locator) =>
     ...new Set([...el.children].map((c) => Math.round(c.getBoundingClientRect().top))),
   ]);
 
+/** Opens the catalogue and answers its list of cards once the first one shows. */
+async function openCatalogue(page: Page) {
+  await page.goto('/');
+  const list = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('listitem') })
+    .first();
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  return list;
+}
+
 /** The content's left and right margins: the space between a box and the screen's edges. */
 async function marginsOf(locator: Locator) {
   const box = await locator.boundingBox();
@@ -189,12 +200,7 @@ async function expectPhoneLayout(
   words: { menu: string; home: RegExp; callTitle: string; accountLink: string },
   suffix = '',
 ) {
-  await page.goto('/');
-  const list = page
-    .getByRole('list')
-    .filter({ has: page.getByRole('listitem') })
-    .first();
-  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const list = await openCatalogue(page);
 
   // A named button, reached from the top of the page with Tab, and nothing else in the header before it.
   const button = menuButton(page, words.menu);
@@ -395,12 +401,7 @@ test('a small tablet (700 px wide): the content keeps 24 px each side, not 40', 
 }) => {
   const width = 700;
   await page.setViewportSize({ width, height: 900 });
-  await page.goto('/');
-  const list = page
-    .getByRole('list')
-    .filter({ has: page.getByRole('listitem') })
-    .first();
-  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const list = await openCatalogue(page);
   const box = await list.boundingBox();
   expect(box && [Math.round(box.x), Math.round(width - box.x - box.width)]).toEqual([24, 24]);
 });
