@@ -369,9 +369,15 @@ test('phone: every other page fits the screen; the tables scroll inside themselv
   await page.getByRole('button', { name: '新建接口' }).click();
   await expect(page.locator('.ant-drawer-content').getByLabel('接口名称')).toBeVisible();
   await expectDrawerFillsScreen(page, 'the create-interface drawer');
+  // The parameter table scrolls inside the drawer rather than squeeze 说明 beside the fixed columns.
+  await page.getByRole('button', { name: '添加参数' }).click();
+  const description = page.getByLabel('说明（第 1 行）');
+  expect((await description.boundingBox())?.width, '说明 is wide enough to type in').toBeGreaterThan(150);
   await expectNoSideScroll(page, 'interface management with its drawer');
   await shoot(page, testInfo, 'admin-create');
+  // The added row is a change: closing asks first.
   await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '放弃修改' }).click();
   await expect(drawer(page)).toBeHidden();
 
   // User management and the demo user's quotas.

@@ -34,6 +34,9 @@ type RequestParamsFieldProps = {
   'aria-describedby'?: string;
 };
 
+/** The parameter table's narrowest width: 说明 keeps about 220 px of it. */
+const MIN_TABLE_WIDTH = 600;
+
 /**
  * The request parameters, edited either as JSON or as rows of a table. Both
  * views read and write the same JSON text, so switching never loses anything;
@@ -162,6 +165,9 @@ export function RequestParamsField({ value = '', onChange, placeholder, ...rest 
             bordered
             pagination={false}
             columns={columns}
+            // The drawer's 672 px hold it; on a phone the table scrolls inside itself rather than
+            // squeeze 说明 to a few pixels beside the fixed columns.
+            scroll={{ x: MIN_TABLE_WIDTH }}
             dataSource={rows.map((row, index) => ({ ...row, key: String(index) }))}
             locale={{ emptyText: T.empty }}
           />
