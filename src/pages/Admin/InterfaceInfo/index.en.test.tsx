@@ -6,10 +6,7 @@ import { renderWithAntd } from '@/testing/render';
 import InterfaceInfoAdminPage from './index';
 import { loadEnglish } from '@/testing/english';
 
-jest.mock('@umijs/max', () => ({
-  history: { replace: jest.fn() },
-  Link: ({ to, ...props }: { to: string }) => <a href={to} {...props} />,
-}));
+jest.mock('@umijs/max', () => require('@/testing/umiMocks').linkingUmi());
 jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listInterfaceInfoByPage);

@@ -10,10 +10,7 @@ import { renderWithAntd } from '@/testing/render';
 import InterfaceInfoAdminPage from './index';
 
 // The framework's parts used here: navigation on 40100 (the request layer) and the name's link.
-jest.mock('@umijs/max', () => ({
-  history: { replace: jest.fn() },
-  Link: ({ to, ...props }: { to: string }) => <a href={to} {...props} />,
-}));
+jest.mock('@umijs/max', () => require('@/testing/umiMocks').linkingUmi());
 jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listInterfaceInfoByPage);

@@ -8,14 +8,7 @@ import { renderWithAntd } from '@/testing/render';
 import UserAdminPage from './index';
 import { loadEnglish } from '@/testing/english';
 
-jest.mock('@umijs/max', () => ({
-  history: { replace: jest.fn() },
-  useModel: () => ({
-    initialState: { loginUser: { id: '1790000000000000001', userRole: 'admin' } },
-    setInitialState: jest.fn(),
-  }),
-  Link: ({ to, children }: { to: string; children: unknown }) => <a href={to}>{children as string}</a>,
-}));
+jest.mock('@umijs/max', () => require('@/testing/umiMocks').adminPageUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/userInterfaceInfo');
 jest.mock('@/services/agler/interfaceInfo');

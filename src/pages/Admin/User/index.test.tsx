@@ -8,14 +8,7 @@ import UserAdminPage from './index';
 
 // The request layer navigates on 40100; the page reads who is logged in (the admin, user 1 below);
 // the drawer links to interfaces.
-jest.mock('@umijs/max', () => ({
-  history: { replace: jest.fn() },
-  useModel: () => ({
-    initialState: { loginUser: { id: '1790000000000000001', userRole: 'admin' } },
-    setInitialState: jest.fn(),
-  }),
-  Link: ({ to, children }: { to: string; children: unknown }) => <a href={to}>{children as string}</a>,
-}));
+jest.mock('@umijs/max', () => require('@/testing/umiMocks').adminPageUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/userInterfaceInfo');
 jest.mock('@/services/agler/interfaceInfo');
