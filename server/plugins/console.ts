@@ -11,7 +11,10 @@ import { shared } from './shared';
  * answer index.html, which is never cached, so a new build is picked up on
  * the next visit. index.html is read again when it changes on disk (a new
  * build while the server runs), and with it the hashes of its inline
- * scripts, which the Content-Security-Policy allows by name.
+ * scripts, which the Content-Security-Policy allows by name. Every answer
+ * carries that policy, so the file is looked at (stat) at most once a
+ * second, not on every request: under load a stat per request cost about a
+ * sixteenth of the process's time.
  */
 
 /** Umi's content hashes: `umi.1a2b3c4d.js`, `p__Index__index.1a2b3c4d.async.js`, `umi.1a2b3c4d.css`. */
@@ -32,16 +35,23 @@ export function inlineScriptHashes(html: string): string[] {
 
 export type ConsoleFiles = {
   dir: string;
-  /** index.html as it is on disk now, or undefined when there is none. */
+  /** index.html as it was on disk at most PAGE_RECHECK_MS ago, or undefined when there was none. */
   page(): ConsolePage | undefined;
 };
 
-export function consoleFiles(dir: string): ConsoleFiles {
+/** How long what was found of index.html holds before the file is looked at again. */
+export const PAGE_RECHECK_MS = 1000;
+
+export function consoleFiles(dir: string, now: () => number = Date.now): ConsoleFiles {
   const indexPath = path.join(dir, 'index.html');
   let cached: { mtimeMs: number; size: number; page: ConsolePage } | undefined;
+  let checked: { at: number; page: ConsolePage | undefined } | undefined;
   return {
     dir,
     page() {
+      const time = now();
+      if (checked && time - checked.at < PAGE_RECHECK_MS && time >= checked.at) return checked.page;
+      checked = { at: time, page: undefined };
       let stat: fs.Stats;
       try {
         stat = fs.statSync(indexPath);
@@ -56,6 +66,7 @@ export function consoleFiles(dir: string): ConsoleFiles {
           page: { html, scriptHashes: inlineScriptHashes(html) },
         };
       }
+      checked.page = cached.page;
       return cached.page;
     },
   };
