@@ -1,5 +1,6 @@
 import type { components } from './openapi';
 import type { Envelope } from './types';
+import { utf8Bytes } from './text';
 
 /**
  * What the console's try-it reads besides the interface's own answer: the
@@ -53,8 +54,6 @@ const HIDDEN_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 export type RawHeaders = Record<string, string | readonly string[] | number | undefined>;
-
-const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /**
  * The response headers a caller reads: names lower-cased, several values of

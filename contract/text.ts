@@ -14,3 +14,23 @@ export const UNSAFE_CHARACTERS_TEXT = '不能包含控制字符或文字方向�
 export function hasUnsafeCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
   return CONTROL.test(text) || BIDI.test(text) || (!options.multiline && LINE_BREAKS_AND_TABS.test(text));
 }
+
+/**
+ * A text's length in UTF-8 bytes, counted without encoding it (the answer's
+ * headers are measured on every invoke). A lone surrogate counts as the
+ * three bytes of U+FFFD, which is what an encoder writes for it.
+ */
+export function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A pair: 4 bytes for its two units.
+      bytes += 2;
+      i += 1;
+    } else bytes += 2;
+  }
+  return bytes;
+}
