@@ -35,18 +35,42 @@ export async function createSession(db: Queryable, userId: string, now: number):
   return token;
 }
 
+/** A live session's row: its id, not idle too long, not older than the absolute limit (placeholders of sessionParams). */
+export const LIVE_SESSION = and(
+  eq(sessions.id, sql.placeholder('id')),
+  gt(sessions.lastSeen, sql.placeholder('idleSince')),
+  gt(sessions.createTime, sql.placeholder('startedSince')),
+);
+
+/** The placeholders of LIVE_SESSION for a cookie's token at `now`, or undefined for a token that cannot be one. */
+export function sessionParams(
+  token: string | undefined,
+  now: number,
+): { id: string; idleSince: string; startedSince: string } | undefined {
+  if (!token || !TOKEN_PATTERN.test(token)) return undefined;
+  return {
+    id: idOf(token),
+    // Placeholders skip the columns' own mapping: times go as ISO text, which both drivers read.
+    idleSince: new Date(now - SESSION_LIMITS.idleMs).toISOString(),
+    startedSince: new Date(now - SESSION_LIMITS.absoluteMs).toISOString(),
+  };
+}
+
+/** Keeps a session that was just used alive: writes `last_seen` when it is older than touchMs. */
+export async function keepAlive(db: Db, id: string, lastSeen: Date, now: number): Promise<void> {
+  if (now - lastSeen.getTime() < SESSION_LIMITS.touchMs) return;
+  await db
+    .update(sessions)
+    .set({ lastSeen: new Date(now) })
+    .where(eq(sessions.id, id));
+}
+
 const liveSession = (db: Db) =>
   db
-    .select({ user: users, createTime: sessions.createTime, lastSeen: sessions.lastSeen })
+    .select({ user: users, lastSeen: sessions.lastSeen })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        gt(sessions.lastSeen, sql.placeholder('idleSince')),
-        gt(sessions.createTime, sql.placeholder('startedSince')),
-      ),
-    )
+    .where(LIVE_SESSION)
     .prepare('live_session');
 
 /** The user of a live session, or undefined; keeps the session alive while it is used. */
@@ -55,21 +79,11 @@ export async function userOfSession(
   token: string | undefined,
   now: number,
 ): Promise<SessionUser | undefined> {
-  if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-  const id = idOf(token);
-  const [row] = await prepared(db, 'live_session', liveSession).execute({
-    id,
-    // Placeholders skip the columns' own mapping: times go as ISO text, which both drivers read.
-    idleSince: new Date(now - SESSION_LIMITS.idleMs).toISOString(),
-    startedSince: new Date(now - SESSION_LIMITS.absoluteMs).toISOString(),
-  });
+  const params = sessionParams(token, now);
+  if (!params) return undefined;
+  const [row] = await prepared(db, 'live_session', liveSession).execute(params);
   if (!row) return undefined;
-  if (now - row.lastSeen.getTime() >= SESSION_LIMITS.touchMs) {
-    await db
-      .update(sessions)
-      .set({ lastSeen: new Date(now) })
-      .where(eq(sessions.id, id));
-  }
+  await keepAlive(db, params.id, row.lastSeen, now);
   return row.user;
 }
 

@@ -45,7 +45,8 @@ export type Invoked = {
 };
 
 export type Invoker = {
-  invoke: (body: Record<string, unknown>, user: SessionUser) => Promise<Invoked>;
+  /** `found`: the live interface of `body.id` when the caller already read it (./caller.ts); else it is looked up here. */
+  invoke: (body: Record<string, unknown>, user: SessionUser, found?: InterfaceRow) => Promise<Invoked>;
   /**
    * One call of an online interface for `user`, as invoke and the gateway
    * make it: a unit of the quota first (42900 when none is left), the call,
@@ -170,8 +171,9 @@ export function createInvoker(options: InvokerOptions): Invoker {
     return { result, left: unit.left };
   }
 
-  async function invoke(body: Record<string, unknown>, user: SessionUser): Promise<Invoked> {
-    const row = await findInterface(db, body.id);
+  async function invoke(body: Record<string, unknown>, user: SessionUser, found?: InterfaceRow): Promise<Invoked> {
+    // Without it, the id is refused here: not an id (40000) or no live interface (40400).
+    const row = found ?? (await findInterface(db, body.id));
     if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
     const params = readParams(body.userRequestParams);
     const paramsText = typeof body.userRequestParams === 'string' ? body.userRequestParams : '';

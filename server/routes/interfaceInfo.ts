@@ -6,6 +6,7 @@ import { add, getOne, listPage, remove, setStatus, update } from '../domain/inte
 import { requireAdmin, requireUser } from '../domain/user';
 import { ok } from '../envelope';
 import { historyOf } from '../invoke/callLog';
+import { callerOf } from '../invoke/caller';
 import { jsonObjectBody } from '../plugins/body';
 import type { AppContext } from './context';
 
@@ -54,8 +55,8 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   app.post('/invoke', async (request, reply) => {
     const body = jsonObjectBody(request);
-    const user = requireUser(await request.sessionUser());
-    const { data, call } = await ctx.invoker.invoke(body, user);
+    const caller = await callerOf(db, request.sessionToken(), ctx.now(), body.id);
+    const { data, call } = await ctx.invoker.invoke(body, requireUser(caller.user), caller.row);
     // The interface's JSON goes out as it came, so its numbers stay exact.
     return reply
       .type('application/json; charset=utf-8')

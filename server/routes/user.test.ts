@@ -134,6 +134,31 @@ describe('sessions', () => {
     expect(Math.max(...alive)).toBeLessThan(SESSION_LIMITS.absoluteMs);
   });
 
+  test('invoke, which reads the session and the interface in one statement, keeps a session alive and ends with it', async () => {
+    const cookie = await loginAs(t.app, USER);
+    const start = t.clock.now;
+    // An id nobody has: 40400 while the session lives, 40100 once it has ended.
+    const invoke = async () =>
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/interfaceInfo/invoke',
+          cookie,
+          payload: { id: '1', userRequestParams: '' },
+        })
+      ).code;
+    try {
+      for (let at = start; at <= start + 2 * SESSION_LIMITS.idleMs; at += SESSION_LIMITS.idleMs / 2) {
+        t.clock.now = at;
+        expect(await invoke()).toBe(ResponseCode.NOT_FOUND);
+      }
+      t.clock.now += SESSION_LIMITS.idleMs + 1000;
+      expect(await invoke()).toBe(ResponseCode.NOT_LOGIN);
+    } finally {
+      t.clock.now = start;
+    }
+  });
+
   test('ended sessions are removed from the database', async () => {
     await loginAs(t.app, USER);
     const before = await sessionCount();
