@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./server/test/zoneEnvironment.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -118,15 +118,16 @@ function figuresOf(o: AnalysisOverview) {
   };
 }
 
-/** Runs `work` with the process in time zone `zone` (dayjs reads the local zone from Date). */
+/** Runs `work` with the process in time zone `zone` (server/test/zoneEnvironment.ts: dayjs and the server read it from Date). */
 async function inZone<T>(zone: string, work: () => Promise<T>): Promise<T> {
-  const before = process.env.TZ;
-  process.env.TZ = zone;
+  setTimeZone(zone);
   try {
+    const january = new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset();
+    // The zone really changed: the tests below would pass in UTC as well.
+    if (zone !== 'UTC' && january === 0) throw new Error(`the process is still in UTC, not in ${zone}`);
     return await work();
   } finally {
-    if (before === undefined) delete process.env.TZ;
-    else process.env.TZ = before;
+    setTimeZone(undefined);
   }
 }
 
@@ -353,6 +354,37 @@ describe('on the demo database', () => {
     expect(await rolledUpUntil(database.db)).toBe(until);
     await expectAnalysisOfLog(database.db, rangesAround(from, to).slice(0, 3));
     await expectRollupOfLog(database.db);
+  }, 120_000);
+
+  it('writes each interface’s last call in local time, also across daylight-saving changes', async () => {
+    await inZone('America/New_York', async () => {
+      // 2026-03-08: 02:00 local is 03:00 from 07:00 UTC on; 2025-11-02: 02:00 local is 01:00 again at 06:00 UTC.
+      const calls: [number, string, string, string][] = [
+        [Date.UTC(2026, 2, 8, 6, 59, 59, 999), '2026-03-08 01:59:59', '2026-03-07', '2026-03-09'],
+        [Date.UTC(2026, 2, 8, 7, 0, 0, 0), '2026-03-08 03:00:00', '2026-03-07', '2026-03-09'],
+        [Date.UTC(2026, 2, 8, 7, 30, 0, 500), '2026-03-08 03:30:00', '2026-03-08', '2026-03-08'],
+        [Date.UTC(2025, 10, 2, 5, 30), '2025-11-02 01:30:00', '2025-11-01', '2025-11-03'],
+        [Date.UTC(2025, 10, 2, 6, 30), '2025-11-02 01:30:00', '2025-11-02', '2025-11-02'],
+      ];
+      const interfaceOf = (i: number) => ids[2 + i];
+      await writeCalls(
+        database.db,
+        calls.map(([ms], i) => ({
+          interfaceInfoId: interfaceOf(i),
+          userId: '1',
+          time: new Date(ms),
+          success: true,
+          latency: 5,
+          status: 200,
+          bytes: 1,
+        })),
+      );
+      for (const [i, [ms, local, first, last]] of calls.entries()) {
+        const answer = await overviewOf(database.db, dayRange(first, last));
+        const row = answer.interfaces.find((r) => r.interfaceInfoId === interfaceOf(i));
+        expect([local, row?.lastCallTime]).toEqual([formatTime(ms), local]);
+      }
+    });
   }, 120_000);
 });
 
