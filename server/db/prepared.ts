@@ -2,7 +2,7 @@ import type { Db } from './connect';
 
 /**
  * Prepared statements of the hot paths (every request's session, every
- * invoke's interface): built once per database and run with placeholders,
+ * call's caller and interface): built once per database and run with placeholders,
  * instead of building the SQL text on every call. A statement belongs to the
  * database object it was prepared on (not to a transaction).
  */

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AccessKeyVO, KeyPairVO } from '@agler/contract/types';
 import type { Db } from '../db/connect';
-import { prepared } from '../db/prepared';
-import { accessKeys, users } from '../db/schema';
+import { accessKeys } from '../db/schema';
 import type { SecretBox } from '../keys/secretBox';
 import type { SessionUser } from './session';
 
@@ -43,21 +42,3 @@ export async function regenerateKey(db: Db, box: SecretBox, user: SessionUser, n
   return { accessKey, secretKey };
 }
 
-const pairByAccessKey = (db: Db) =>
-  db
-    .select({ user: users, secretSealed: accessKeys.secretSealed })
-    .from(accessKeys)
-    .innerJoin(users, eq(users.id, accessKeys.userId))
-    .where(eq(accessKeys.accessKey, sql.placeholder('accessKey')))
-    .prepare('pair_by_access_key');
-
-/** The owner and the secret key of an access key, or undefined. */
-export async function pairOf(
-  db: Db,
-  box: SecretBox,
-  accessKey: string,
-): Promise<{ user: SessionUser; secretKey: string } | undefined> {
-  const [row] = await prepared(db, 'pair_by_access_key', pairByAccessKey).execute({ accessKey });
-  if (!row) return undefined;
-  return { user: row.user, secretKey: box.open(row.secretSealed, row.user.id) };
-}

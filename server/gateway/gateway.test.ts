@@ -203,6 +203,7 @@ describe('the gateway', () => {
       ['a replay', await gateway(pair, 'GET', at, { nonce: replayed }), 401, 40100, MESSAGES.nonceUsed],
       ['offline', await gateway(pair, offline.method, `/gateway/${offline.id}`), 403, 40300, MESSAGES.interfaceClosed],
       ['unknown', await gateway(pair, 'GET', '/gateway/1800000000009999999'), 404, 40400, MESSAGES.interfaceNotFound],
+      ['no id', await gateway(pair, 'GET', '/gateway/weather'), 400, 40000, MESSAGES.badId],
       ['another method', await gateway(pair, 'POST', `/gateway/${weather.id}`, { body: '{}' }), 405, 40000, MESSAGES.methodNotAllowed('GET')],
     ];
 

@@ -14,9 +14,9 @@ import {
 import type { Db } from '../db/connect';
 import { ApiError } from '../domain/errors';
 import { findInterface } from '../domain/interfaceInfo';
-import { pairOf } from '../domain/keys';
 import { spendNonce } from '../domain/nonces';
 import { failure } from '../envelope';
+import { signedCallerOf } from '../invoke/caller';
 import type { Invoker } from '../invoke/invoke';
 import { failureOf } from '../invoke/invoke';
 import { requestFor, takesQuery } from '../invoke/request';
@@ -100,7 +100,8 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Number(timestamp) - nowSeconds) > TIMESTAMP_TOLERANCE_SECONDS)
       unauthorized(MESSAGES.badTimestamp);
 
-    const pair = await pairOf(db, box, accessKey);
+    // The key's owner and the interface in one statement; the interface's refusals still come after the key's.
+    const pair = await signedCallerOf(db, box, accessKey, request.params.interfaceId);
     if (!pair) unauthorized(MESSAGES.unknownAccessKey);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const [path, query = ''] = request.url.split(/\?(.*)/s);
@@ -118,7 +119,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     const { user } = pair!;
     if (user.userRole === USER_ROLE.BAN) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.banned);
 
-    const row = await findInterface(db, request.params.interfaceId);
+    const row = pair!.row ?? (await findInterface(db, request.params.interfaceId));
     if (row.status !== INTERFACE_STATUS.ONLINE) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
     if (request.method !== row.method) {
       reply.header('allow', row.method);

@@ -2,17 +2,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { parseId } from '@agler/contract/ids';
 import type { Db } from '../db/connect';
 import { prepared } from '../db/prepared';
-import { interfaces, sessions, users } from '../db/schema';
+import { accessKeys, interfaces, sessions, users } from '../db/schema';
 import { LIVE_INTERFACE, PUBLIC_COLUMNS } from '../domain/interfaceInfo';
 import { keepAlive, LIVE_SESSION, sessionParams, userOfSession } from '../domain/session';
 import type { SessionUser } from '../domain/session';
+import type { SecretBox } from '../keys/secretBox';
 import type { InterfaceRow } from './invoke';
 
 /**
- * Who invokes and what, in one statement: the session's user and the live
- * interface of the body's id, left-joined, so an invoke asks the database
- * once before the call instead of twice (under load each statement is a
- * round trip for both processes).
+ * Who calls and what, in one statement: the caller (the session's user for
+ * invoke, the access key's owner for the gateway) and the live interface of
+ * the id, left-joined, so a call asks the database once for both instead of
+ * twice (under load each statement is a round trip for both processes).
  */
 
 const sessionAndInterface = (db: Db) =>
@@ -41,4 +42,39 @@ export async function callerOf(db: Db, token: string | undefined, now: number, r
   if (!found) return { user: undefined, row: undefined };
   await keepAlive(db, params.id, found.lastSeen, now);
   return { user: found.user, row: found.found ?? undefined };
+}
+
+const keyAndInterface = (db: Db) =>
+  db
+    .select({ user: users, secretSealed: accessKeys.secretSealed, found: PUBLIC_COLUMNS })
+    .from(accessKeys)
+    .innerJoin(users, eq(users.id, accessKeys.userId))
+    .leftJoin(interfaces, and(eq(interfaces.id, sql.placeholder('interfaceId')), LIVE_INTERFACE))
+    .where(eq(accessKeys.accessKey, sql.placeholder('accessKey')))
+    .prepare('access_key_interface');
+
+export type SignedCaller = {
+  user: SessionUser;
+  /** The secret key of the access key, to check the signature with. */
+  secretKey: string;
+  /** As Caller's row. */
+  row: InterfaceRow | undefined;
+};
+
+/** The owner and secret key of an access key (undefined when there is none) and the live interface `rawId` names. */
+export async function signedCallerOf(
+  db: Db,
+  box: SecretBox,
+  accessKey: string,
+  rawId: unknown,
+): Promise<SignedCaller | undefined> {
+  // An id that cannot be one matches no row; findInterface says so later, in its turn.
+  const interfaceId = parseId(rawId) ?? '0';
+  const [found] = await prepared(db, 'access_key_interface', keyAndInterface).execute({ accessKey, interfaceId });
+  if (!found) return undefined;
+  return {
+    user: found.user,
+    secretKey: box.open(found.secretSealed, found.user.id),
+    row: found.found ?? undefined,
+  };
 }
