@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import { prepared } from '../db/prepared';
 import { accessKeys, interfaces, sessions, users } from '../db/schema';
 import { LIVE_INTERFACE, PUBLIC_COLUMNS } from '../domain/interfaceInfo';
-import { keepAlive, LIVE_SESSION, sessionParams, userOfSession } from '../domain/session';
+import { keepAlive, LIVE_SESSION, sessionParams } from '../domain/session';
 import type { SessionUser } from '../domain/session';
 import type { SecretBox } from '../keys/secretBox';
 import type { InterfaceRow } from './invoke';
@@ -15,6 +15,9 @@ import type { InterfaceRow } from './invoke';
  * the id, left-joined, so a call asks the database once for both instead of
  * twice (under load each statement is a round trip for both processes).
  */
+
+/** The interface id to look up: one that cannot be an id matches no row, and findInterface refuses it later, in its turn. */
+const lookupId = (rawId: unknown) => parseId(rawId) ?? '0';
 
 const sessionAndInterface = (db: Db) =>
   db
@@ -36,8 +39,7 @@ export type Caller = {
 export async function callerOf(db: Db, token: string | undefined, now: number, rawId: unknown): Promise<Caller> {
   const params = sessionParams(token, now);
   if (!params) return { user: undefined, row: undefined };
-  const interfaceId = parseId(rawId);
-  if (!interfaceId) return { user: await userOfSession(db, token, now), row: undefined };
+  const interfaceId = lookupId(rawId);
   const [found] = await prepared(db, 'live_session_interface', sessionAndInterface).execute({ ...params, interfaceId });
   if (!found) return { user: undefined, row: undefined };
   await keepAlive(db, params.id, found.lastSeen, now);
@@ -68,8 +70,7 @@ export async function signedCallerOf(
   accessKey: string,
   rawId: unknown,
 ): Promise<SignedCaller | undefined> {
-  // An id that cannot be one matches no row; findInterface says so later, in its turn.
-  const interfaceId = parseId(rawId) ?? '0';
+  const interfaceId = lookupId(rawId);
   const [found] = await prepared(db, 'access_key_interface', keyAndInterface).execute({ accessKey, interfaceId });
   if (!found) return undefined;
   return {
