@@ -44,11 +44,7 @@ const rankOf = (n: SQL) => sql`greatest(1, (95 * (${n})::bigint + 99) / 100)`;
 /**
  * `cells`: the plan's rows of the roll-up and calls of the log (as rows of
  * one call), with their latency distributions when `distributions`; `usage`:
- * their sums per interface, deleted ones included; `names`: every interface
- * row, soft-deleted ones too (a scan, so the joins hash: the planner cannot
- * foresee a block's rows), with its name and state when `distributions` (the
- * interfaces' own figures), else only its id (a period's totals need no more,
- * and the primary key's index answers it without reading the rows).
+ * their sums per interface, deleted ones included.
  */
 const usageOf = (plan: Plan, distributions: boolean) => sql`
   cells AS MATERIALIZED (
@@ -68,10 +64,19 @@ const usageOf = (plan: Plan, distributions: boolean) => sql`
            max(last_time) AS last_time, max(slowest) AS slowest
     FROM cells
     GROUP BY iid
-  ),
+  )`;
+
+/**
+ * Every interface row, soft-deleted ones too (a scan, so the joins hash: the
+ * planner cannot foresee a block's rows), with its name and state when
+ * `described` (the interfaces' own figures), else only its id (a period's
+ * totals need no more, and the primary key's index answers it without
+ * reading the rows).
+ */
+const namesOf = (described: boolean) => sql`
   names AS MATERIALIZED (
     ${
-      distributions
+      described
         ? sql`SELECT id, name, method, status, deleted_at IS NOT NULL AS deleted FROM interface_info`
         : sql`SELECT id FROM interface_info`
     }
@@ -94,18 +99,20 @@ type UsageRow = {
 };
 
 /**
- * Each interface called in `plan`'s time, with its p95: its m-th largest
- * latency, m = calls − nearest rank + 1. With fewer than 20 calls m is 1: its
- * slowest. Otherwise each row's m-th largest is a floor for it (the row's m
- * are among all of its calls), the highest of them the floor taken; only the
- * latencies above it, from the rows that have any, are merged, and when
- * fewer than m are above it, the floor is the answer.
+ * The p95 of each interface called 20 times or more in `plan`'s time (below
+ * that the nearest rank is the last: the slowest, which the usage has), as
+ * pairs of id and latency; null where it is the slowest after all.
+ *
+ * It is the interface's m-th largest latency, m = calls − nearest rank + 1.
+ * Each row's m-th largest is a floor for it (the row's m are among all of its
+ * calls), the highest of them the floor taken; only the latencies above it,
+ * from the rows that have any, are merged, and when fewer than m are above
+ * it, the floor is the answer.
  */
-async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
-  const [{ rows }] = rowsOf<{ rows: string | null }>(
+async function p95sOf(db: Queryable, plan: Plan): Promise<Map<string, number | null>> {
+  const [{ pairs }] = rowsOf<{ pairs: string | null }>(
     await db.execute(sql`
       WITH ${usageOf(plan, true)},
-      -- With fewer than 20 calls the nearest rank is the last: m is 1.
       wanted AS MATERIALIZED (SELECT iid, calls - ${rankOf(sql`calls`)} + 1 AS m FROM usage WHERE calls >= 20),
       floor AS MATERIALIZED (
         SELECT w.iid, w.m,
@@ -133,19 +140,36 @@ async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
         WHERE seen >= m
         ORDER BY iid, latency DESC
       )
+      SELECT json_agg(json_build_array(f.iid::text, coalesce(p.latency, nullif(f.latency, -1))))::text AS pairs
+      FROM floor f LEFT JOIN p95 p ON p.iid = f.iid`),
+  );
+  return new Map(pairs ? (JSON.parse(pairs) as [string, number | null][]) : []);
+}
+
+/**
+ * Each interface called in `plan`'s time, with its p95. Its sums and its p95
+ * are two statements: on PostgreSQL they run side by side on the pool's
+ * connections (the p95's, merging latency distributions, is the longer).
+ */
+async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
+  const [[{ rows }], p95s] = await Promise.all([
+    db
+      .execute(
+        sql`
+      WITH ${usageOf(plan, false)}, ${namesOf(true)}
       SELECT json_agg(json_build_array(
                u.iid::text, n.name, n.method, n.status, n.deleted, u.calls, u.errors, u.latency_sum,
-               extract(epoch FROM u.last_time) * 1000,
-               coalesce(p.latency, nullif(f.latency, -1), u.slowest)
+               extract(epoch FROM u.last_time) * 1000, u.slowest
              ))::text AS rows
       FROM usage u
-      LEFT JOIN names n ON n.id = u.iid
-      LEFT JOIN floor f ON f.iid = u.iid
-      LEFT JOIN p95 p ON p.iid = u.iid`),
-  );
+      LEFT JOIN names n ON n.id = u.iid`,
+      )
+      .then((result) => rowsOf<{ rows: string | null }>(result)),
+    p95sOf(db, plan),
+  ]);
   if (!rows) return [];
   return (JSON.parse(rows) as UsageTuple[]).map(
-    ([iid, name, method, status, deleted, calls, errors, latencySum, lastMs, p95]) => ({
+    ([iid, name, method, status, deleted, calls, errors, latencySum, lastMs, slowest]) => ({
       iid,
       name,
       method,
@@ -155,7 +179,7 @@ async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
       errors: Number(errors),
       latencySum: Number(latencySum),
       lastMs: Number(lastMs),
-      p95,
+      p95: p95s.get(iid) ?? slowest,
     }),
   );
 }
@@ -172,7 +196,7 @@ type PeriodRow = {
 async function periodOf(db: Queryable, plan: Plan): Promise<PeriodRow> {
   const [row] = rowsOf<PeriodRow>(
     await db.execute(sql`
-      WITH ${usageOf(plan, false)}
+      WITH ${usageOf(plan, false)}, ${namesOf(false)}
       SELECT coalesce(sum(u.calls) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS calls,
              coalesce(sum(u.errors) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS errors,
              coalesce(sum(u.latency_sum) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS latency_sum,
