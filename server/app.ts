@@ -18,6 +18,7 @@ import { consoleFiles, consolePlugin, pageFallback } from './plugins/console';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { utf8Plugin } from './plugins/utf8';
 import { analysisRoutes } from './routes/analysis';
 import type { AppContext } from './routes/context';
 import { GATEWAY_PREFIX, gatewayRoutes } from './gateway/routes';
@@ -146,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cookieSecure: options.cookieSecure ?? false,
     now: ctx.now,
   });
+  // Before compression, so that it is given the bytes.
+  await app.register(utf8Plugin);
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
