@@ -1,4 +1,14 @@
-import { latencyBucket, nearestRank, totalsOf } from './analysis';
+import {
+  latencyBucket,
+  nearestRank,
+  packOverview,
+  packUsage,
+  totalsOf,
+  unpackOverview,
+  unpackUsage,
+  USAGE_COLUMNS,
+} from './analysis';
+import type { AnalysisOverview, InterfaceUsage } from './types';
 
 describe('latencyBucket', () => {
   it('keeps a latency below 1 s and rounds one from 1 s down to three significant digits', () => {
@@ -40,5 +50,57 @@ describe('totalsOf', () => {
       p95Latency: 0,
       interfacesCalled: 0,
     });
+  });
+});
+
+describe('the usage table', () => {
+  const weather: InterfaceUsage = {
+    interfaceInfoId: '1800000000000000001',
+    name: '天气查询',
+    method: 'GET',
+    status: 1,
+    calls: 3,
+    errors: 1,
+    successRate: 2 / 3,
+    avgLatency: 120,
+    p95Latency: 300,
+    lastCallTime: '2026-11-22 10:00:00',
+  };
+  const removed: InterfaceUsage = { ...weather, interfaceInfoId: '7', name: '旧接口', deleted: true, calls: 1 };
+
+  it('names each property once and writes a row of values per record, in order', () => {
+    const table = packUsage([weather, removed]);
+    expect(table.columns).toEqual(USAGE_COLUMNS);
+    expect(table.rows).toEqual([
+      ['1800000000000000001', '天气查询', 'GET', 1, false, 3, 1, 2 / 3, 120, 300, '2026-11-22 10:00:00'],
+      ['7', '旧接口', 'GET', 1, true, 1, 1, 2 / 3, 120, 300, '2026-11-22 10:00:00'],
+    ]);
+  });
+
+  it('reads back the records it was made of, deleted set only where it is true', () => {
+    const records = unpackUsage(packUsage([weather, removed]));
+    expect(records).toEqual([weather, removed]);
+    expect('deleted' in records[0]).toBe(false);
+  });
+
+  it('reads each value by its column, whatever their order, and leaves out columns it does not know', () => {
+    const columns = [...USAGE_COLUMNS].reverse();
+    const [row] = packUsage([weather]).rows;
+    const table = { columns: [...columns, 'extra'], rows: [[...row].reverse().concat('more')] };
+    expect(unpackUsage(table as never)).toEqual([weather]);
+  });
+
+  it('turns a whole overview into its answer and back', () => {
+    const overview: AnalysisOverview = {
+      startDate: '2026-11-22',
+      endDate: '2026-11-22',
+      ...totalsOf(4, 2, 480, 300, 2),
+      previous: { startDate: '2026-11-21', endDate: '2026-11-21', ...totalsOf(0, 0, 0, 0, 0) },
+      daily: [{ date: '2026-11-22', calls: 4, errors: 2 }],
+      interfaces: [weather, removed],
+    };
+    const answer = packOverview(overview);
+    expect(answer.interfaces.rows).toHaveLength(2);
+    expect(unpackOverview(JSON.parse(JSON.stringify(answer)))).toEqual(overview);
   });
 });

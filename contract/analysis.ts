@@ -1,4 +1,11 @@
-import type { AnalysisTotals } from './types';
+import type {
+  AnalysisOverview,
+  AnalysisOverviewAnswer,
+  AnalysisTotals,
+  InterfaceUsage,
+  UsageColumn,
+  UsageTable,
+} from './types';
 
 /** The percentile the analysis reports for latency. */
 export const P95 = 0.95;
@@ -41,3 +48,55 @@ export function totalsOf(
     interfacesCalled,
   };
 }
+
+/** The columns of the overview's usage table, in the order the mocks and the server write them. */
+export const USAGE_COLUMNS: readonly UsageColumn[] = [
+  'interfaceInfoId',
+  'name',
+  'method',
+  'status',
+  'deleted',
+  'calls',
+  'errors',
+  'successRate',
+  'avgLatency',
+  'p95Latency',
+  'lastCallTime',
+];
+
+/** Usage records as the overview's table: the property names once, then a row of values per record. */
+export function packUsage(records: readonly InterfaceUsage[]): UsageTable {
+  return {
+    columns: [...USAGE_COLUMNS],
+    rows: records.map((record) =>
+      USAGE_COLUMNS.map((column) => (column === 'deleted' ? record.deleted === true : record[column])),
+    ),
+  };
+}
+
+/**
+ * The records of a usage table, each value read by its column's name (so a
+ * table with more columns, or in another order, reads the same); `deleted`
+ * is only set on a deleted interface, as records have it.
+ */
+export function unpackUsage(table: UsageTable): InterfaceUsage[] {
+  const at = USAGE_COLUMNS.map((column) => [column, table.columns.indexOf(column)] as const);
+  return table.rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    for (const [column, i] of at) {
+      if (column !== 'deleted') record[column] = row[i];
+      else if (row[i] === true) record.deleted = true;
+    }
+    return record as InterfaceUsage;
+  });
+}
+
+export const packOverview = (overview: AnalysisOverview): AnalysisOverviewAnswer => ({
+  ...overview,
+  interfaces: packUsage(overview.interfaces),
+});
+
+export const unpackOverview = (answer: AnalysisOverviewAnswer): AnalysisOverview => ({
+  ...answer,
+  interfaces: unpackUsage(answer.interfaces),
+});

@@ -16,7 +16,12 @@ export type DailyCalls = Schemas['DailyCalls'];
 export type AnalysisTotals = Schemas['AnalysisTotals'];
 export type AnalysisPeriod = Schemas['AnalysisPeriod'];
 export type InterfaceUsage = TextIds<Schemas['InterfaceUsage'], 'interfaceInfoId'>;
+/** The overview as the console reads it: its interfaces as records (on the wire they are a UsageTable, contract/analysis.ts). */
 export type AnalysisOverview = Omit<Schemas['AnalysisOverview'], 'interfaces'> & { interfaces: InterfaceUsage[] };
+export type UsageTable = Schemas['UsageTable'];
+export type UsageColumn = UsageTable['columns'][number];
+/** The overview as it goes over the wire. */
+export type AnalysisOverviewAnswer = Omit<AnalysisOverview, 'interfaces'> & { interfaces: UsageTable };
 export type TopInterface = InterfaceInfo & { totalNum: number };
 export type CallerUsage = TextIds<Schemas['CallerUsage'], 'userId'>;
 export type StatusClasses = Schemas['StatusClasses'];

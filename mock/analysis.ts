@@ -1,3 +1,4 @@
+import { packOverview } from '@agler/contract/analysis';
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import { parseCallersQuery, parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
@@ -28,7 +29,7 @@ export default routes({
     answer(
       res,
       range.ok
-        ? success(aggregateCalls(calls, interfaces, range.value, deletedInterfaces))
+        ? success(packOverview(aggregateCalls(calls, interfaces, range.value, deletedInterfaces)))
         : failure(ResponseCode.PARAMS_ERROR, range.message),
     );
   },

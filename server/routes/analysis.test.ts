@@ -2,12 +2,12 @@
  * @jest-environment node
  */
 import { sql } from 'drizzle-orm';
-import { latencyBucket } from '@agler/contract/analysis';
+import { latencyBucket, unpackOverview } from '@agler/contract/analysis';
 import { ResponseCode } from '@agler/contract/constants';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import { compareIds } from '@agler/contract/ids';
 import { MESSAGES } from '@agler/contract/messages';
-import type { AnalysisOverview, TopInterface } from '@agler/contract/types';
+import type { AnalysisOverview, AnalysisOverviewAnswer, Envelope, TopInterface } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
@@ -56,11 +56,14 @@ function totals(calls: Call[]) {
   };
 }
 
-const overview = (startDate: string, endDate: string) =>
-  call<AnalysisOverview>(t.app, {
+/** The overview's answer, its interfaces read back from the table they are sent as. */
+async function overview(startDate: string, endDate: string): Promise<Envelope<AnalysisOverview>> {
+  const answer = await call<AnalysisOverviewAnswer>(t.app, {
     url: `/api/analysis/overview?startDate=${startDate}&endDate=${endDate}`,
     cookie: admin,
   });
+  return { ...answer, data: unpackOverview(answer.data) };
+}
 
 describe('overview', () => {
   test.each([7, 30, 90])('the last %i days equal the plain computation', async (days) => {

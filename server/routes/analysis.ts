@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { packOverview } from '@agler/contract/analysis';
 import type { Query } from '@agler/contract/queries';
 import { overview, topInterfaces } from '../domain/analysis';
 import { interfaceCallers } from '../domain/callers';
@@ -17,7 +18,7 @@ export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   app.get('/overview', async (request) => {
     requireAdmin(await request.sessionUser());
     await ctx.callLog.flush();
-    return ok(await overview(ctx.db, request.query as Query));
+    return ok(packOverview(await overview(ctx.db, request.query as Query)));
   });
 
   app.get('/interface/callers', async (request) => {

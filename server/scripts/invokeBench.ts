@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
+import { unpackUsage } from '@agler/contract/analysis';
 import { ResponseCode } from '@agler/contract/constants';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { formatDate, startOfDay } from '@agler/contract/dates';
-import type { AnalysisOverview, Envelope, InterfaceInfo, Page } from '@agler/contract/types';
+import type { AnalysisOverviewAnswer, Envelope, InterfaceInfo, Page } from '@agler/contract/types';
 import { startServer, stopServer } from '../test/process';
 import type { ServerProcess } from '../test/process';
 
@@ -201,11 +202,11 @@ async function directOnce(pool: Pool, target: Target): Promise<number> {
 
 /** Calls of the interface in the analysis of a fixed range around today (flushes the call log first). */
 async function callsInAnalysis(pool: Pool, cookie: string, id: string, range: string): Promise<number> {
-  const data = await expectData<AnalysisOverview>(
+  const data = await expectData<AnalysisOverviewAnswer>(
     call(pool, `/api/analysis/overview?${range}`, { cookie }),
     'the analysis overview',
   );
-  return data.interfaces.find((row) => String(row.interfaceInfoId) === id)?.calls ?? 0;
+  return unpackUsage(data.interfaces).find((row) => String(row.interfaceInfoId) === id)?.calls ?? 0;
 }
 
 async function overhead(pool: Pool, cookie: string, target: Target, label: string, count: number) {

@@ -1,11 +1,11 @@
-import { latencyBucket } from '@agler/contract/analysis';
+import { latencyBucket, USAGE_COLUMNS } from '@agler/contract/analysis';
 import { MAX_RANGE_DAYS, ResponseCode, TOP_INVOKE_LIMIT } from '@agler/contract/constants';
 import { formatDate, startOfDay } from '@agler/contract/dates';
 import { MESSAGES } from '@agler/contract/messages';
-import type { AnalysisOverview, TopInterface } from '@agler/contract/types';
+import type { AnalysisOverviewAnswer, TopInterface } from '@agler/contract/types';
 import type { Client } from './client';
 import { Client as Visitor, expectRefusal, expectSuccess, loggedIn } from './client';
-import { API } from './interfaces';
+import { API, getOverview } from './interfaces';
 
 /** The usage analysis: admins only, and every range it refuses. */
 
@@ -78,7 +78,7 @@ describe('top interfaces', () => {
 describe('overview', () => {
   it('adds up: one row per day, per interface, success and error', async () => {
     const o = expectSuccess(
-      await admin.get<AnalysisOverview>(API.overview, { startDate: day(-29), endDate: day(0) }),
+      await getOverview(admin, { startDate: day(-29), endDate: day(0) }),
     );
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
     expect(o).toMatchObject({ startDate: day(-29), endDate: day(0) });
@@ -93,9 +93,21 @@ describe('overview', () => {
     expect(o.previous).toMatchObject({ startDate: day(-59), endDate: day(-30) });
   });
 
+  it('sends the interfaces as a table: the property names once, a row of values per interface', async () => {
+    const range = { startDate: day(-29), endDate: day(0) };
+    const answer = await admin.get<AnalysisOverviewAnswer>(API.overview, range);
+    const { columns, rows } = expectSuccess(answer).interfaces;
+    expect(columns).toEqual(USAGE_COLUMNS);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((row) => row.length === columns.length)).toBe(true);
+    expect(answer.text.split('"lastCallTime"')).toHaveLength(2);
+    const records = expectSuccess(await getOverview(admin, range)).interfaces;
+    expect(records[0]).toEqual(Object.fromEntries(columns.map((c, i) => [c, rows[0][i]]).filter(([c, v]) => c !== 'deleted' || v)));
+  });
+
   it('reports p95 in the latency buckets of the contract', async () => {
     const o = expectSuccess(
-      await admin.get<AnalysisOverview>(API.overview, { startDate: day(-89), endDate: day(0) }),
+      await getOverview(admin, { startDate: day(-89), endDate: day(0) }),
     );
     const p95s = [o.p95Latency, o.previous.p95Latency, ...o.interfaces.map((r) => r.p95Latency)];
     expect(p95s.some((p95) => p95 >= 1000)).toBe(true);
@@ -104,7 +116,7 @@ describe('overview', () => {
 
   it(`accepts a range of ${MAX_RANGE_DAYS} days`, async () => {
     const o = expectSuccess(
-      await admin.get<AnalysisOverview>(API.overview, {
+      await getOverview(admin, {
         startDate: day(1 - MAX_RANGE_DAYS),
         endDate: day(0),
       }),

@@ -2,10 +2,10 @@ import { emptyStatusClasses } from '@agler/contract/callers';
 import { ResponseCode } from '@agler/contract/constants';
 import { formatDate, startOfDay } from '@agler/contract/dates';
 import { MESSAGES } from '@agler/contract/messages';
-import type { AnalysisOverview, InterfaceCallers, InterfaceInfo, LoginUserVO, Page } from '@agler/contract/types';
+import type { InterfaceCallers, InterfaceInfo, LoginUserVO, Page } from '@agler/contract/types';
 import type { Client } from './client';
 import { Client as Visitor, demoAccount, expectRefusal, expectSuccess, loggedIn } from './client';
-import { API, createInterface, removeInterfaces, today } from './interfaces';
+import { API, createInterface, getOverview, removeInterfaces, today } from './interfaces';
 
 /** An interface's callers and its calls by HTTP status class: exact figures from calls made here. */
 
@@ -163,7 +163,7 @@ describe('an interface that refuses', () => {
 describe('the seeded history', () => {
   it("adds up to the overview's row of the most called interface", async () => {
     const range = { startDate: day(-29), endDate: day(0) };
-    const overview = expectSuccess(await admin.get<AnalysisOverview>(API.overview, range));
+    const overview = expectSuccess(await getOverview(admin, range));
     const row = overview.interfaces[0];
     const answer = await callers(row.interfaceInfoId, range.startDate, range.endDate);
 

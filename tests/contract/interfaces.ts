@@ -1,7 +1,8 @@
 import { formatDate } from '@agler/contract/dates';
 import { INTERFACE_STATUS } from '@agler/contract/constants';
-import type { InterfaceInfo, Page } from '@agler/contract/types';
-import type { Client } from './client';
+import { unpackOverview, USAGE_COLUMNS } from '@agler/contract/analysis';
+import type { AnalysisOverview, AnalysisOverviewAnswer, InterfaceInfo, Page } from '@agler/contract/types';
+import type { Answer, Client } from './client';
 import { expectSuccess, loggedIn, uniqueName } from './client';
 
 /** Interfaces the specs create for themselves (and remove again), so no spec depends on another's. */
@@ -19,6 +20,20 @@ export const API = {
   top: '/api/analysis/top/interface/invoke',
   overview: '/api/analysis/overview',
 } as const;
+
+/**
+ * The overview of a range with its interfaces as records. On the wire they are
+ * the contract's table (its columns checked here); a refusal is answered as it came.
+ */
+export async function getOverview(
+  client: Client,
+  range: { startDate: string; endDate: string },
+): Promise<Answer<AnalysisOverview>> {
+  const answer = await client.get<AnalysisOverviewAnswer>(API.overview, range);
+  if (answer.body.code !== 0) return answer as unknown as Answer<AnalysisOverview>;
+  expect(answer.body.data.interfaces.columns).toEqual(USAGE_COLUMNS);
+  return { ...answer, body: { ...answer.body, data: unpackOverview(answer.body.data) } };
+}
 
 /** A valid body for add, with a name of its own. */
 export function validInterface(prefix = '契约测试') {

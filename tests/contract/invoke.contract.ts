@@ -1,9 +1,9 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
-import type { AnalysisOverview, TopInterface } from '@agler/contract/types';
+import type { TopInterface } from '@agler/contract/types';
 import type { Client } from './client';
 import { Client as Visitor, expectRefusal, expectSuccess } from './client';
-import { API, createInterface, demoInterface, specSessions, today } from './interfaces';
+import { API, createInterface, demoInterface, getOverview, specSessions, today } from './interfaces';
 
 /** Calling an interface, and which calls the analysis counts. */
 
@@ -91,7 +91,7 @@ describe('what the analysis counts', () => {
     expectRefusal(await call(spec.user, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
     const day = today();
     const overview = expectSuccess(
-      await spec.admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+      await getOverview(spec.admin, { startDate: day, endDate: day }),
     );
     expect(overview.interfaces.find((row) => row.interfaceInfoId === id)).toBeUndefined();
   });
@@ -104,7 +104,7 @@ describe('what the analysis counts', () => {
     expectSuccess(await call(spec.user, id, '{}'));
     const day = today();
     const overview = expectSuccess(
-      await spec.admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+      await getOverview(spec.admin, { startDate: day, endDate: day }),
     );
     expect(overview.interfaces.find((row) => row.interfaceInfoId === id)).toMatchObject({
       calls: 1,
@@ -121,7 +121,7 @@ describe('counting under load', () => {
     const day = today();
     const callsOf = async () =>
       expectSuccess(
-        await spec.admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+        await getOverview(spec.admin, { startDate: day, endDate: day }),
       ).interfaces.find((row) => row.interfaceInfoId === id)?.calls ?? 0;
     const before = await callsOf();
 

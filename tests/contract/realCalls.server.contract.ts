@@ -2,10 +2,9 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import { ResponseCode } from '@agler/contract/constants';
 import { LOOPBACK_HOSTS, UPSTREAM_MAX_BYTES, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
-import type { AnalysisOverview } from '@agler/contract/types';
 import type { Client } from './client';
 import { expectSuccess, loggedIn } from './client';
-import { API, createInterface, removeInterfaces, today } from './interfaces';
+import { API, createInterface, getOverview, removeInterfaces, today } from './interfaces';
 
 /**
  * Real calls, for targets that make them (the server; the mocks run the demo
@@ -116,7 +115,7 @@ const invoke = (id: string, userRequestParams = '') => user.post(API.invoke, { i
 /** Today's calls and errors of one interface in the analysis. */
 async function countOf(id: string): Promise<{ calls: number; errors: number }> {
   const day = today();
-  const overview = expectSuccess(await admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }));
+  const overview = expectSuccess(await getOverview(admin, { startDate: day, endDate: day }));
   const row = overview.interfaces.find((r) => r.interfaceInfoId === id);
   return { calls: row?.calls ?? 0, errors: row?.errors ?? 0 };
 }

@@ -1,8 +1,8 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
-import type { AnalysisOverview, InterfaceInfo, Page, TopInterface } from '@agler/contract/types';
+import type { InterfaceInfo, Page, TopInterface } from '@agler/contract/types';
 import { expectRefusal, expectSuccess } from './client';
-import { API, createInterface, demoInterface, specSessions, today } from './interfaces';
+import { API, createInterface, demoInterface, getOverview, specSessions, today } from './interfaces';
 
 /** Deleting an interface: out of every list and lookup, while the analysis keeps its calls under its name. */
 
@@ -11,7 +11,7 @@ const spec = specSessions();
 const overviewOfToday = async () => {
   const day = today();
   return expectSuccess(
-    await spec.admin.get<AnalysisOverview>(API.overview, { startDate: day, endDate: day }),
+    await getOverview(spec.admin, { startDate: day, endDate: day }),
   );
 };
 

@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { unpackUsage } from '@agler/contract/analysis';
+import type { UsageTable } from '@agler/contract/types';
 import { api, atPath, expect, test, WEATHER_ID } from './fixtures';
 
 const run = promisify(execFile);
@@ -22,12 +24,12 @@ const card = (page: Page, title: string) =>
 /** Today's calls of the weather interface in the analysis, as an admin's page reads them. */
 async function weatherCallsToday(admin: Page): Promise<number> {
   const today = new Date().toLocaleDateString('sv-SE');
-  const overview = await api<{ interfaces: { interfaceInfoId: string; calls: number }[] }>(
+  const overview = await api<{ interfaces: UsageTable }>(
     admin,
     `/api/analysis/overview?startDate=${today}&endDate=${today}`,
   );
   expect(overview.code).toBe(0);
-  return overview.data.interfaces.find((row) => row.interfaceInfoId === WEATHER_ID)?.calls ?? 0;
+  return unpackUsage(overview.data.interfaces).find((row) => row.interfaceInfoId === WEATHER_ID)?.calls ?? 0;
 }
 
 test('keys: register, make a key pair, run the copied Node sample, and the call is counted for the user and the admin', async ({
@@ -112,7 +114,7 @@ test('keys: register, make a key pair, run the copied Node sample, and the call 
   await expect.poll(() => weatherCallsToday(admin), { timeout: 10_000 }).toBe(before + 1);
   const overview = admin.waitForResponse((res) => res.url().includes('/api/analysis/overview'));
   await admin.goto('/admin/interface_analysis');
-  const body = (await (await overview).json()) as { data: { interfaces: { interfaceInfoId: unknown; calls: number }[] } };
-  expect(body.data.interfaces.some((row) => String(row.interfaceInfoId) === WEATHER_ID)).toBe(true);
+  const body = (await (await overview).json()) as { data: { interfaces: UsageTable } };
+  expect(unpackUsage(body.data.interfaces).some((row) => String(row.interfaceInfoId) === WEATHER_ID)).toBe(true);
   await expect(admin.getByText('天气查询').first()).toBeVisible();
 });

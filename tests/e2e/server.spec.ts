@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { unpackUsage } from '@agler/contract/analysis';
+import type { UsageTable } from '@agler/contract/types';
 import { api, expect, expectWeatherUnitRefused, submitLogin, test, userName, WEATHER_ID } from './fixtures';
 
 async function freePort(): Promise<number> {
@@ -104,11 +106,11 @@ test('server: 发送请求 makes a real call to the demo service, and the analys
   const admin = await newSession('admin');
   const today = new Date().toLocaleDateString('sv-SE');
   const callsToday = async () => {
-    const overview = await api<{ interfaces: { interfaceInfoId: string; calls: number }[] }>(
+    const overview = await api<{ interfaces: UsageTable }>(
       admin,
       `/api/analysis/overview?startDate=${today}&endDate=${today}`,
     );
-    return overview.data.interfaces.find((row) => row.interfaceInfoId === WEATHER_ID)?.calls ?? 0;
+    return unpackUsage(overview.data.interfaces).find((row) => row.interfaceInfoId === WEATHER_ID)?.calls ?? 0;
   };
   const before = await callsToday();
 

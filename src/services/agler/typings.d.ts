@@ -23,8 +23,8 @@ declare namespace API {
     previous: AnalysisPeriod;
     /** One entry per day of the range, zero-filled */
     daily: DailyCalls[];
-    /** Every interface called in the range, most called first */
-    interfaces: InterfaceUsage[];
+    /** Every interface called in the range, most called first, as a table of InterfaceUsage records */
+    interfaces: UsageTable;
   };
 
   type AnalysisPeriod =
@@ -443,6 +443,25 @@ declare namespace API {
     other: number;
     noAnswer: number;
     unrecorded: number;
+  };
+
+  type UsageTable = {
+    /** The properties of InterfaceUsage, one per position of a row */
+    columns: (
+      | 'interfaceInfoId'
+      | 'name'
+      | 'method'
+      | 'status'
+      | 'deleted'
+      | 'calls'
+      | 'errors'
+      | 'successRate'
+      | 'avgLatency'
+      | 'p95Latency'
+      | 'lastCallTime'
+    )[];
+    /** One row per interface, most called first */
+    rows: any[][];
   };
 
   type UserInterfaceInfoUpdateRequest = {

@@ -1,6 +1,7 @@
 
 
 import { screen, within } from '@testing-library/react';
+import { packUsage } from '@agler/contract/analysis';
 import { createHistory } from '@umijs/max';
 import { ConfigProvider } from 'antd';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
@@ -63,7 +64,7 @@ beforeEach(() => {
         { date: '2026-03-30', calls: 5000, errors: 40 },
         { date: '2026-03-31', calls: 6500, errors: 50 },
       ],
-      interfaces: rows,
+      interfaces: packUsage(rows as never),
     }),
   );
   jest.mocked(listTopInvokeInterfaceInfo).mockImplementation(() =>

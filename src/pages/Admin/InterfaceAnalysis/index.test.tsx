@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { createHistory } from '@umijs/max';
 import { unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom';
+import { packUsage } from '@agler/contract/analysis';
 import { ApiError } from '@/requestConfig';
 import { getAnalysisOverview, getInterfaceCallers, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
 import { renderWithAntd } from '@/testing/render';
@@ -57,7 +58,11 @@ const totals = {
   interfacesCalled: 3,
 };
 
-function overview(over: Partial<API.AnalysisOverview> = {}): API.AnalysisOverview {
+/** An answer of the overview, its interfaces given as records and sent as the table the server writes. */
+function overview(
+  over: Partial<Omit<API.AnalysisOverview, 'interfaces'>> & { interfaces?: API.InterfaceUsage[] } = {},
+): API.AnalysisOverview {
+  const { interfaces, ...rest } = over;
   return {
     startDate: '2026-10-24',
     endDate: '2026-11-22',
@@ -73,12 +78,14 @@ function overview(over: Partial<API.AnalysisOverview> = {}): API.AnalysisOvervie
       { date: '2026-11-21', calls: 700, errors: 40 },
       { date: '2026-11-22', calls: 900, errors: 60 },
     ],
-    interfaces: [
-      usage(WEATHER, '天气查询', 1000, 10, 200),
-      usage(AVATAR, '随机头像', 500, 80, 1500),
-      usage(PHONE, '手机号归属地', 100, 10, 90),
-    ],
-    ...over,
+    ...rest,
+    interfaces: packUsage(
+      (interfaces ?? [
+        usage(WEATHER, '天气查询', 1000, 10, 200),
+        usage(AVATAR, '随机头像', 500, 80, 1500),
+        usage(PHONE, '手机号归属地', 100, 10, 90),
+      ]) as never,
+    ),
   };
 }
 

@@ -1,6 +1,11 @@
 import { useRequest } from 'ahooks';
+import { unpackOverview } from '@agler/contract/analysis';
+import type { AnalysisOverviewAnswer } from '@agler/contract/types';
 import { getAnalysisOverview, getInterfaceCallers, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
 import type { AnalysisRange, TopLimit } from './range';
+
+/** The overview with its interfaces as records (the answer carries them as a table). */
+export type Overview = Omit<API.AnalysisOverview, 'interfaces'> & { interfaces: API.InterfaceUsage[] };
 
 /** The page shows failures itself, next to what failed, with a way to retry. */
 const SHOWN_INLINE = { skipErrorHandler: true };
@@ -17,7 +22,7 @@ export function useAnalysis(range: AnalysisRange, limit: TopLimit) {
   const overview = useRequest(
     async () => {
       const res = await getAnalysisOverview({ startDate, endDate }, SHOWN_INLINE);
-      return res.data as API.AnalysisOverview;
+      return unpackOverview(res.data as unknown as AnalysisOverviewAnswer) as Overview;
     },
     { refreshDeps: [startDate, endDate], onError },
   );

@@ -12,11 +12,12 @@ import {
 import type { FigureKind } from '../comparison';
 import { comparisonGap } from '../comparison';
 import { ANALYSIS_TEXTS } from '../texts';
+import type { Overview } from '../useAnalysis';
 import { Delta } from './Delta';
 
 const F = ANALYSIS_TEXTS.figures;
 
-type KeyFiguresProps = { overview?: API.AnalysisOverview; loading: boolean };
+type KeyFiguresProps = { overview?: Overview; loading: boolean };
 
 /** The range at a glance: calls, success rate, p95 latency and interfaces called, each against the previous period. */
 export function KeyFigures({ overview, loading }: KeyFiguresProps) {
