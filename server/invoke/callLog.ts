@@ -33,7 +33,9 @@ export type CallRow = {
  * One INSERT of a batch, its rows as one JSON parameter: the statement's text
  * is the same for any number of rows, so building it costs nothing per row
  * (a query builder's VALUES list cost a few percent of the process under
- * invoke load), and JSON.stringify does the escaping.
+ * invoke load), and JSON.stringify does the escaping. The rows are read as
+ * the table's own row type, and the columns written are the records' keys:
+ * a new column is named once, here.
  */
 async function insertCalls(tx: Queryable, rows: CallRow[]): Promise<void> {
   const records = rows.map((row) => ({
@@ -47,13 +49,10 @@ async function insertCalls(tx: Queryable, rows: CallRow[]): Promise<void> {
     params: row.params ?? null,
     params_truncated: row.paramsTruncated ?? false,
   }));
+  const columns = sql.raw(Object.keys(records[0]).join(', '));
   await tx.execute(sql`
-    INSERT INTO interface_call (interface_info_id, user_id, time, success, latency, status, bytes, params, params_truncated)
-    SELECT interface_info_id, user_id, time, success, latency, status, bytes, params, params_truncated
-    FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(
-      interface_info_id bigint, user_id bigint, time timestamptz, success boolean, latency integer,
-      status smallint, bytes integer, params text, params_truncated boolean
-    )`);
+    INSERT INTO interface_call (${columns})
+    SELECT ${columns} FROM json_populate_recordset(NULL::interface_call, ${JSON.stringify(records)}::json)`);
 }
 
 /**
