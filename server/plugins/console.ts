@@ -44,30 +44,27 @@ export const PAGE_RECHECK_MS = 1000;
 
 export function consoleFiles(dir: string, now: () => number = Date.now): ConsoleFiles {
   const indexPath = path.join(dir, 'index.html');
-  let cached: { mtimeMs: number; size: number; page: ConsolePage } | undefined;
-  let checked: { at: number; page: ConsolePage | undefined } | undefined;
+  /** The last look at index.html: when, the file's mtime and size then, and its page (none while it is missing). */
+  let seen: { at: number; mtimeMs: number; size: number; page: ConsolePage | undefined } | undefined;
   return {
     dir,
     page() {
-      const time = now();
-      if (checked && time - checked.at < PAGE_RECHECK_MS && time >= checked.at) return checked.page;
-      checked = { at: time, page: undefined };
+      const at = now();
+      if (seen && at - seen.at < PAGE_RECHECK_MS && at >= seen.at) return seen.page;
       let stat: fs.Stats;
       try {
         stat = fs.statSync(indexPath);
       } catch {
+        seen = { at, mtimeMs: Number.NaN, size: -1, page: undefined };
         return undefined;
       }
-      if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      let page = seen && seen.mtimeMs === stat.mtimeMs && seen.size === stat.size ? seen.page : undefined;
+      if (!page) {
         const html = fs.readFileSync(indexPath, 'utf8');
-        cached = {
-          mtimeMs: stat.mtimeMs,
-          size: stat.size,
-          page: { html, scriptHashes: inlineScriptHashes(html) },
-        };
+        page = { html, scriptHashes: inlineScriptHashes(html) };
       }
-      checked.page = cached.page;
-      return cached.page;
+      seen = { at, mtimeMs: stat.mtimeMs, size: stat.size, page };
+      return page;
     },
   };
 }
