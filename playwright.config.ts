@@ -92,7 +92,10 @@ export default defineConfig({
   // previews of the mocks, the bare-number mocks, the server) and run two at a time.
   workers: external ? 1 : 2,
   fullyParallel: false,
-  retries: 0,
+  // In CI a failed scenario runs once more, recording its trace: recording every scenario's trace in
+  // case it fails cost about an eighth of the suite's time. A pass on the second run still counts
+  // as a failure (.ci/run counts flaky scenarios as failed).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   // Sized for a busy 2-core CI machine.
   timeout: 90_000,
@@ -111,7 +114,7 @@ export default defineConfig({
     navigationTimeout: 30_000,
     // DOM snapshots only: the trace's screencast (a JPEG per frame, kept for every scenario until it
     // passes) cost a third of the suite's time; a failure still gets its full-page screenshot.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     screenshot: { mode: 'only-on-failure', fullPage: true },
   },
   projects: [

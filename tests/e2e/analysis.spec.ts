@@ -110,7 +110,7 @@ test("analysis: a user's call is counted in the admin's total, top list and tabl
 });
 
 test('analysis: admin sees figures, trend, top charts and the table, each chart with its text table', async ({
-  adminPage: page,
+  adminSession: page,
 }) => {
   await page.goto(PAGE);
   for (const title of ['总调用次数', '成功率', 'P95 耗时', '被调用接口']) {
@@ -141,7 +141,7 @@ test('analysis: admin sees figures, trend, top charts and the table, each chart 
 });
 
 test('analysis: range and top size live in the URL, back undoes them; slices, bars and rows open the interface', async ({
-  adminPage: page,
+  adminSession: page,
 }) => {
   await page.goto(PAGE);
   await expect(usageTable(page)).toBeVisible();
@@ -189,7 +189,7 @@ test('analysis: range and top size live in the URL, back undoes them; slices, ba
 });
 
 test('analysis: user gets 403 on the page and 40101 from the endpoints; no session gets 40100', async ({
-  userPage: page,
+  userSession: page,
   context,
 }) => {
   await page.goto(PAGE);
@@ -229,7 +229,7 @@ test('analysis: invalid parameters answer 40000 naming the parameter', async ({ 
 });
 
 test('analysis: an empty range says so; a failed load shows the server message once and retry recovers', async ({
-  adminPage: page,
+  adminSession: page,
 }) => {
   await page.goto(`${PAGE}?start=2020-01-01&end=2020-01-07`);
   await expect(page.getByText('所选时间范围内没有调用记录')).toBeVisible();

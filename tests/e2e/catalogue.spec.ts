@@ -198,7 +198,7 @@ test('catalogue: open an interface, read it, call it and see the answer', async 
 });
 
 test('catalogue: invalid JSON is refused at the editor and nothing is sent', async ({
-  userPage: page,
+  userSession: page,
   requests,
 }) => {
   await page.goto(`/interface_info/${WEATHER_ID}`);
@@ -220,7 +220,7 @@ test('catalogue: invalid JSON is refused at the editor and nothing is sent', asy
 });
 
 test('catalogue: an offline interface is marked for admins and cannot be called; users cannot see it', async ({
-  adminPage: page,
+  adminSession: page,
   newSession,
 }) => {
   await page.goto(`/?searchText=${encodeURIComponent('旧版')}`);
@@ -242,7 +242,7 @@ test('catalogue: an offline interface is marked for admins and cannot be called;
 });
 
 test('catalogue: an unknown id shows not-found with the way back to the catalogue', async ({
-  userPage: page,
+  userSession: page,
 }) => {
   await page.goto('/interface_info/not-an-id');
   await expect(page.getByText('接口不存在或已下线')).toBeVisible();

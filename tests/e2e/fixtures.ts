@@ -1,5 +1,6 @@
 // What the browser scenarios share: logging in with the demo accounts, calling the API from a
 // page's session, and the fixtures every test gets.
+import { ResponseCode } from '@agler/contract/constants';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
@@ -36,6 +37,19 @@ export async function login(page: Page, who: Who, redirect?: string) {
   await page.goto(`/user/login${query}`);
   await submitLogin(page, who);
   await expect(userName(page, who)).toBeVisible();
+}
+
+/**
+ * Starts a session for `who` through the API, as the login form would, without opening a page:
+ * for scenarios whose first step is opening their own address (one full page load instead of
+ * the login page's, the home page's and then their own).
+ */
+export async function loginByApi(page: Page, who: Who) {
+  const { userAccount, userPassword } = demoAccount(who);
+  // page.request shares the page's cookies: the session cookie the answer sets is the page's.
+  const answer = await page.request.post('/api/user/login', { data: { userAccount, userPassword } });
+  expect(answer.ok(), `POST /api/user/login answered HTTP ${answer.status()}`).toBe(true);
+  expect(((await answer.json()) as { code: number }).code, 'the login was accepted').toBe(ResponseCode.SUCCESS);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -133,6 +147,10 @@ type Fixtures = {
   adminPage: Page;
   /** The test's page, logged in as user (普通用户). */
   userPage: Page;
+  /** The test's page with admin's session started by the API, on no address yet: the test opens its own. */
+  adminSession: Page;
+  /** The test's page with user's session started by the API, on no address yet: the test opens its own. */
+  userSession: Page;
   /** A second browser session, logged in as `who`, beside the test's own page. */
   newSession: (who: Who) => Promise<Page>;
 };
@@ -158,6 +176,14 @@ export const test = base.extend<Fixtures>({
   },
   userPage: async ({ page }, use) => {
     await login(page, 'user');
+    await use(page);
+  },
+  adminSession: async ({ page }, use) => {
+    await loginByApi(page, 'admin');
+    await use(page);
+  },
+  userSession: async ({ page }, use) => {
+    await loginByApi(page, 'user');
     await use(page);
   },
   newSession: async ({ browser }, use) => {

@@ -87,7 +87,7 @@ test('loading: a logged-in deep link shows the layout, then the page’s own ske
   await expect(page.locator('.agler-sk')).toHaveCount(0);
 });
 
-test('loading: an unknown interface shows its not-found state', async ({ adminPage: page }) => {
+test('loading: an unknown interface shows its not-found state', async ({ adminSession: page }) => {
   await page.goto('/interface_info/1899999999999999999');
   await expect(page.locator('main .ant-result-404')).toBeVisible();
   await expect(page.locator('main .agler-sk')).toHaveCount(0);

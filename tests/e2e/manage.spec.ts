@@ -96,7 +96,7 @@ test('manage: batch publish on a mixed selection says how many and publishes onl
 });
 
 test("manage: a row shows the id's end and the url's path, and the name opens the interface", async ({
-  adminPage: page,
+  adminSession: page,
 }) => {
   await page.goto(ADMIN_PATH);
   await searchTable(page, '天气查询');
@@ -157,7 +157,7 @@ test.describe('on a phone', () => {
     }
   });
 
-  test('phone: the folded search opens when tapped and still searches', async ({ adminPage: page }) => {
+  test('phone: the folded search opens when tapped and still searches', async ({ adminSession: page }) => {
     await page.goto(ADMIN_PATH);
     const input = page.getByLabel('站内搜索');
     const search = page.locator('.ant-select', { has: input });

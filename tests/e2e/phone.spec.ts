@@ -69,7 +69,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('phone: the analysis table keeps its names readable and every column within reach; the callers drawer fills the screen', async ({
-  adminPage: page,
+  adminSession: page,
 }, testInfo) => {
   await page.goto(ANALYSIS);
   const table = page.getByRole('table', { name: '接口调用明细' });
@@ -116,7 +116,7 @@ test('phone: the analysis table keeps its names readable and every column within
 });
 
 test('phone: the catalogue with its method filter stays within the screen; its cards stack; the menu folds away', async ({
-  adminPage: page,
+  adminSession: page,
 }, testInfo) => {
   await page.goto('/');
   const list = page.getByRole('list', { name: '接口列表' });
@@ -412,7 +412,7 @@ test('a small tablet (700 px wide): the content keeps 24 px each side, not 40', 
   expect(box && [Math.round(box.x), Math.round(width - box.x - box.width)]).toEqual([24, 24]);
 });
 
-test('phone: the 403 page fits the screen', async ({ userPage: page }, testInfo) => {
+test('phone: the 403 page fits the screen', async ({ userSession: page }, testInfo) => {
   await page.goto('/admin/interface_info');
   await expect(page.getByText('抱歉，你无权访问此页面。')).toBeVisible();
   await expectNoSideScroll(page, 'the 403 page');

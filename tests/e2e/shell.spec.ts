@@ -46,7 +46,7 @@ test('shell: user sees no admin menu and gets 403 on /admin/interface_info', asy
 });
 
 test('shell: logout from an admin page keeps the way back, and login returns there', async ({
-  adminPage: page,
+  adminSession: page,
 }) => {
   await page.goto('/admin/interface_info?tab=1');
   // The user leaves a page that has loaded: the table's request is not in flight.
@@ -78,7 +78,7 @@ test('shell: wrong password shows the server message at the form', async ({ page
   await expect(page.getByText('账号长度应为 4 到 256 个字符')).toBeVisible();
 });
 
-test('shell: an unknown path shows the 404 page with a way home', async ({ userPage: page }) => {
+test('shell: an unknown path shows the 404 page with a way home', async ({ userSession: page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText('抱歉，你访问的页面不存在。')).toBeVisible();
   await expect(page.locator('.ant-pro-layout'), 'no main layout').toHaveCount(0);
@@ -86,7 +86,7 @@ test('shell: an unknown path shows the 404 page with a way home', async ({ userP
   await expect(page).toHaveURL(atPath('/'));
 });
 
-test('shell: a lost session returns to login with the way back', async ({ userPage: page, context }) => {
+test('shell: a lost session returns to login with the way back', async ({ userSession: page, context }) => {
   await page.goto('/?current=2');
   await expect(userName(page, 'user')).toBeVisible();
   // The catalogue has answered: its own first load cannot be the one that finds the session gone.

@@ -9,7 +9,7 @@ const isInvoke = (url: string) => url.endsWith('/api/interfaceInfo/invoke');
 const showJson = (page: Page) => page.getByLabel('参数编辑方式').getByText('JSON', { exact: true }).click();
 
 test('try it: fill the form, send with the keyboard, read status and headers; after a reload the parameters and the call are still there', async ({
-  userPage: page,
+  userSession: page,
 }) => {
   await page.goto(`/interface_info/${WEATHER_ID}`);
   const city = field(page, 'city');
@@ -55,7 +55,7 @@ test('try it: fill the form, send with the keyboard, read status and headers; af
 });
 
 test('try it: a missing required field is refused at the field, which gets the focus, and nothing is sent', async ({
-  userPage: page,
+  userSession: page,
   requests,
 }) => {
   await page.goto(`/interface_info/${WEATHER_ID}`);
@@ -83,7 +83,7 @@ test('try it: a missing required field is refused at the field, which gets the f
   await expect(resultPanel(page).getByText('200 OK', { exact: true })).toBeVisible();
 });
 
-test("try it: the platform's refusal and the interface's own error status are told apart", async ({ userPage: page }) => {
+test("try it: the platform's refusal and the interface's own error status are told apart", async ({ userSession: page }) => {
   await page.goto(`/interface_info/${WEATHER_ID}`);
   // A unit the service does not know: it answers its own 400 (the form only offers c and f; the JSON can say more).
   await showJson(page);

@@ -86,7 +86,7 @@ test('user management: admin finds the demo user, sets a quota, bans and unbans'
   }
 });
 
-test("user management: the admin's own row cannot ban or demote itself", async ({ adminPage: page }) => {
+test("user management: the admin's own row cannot ban or demote itself", async ({ adminSession: page }) => {
   await page.goto('/admin/user?searchText=admin');
   const row = page
     .locator('tr.ant-table-row')
