@@ -47,7 +47,7 @@ const rankOf = (n: SQL) => sql`greatest(1, (95 * (${n})::bigint + 99) / 100)`;
  * their sums per interface, deleted ones included.
  */
 const usageOf = (plan: Plan, distributions: boolean) => sql`
-  cells AS MATERIALIZED (
+  cells AS ${distributions ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (
     SELECT r.interface_info_id AS iid, r.calls, r.errors, r.latency_sum, r.last_time,
            r.latencies[cardinality(r.latencies)] AS slowest
            ${distributions ? sql`, r.latencies, r.cumulative` : sql``}
@@ -99,9 +99,10 @@ type UsageRow = {
 };
 
 /**
- * The p95 of each interface called 20 times or more in `plan`'s time (below
- * that the nearest rank is the last: the slowest, which the usage has), as
- * pairs of id and latency; null where it is the slowest after all.
+ * After usageOf(plan, true): `floor` and `p95`, which find the p95 of each
+ * interface called 20 times or more (below that the nearest rank is the
+ * last: the slowest, which the usage has). Read it as P95_COLUMN, null where
+ * it is the slowest after all.
  *
  * It is the interface's m-th largest latency, m = calls − nearest rank + 1.
  * Each row's m-th largest is a floor for it (the row's m are among all of its
@@ -109,67 +110,84 @@ type UsageRow = {
  * from the rows that have any, are merged, and when fewer than m are above
  * it, the floor is the answer.
  */
+const P95S = sql`
+  wanted AS MATERIALIZED (SELECT iid, calls - ${rankOf(sql`calls`)} + 1 AS m FROM usage WHERE calls >= 20),
+  floor AS MATERIALIZED (
+    SELECT w.iid, w.m,
+           coalesce(max(c.latencies[width_bucket(c.calls - w.m, c.cumulative)]) FILTER (WHERE c.calls >= w.m), -1)
+             AS latency
+    FROM wanted w JOIN cells c ON c.iid = w.iid
+    GROUP BY w.iid, w.m
+  ),
+  above AS (
+    SELECT f.iid, f.m, u.latency, u.upto - u.below AS calls
+    FROM floor f
+    JOIN cells c ON c.iid = f.iid AND c.slowest > f.latency
+    CROSS JOIN LATERAL (SELECT width_bucket(f.latency, c.latencies) + 1 AS first) s
+    CROSS JOIN LATERAL unnest(
+      c.latencies[s.first:], c.cumulative[s.first + 1:], c.cumulative[s.first:cardinality(c.latencies)]
+    ) AS u(latency, upto, below)
+  ),
+  p95 AS (
+    SELECT DISTINCT ON (iid) iid, latency
+    FROM (
+      SELECT iid, latency, m, sum(sum(calls)) OVER (PARTITION BY iid ORDER BY latency DESC) AS seen
+      FROM above
+      GROUP BY iid, latency, m
+    ) AS merged
+    WHERE seen >= m
+    ORDER BY iid, latency DESC
+  )`;
+/** An interface's p95 from P95S (`f`: its floor, `p`: its p95), null where it is the slowest. */
+const P95_COLUMN = sql`coalesce(p.latency, nullif(f.latency, -1))`;
+
+/** The p95 of each interface P95S finds, by id. */
 async function p95sOf(db: Queryable, plan: Plan): Promise<Map<string, number | null>> {
   const [{ pairs }] = rowsOf<{ pairs: string | null }>(
     await db.execute(sql`
-      WITH ${usageOf(plan, true)},
-      wanted AS MATERIALIZED (SELECT iid, calls - ${rankOf(sql`calls`)} + 1 AS m FROM usage WHERE calls >= 20),
-      floor AS MATERIALIZED (
-        SELECT w.iid, w.m,
-               coalesce(max(c.latencies[width_bucket(c.calls - w.m, c.cumulative)]) FILTER (WHERE c.calls >= w.m), -1)
-                 AS latency
-        FROM wanted w JOIN cells c ON c.iid = w.iid
-        GROUP BY w.iid, w.m
-      ),
-      above AS (
-        SELECT f.iid, f.m, u.latency, u.upto - u.below AS calls
-        FROM floor f
-        JOIN cells c ON c.iid = f.iid AND c.slowest > f.latency
-        CROSS JOIN LATERAL (SELECT width_bucket(f.latency, c.latencies) + 1 AS first) s
-        CROSS JOIN LATERAL unnest(
-          c.latencies[s.first:], c.cumulative[s.first + 1:], c.cumulative[s.first:cardinality(c.latencies)]
-        ) AS u(latency, upto, below)
-      ),
-      p95 AS (
-        SELECT DISTINCT ON (iid) iid, latency
-        FROM (
-          SELECT iid, latency, m, sum(sum(calls)) OVER (PARTITION BY iid ORDER BY latency DESC) AS seen
-          FROM above
-          GROUP BY iid, latency, m
-        ) AS merged
-        WHERE seen >= m
-        ORDER BY iid, latency DESC
-      )
-      SELECT json_agg(json_build_array(f.iid::text, coalesce(p.latency, nullif(f.latency, -1))))::text AS pairs
+      WITH ${usageOf(plan, true)}, ${P95S}
+      SELECT json_agg(json_build_array(f.iid::text, ${P95_COLUMN}))::text AS pairs
       FROM floor f LEFT JOIN p95 p ON p.iid = f.iid`),
   );
   return new Map(pairs ? (JSON.parse(pairs) as [string, number | null][]) : []);
 }
 
+/** The columns of an interface's usage (`u`) and row (`n`), as UsageTuple lists them but for the p95. */
+const USAGE_TUPLE = sql`u.iid::text, n.name, n.method, n.status, n.deleted, u.calls, u.errors, u.latency_sum,
+  extract(epoch FROM u.last_time) * 1000`;
+
 /**
- * Each interface called in `plan`'s time, with its p95. Its sums and its p95
- * are two statements: on PostgreSQL they run side by side on the pool's
- * connections (the p95's, merging latency distributions, is the longer).
+ * Each interface called in `plan`'s time, with its p95. On PostgreSQL
+ * (`sideBySide`) its sums and its p95 are two statements that run side by
+ * side on the pool's connections (the p95's, merging latency distributions,
+ * is the longer); PGlite runs one statement at a time, so there they are one,
+ * which reads the calls once.
  */
-async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
-  const [[{ rows }], p95s] = await Promise.all([
-    db
-      .execute(
-        sql`
-      WITH ${usageOf(plan, false)}, ${namesOf(true)}
-      SELECT json_agg(json_build_array(
-               u.iid::text, n.name, n.method, n.status, n.deleted, u.calls, u.errors, u.latency_sum,
-               extract(epoch FROM u.last_time) * 1000, u.slowest
-             ))::text AS rows
-      FROM usage u
-      LEFT JOIN names n ON n.id = u.iid`,
-      )
-      .then((result) => rowsOf<{ rows: string | null }>(result)),
-    p95sOf(db, plan),
-  ]);
+async function interfacesOf(db: Queryable, plan: Plan, sideBySide: boolean): Promise<UsageRow[]> {
+  const usageRows = (statement: SQL) =>
+    db.execute(statement).then((result) => rowsOf<{ rows: string | null }>(result)[0].rows);
+  const [rows, p95s] = sideBySide
+    ? await Promise.all([
+        usageRows(sql`
+          WITH ${usageOf(plan, false)}, ${namesOf(true)}
+          SELECT json_agg(json_build_array(${USAGE_TUPLE}, u.slowest))::text AS rows
+          FROM usage u
+          LEFT JOIN names n ON n.id = u.iid`),
+        p95sOf(db, plan),
+      ])
+    : [
+        await usageRows(sql`
+          WITH ${usageOf(plan, true)}, ${namesOf(true)}, ${P95S}
+          SELECT json_agg(json_build_array(${USAGE_TUPLE}, coalesce(${P95_COLUMN}, u.slowest)))::text AS rows
+          FROM usage u
+          LEFT JOIN names n ON n.id = u.iid
+          LEFT JOIN floor f ON f.iid = u.iid
+          LEFT JOIN p95 p ON p.iid = u.iid`),
+        new Map<string, number | null>(),
+      ];
   if (!rows) return [];
   return (JSON.parse(rows) as UsageTuple[]).map(
-    ([iid, name, method, status, deleted, calls, errors, latencySum, lastMs, slowest]) => ({
+    ([iid, name, method, status, deleted, calls, errors, latencySum, lastMs, slowestOrP95]) => ({
       iid,
       name,
       method,
@@ -179,7 +197,7 @@ async function interfacesOf(db: Queryable, plan: Plan): Promise<UsageRow[]> {
       errors: Number(errors),
       latencySum: Number(latencySum),
       lastMs: Number(lastMs),
-      p95: p95s.get(iid) ?? slowest,
+      p95: p95s.get(iid) ?? slowestOrP95,
     }),
   );
 }
@@ -297,7 +315,14 @@ async function dailyOf(
  * are bounded by the local midnights computed here, so a day stays a day
  * across a daylight-saving change.
  */
-export async function overviewOf(db: Queryable, range: DayRange): Promise<AnalysisOverview> {
+/** How the overview's statements run: `sideBySide` on a pool (PostgreSQL), else one at a time (PGlite). */
+export type OverviewOptions = { sideBySide?: boolean };
+
+export async function overviewOf(
+  db: Queryable,
+  range: DayRange,
+  { sideBySide = false }: OverviewOptions = {},
+): Promise<AnalysisOverview> {
   const bounds = [range.startMs];
   for (let i = 1; i <= range.days; i += 1) bounds.push(startOfDay(range.startMs, i));
   const previousStart = startOfDay(range.startMs, -range.days);
@@ -314,7 +339,7 @@ export async function overviewOf(db: Queryable, range: DayRange): Promise<Analys
         dailyOf(db, current, bounds, missing),
       ]);
     const [usage, period, assumed] = await Promise.all([
-      interfacesOf(db, current),
+      interfacesOf(db, current, sideBySide),
       periodOf(db, before),
       figuresOf([], []),
     ]);
@@ -371,10 +396,10 @@ export async function overviewOf(db: Queryable, range: DayRange): Promise<Analys
 }
 
 /** `GET /api/analysis/overview`. */
-export async function overview(db: Queryable, query: Query): Promise<AnalysisOverview> {
+export async function overview(db: Queryable, query: Query, options?: OverviewOptions): Promise<AnalysisOverview> {
   const range = parseOverviewQuery(query);
   if (!range.ok) refuse(ResponseCode.PARAMS_ERROR, range.message);
-  return overviewOf(db, range.value);
+  return overviewOf(db, range.value, options);
 }
 
 /**

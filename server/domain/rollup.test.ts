@@ -147,11 +147,15 @@ function rangesAround(from: number, to: number): DayRange[] {
 async function expectAnalysisOfLog(db: Queryable, ranges: DayRange[]) {
   const calls = await loggedCalls(db);
   for (const range of ranges) {
-    const answer = figuresOf(await overviewOf(db, range));
-    expect({ range: [range.startDate, range.endDate], ...answer }).toEqual({
-      range: [range.startDate, range.endDate],
-      ...expectedOf(calls, range),
-    });
+    // Both ways of running the statements: one at a time (PGlite's) and side by side (PostgreSQL's).
+    for (const sideBySide of [false, true]) {
+      const answer = figuresOf(await overviewOf(db, range, { sideBySide }));
+      expect({ range: [range.startDate, range.endDate], sideBySide, ...answer }).toEqual({
+        range: [range.startDate, range.endDate],
+        sideBySide,
+        ...expectedOf(calls, range),
+      });
+    }
   }
 }
 

@@ -18,7 +18,8 @@ export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   app.get('/overview', async (request) => {
     requireAdmin(await request.sessionUser());
     await ctx.callLog.flush();
-    return ok(packOverview(await overview(ctx.db, request.query as Query)));
+    const sideBySide = ctx.database.kind === 'postgres';
+    return ok(packOverview(await overview(ctx.db, request.query as Query, { sideBySide })));
   });
 
   app.get('/interface/callers', async (request) => {
