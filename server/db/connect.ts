@@ -70,13 +70,13 @@ export type PgliteOptions = {
 /** Seconds since `start`, for progress lines. */
 const since = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
 
+/** PGlite's memory for a statement's sorts and hashes (PostgreSQL's default is 4MB). */
+const PGLITE_WORK_MEM = '16MB';
+
 /**
  * Opens (and on first start creates) the embedded database in `dataDir`,
  * holding the directory's pid lock while open; in memory without `dataDir`.
  */
-/** PGlite's memory for a statement's sorts and hashes (PostgreSQL's default is 4MB). */
-const PGLITE_WORK_MEM = '16MB';
-
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
   const report = options.report ?? (() => undefined);
   let lock: PidLock | undefined;
