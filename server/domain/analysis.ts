@@ -47,7 +47,7 @@ const rankOf = (n: SQL) => sql`greatest(1, (95 * (${n})::bigint + 99) / 100)`;
  * their sums per interface, deleted ones included.
  */
 const usageOf = (plan: Plan, distributions: boolean) => sql`
-  cells AS ${distributions ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (
+  cells AS MATERIALIZED (
     SELECT r.interface_info_id AS iid, r.calls, r.errors, r.latency_sum, r.last_time,
            r.latencies[cardinality(r.latencies)] AS slowest
            ${distributions ? sql`, r.latencies, r.cumulative` : sql``}
