@@ -309,15 +309,15 @@ async function dailyOf(
   );
 }
 
+/** How the overview's statements run: `sideBySide` on a pool (PostgreSQL), else one at a time (PGlite). */
+export type OverviewOptions = { sideBySide?: boolean };
+
 /**
  * Key figures, calls per day (zero-filled) and usage per interface in
  * `range`, plus the totals of the equally long period right before it. Days
  * are bounded by the local midnights computed here, so a day stays a day
  * across a daylight-saving change.
  */
-/** How the overview's statements run: `sideBySide` on a pool (PostgreSQL), else one at a time (PGlite). */
-export type OverviewOptions = { sideBySide?: boolean };
-
 export async function overviewOf(
   db: Queryable,
   range: DayRange,
