@@ -184,10 +184,10 @@ async function openCatalogue(page: Page) {
   return list;
 }
 
-/** The content's left and right margins: the space between a box and the screen's edges. */
-async function marginsOf(locator: Locator) {
+/** The content's left and right margins: the space between a box and the edges of a screen `width` wide. */
+async function marginsOf(locator: Locator, width = PHONE.width) {
   const box = await locator.boundingBox();
-  return box ? [Math.round(box.x), Math.round(PHONE.width - box.x - box.width)] : [];
+  return box ? [Math.round(box.x), Math.round(width - box.x - box.width)] : [];
 }
 
 /**
@@ -409,12 +409,7 @@ test('a small tablet (700 px wide): the content keeps 24 px each side, not 40', 
   await page.setViewportSize({ width, height: 900 });
   const list = await openCatalogue(page);
   // Polled: the list can be between two renders (no box) right after its first card shows.
-  await expect
-    .poll(async () => {
-      const box = await list.boundingBox();
-      return box && [Math.round(box.x), Math.round(width - box.x - box.width)];
-    })
-    .toEqual([24, 24]);
+  await expect.poll(() => marginsOf(list, width)).toEqual([24, 24]);
 });
 
 test('phone: the 403 page fits the screen', async ({ userSession: page }, testInfo) => {
