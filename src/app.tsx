@@ -23,6 +23,7 @@ import { ThemeProvider } from '@/components/ThemeSwitch/ThemeProvider';
 import { PUBLIC_PATHS } from '@/constants';
 import { antdLocale, DEFAULT_LANG, startLanguage } from '@/locales';
 import { requestConfig } from '@/requestConfig';
+import { startRoute } from '@/utils/earlyRoute';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { withMenuIcons } from '@/utils/menuIcons';
 import { loginUrlFor } from '@/utils/redirect';
@@ -63,8 +64,11 @@ export async function getInitialState(): Promise<InitialState> {
   if (PUBLIC_PATHS.includes(location.pathname)) return { settings: defaultSettings };
   const loginUser = await fetchLoginUser();
   if (!loginUser) history.replace(loginUrlFor(location));
-  // The layout's parts start now, beside the layout's own chunks, not once the layout has rendered.
-  else void import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell');
+  else {
+    // The layout's parts and the page start now, beside the layout's own chunks, not once the layout has rendered.
+    void import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell');
+    startRoute(location, loginUser);
+  }
   return { loginUser, settings: defaultSettings };
 }
 

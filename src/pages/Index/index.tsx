@@ -8,6 +8,7 @@ import { HOME_PATH } from '@/constants';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { CatalogueToolbar } from './components/CatalogueToolbar';
 import { InterfaceCard, InterfaceCardSkeleton, useCardStyles } from './components/InterfaceCard';
+import { listKeyOf, takeCatalogue } from './earlyCatalogue';
 import type { CatalogueQuery } from './queryState';
 import {
   changeQuery,
@@ -73,7 +74,7 @@ export default function HomePage() {
   const search = searchParams.toString();
   const query = useMemo(() => parseQuery(new URLSearchParams(search)), [search]);
   const listParams = useMemo(() => toListParams(query), [query]);
-  const requestKey = JSON.stringify(listParams);
+  const requestKey = listKeyOf(listParams);
 
   const go = (next: CatalogueQuery, options: { replace?: boolean } = {}) => {
     const target = `${HOME_PATH}${toSearch(next)}`;
@@ -85,7 +86,9 @@ export default function HomePage() {
   // One request per view state; an answer to an older state is dropped by useRequest.
   const { data, error, loading, refresh } = useRequest(
     async (): Promise<LoadedPage> => {
-      const res = await listInterfaceInfoByPage(listParams, { skipErrorHandler: true });
+      // The first view's answer may be on its way already (earlyCatalogue.ts).
+      const res = await (takeCatalogue(requestKey) ??
+        listInterfaceInfoByPage(listParams, { skipErrorHandler: true }));
       return { key: requestKey, page: res.data! };
     },
     // The page shows the error itself.

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import routes from '../../config/routes';
+import { USER_ROLE } from '@/constants';
+import { startCatalogue } from '@/pages/Index/earlyCatalogue';
+import { EARLY_ROUTES, startRoute } from './earlyRoute';
+
+jest.mock('@/pages/Index/earlyCatalogue');
+const catalogueMock = jest.mocked(startCatalogue);
+
+const user = { id: '2', userName: 'demo', userRole: USER_ROLE.USER } as API.LoginUserVO;
+const admin = { id: '1', userName: 'admin', userRole: USER_ROLE.ADMIN } as API.LoginUserVO;
+
+/** Spies on every route's chunk; answers the spies by path. */
+function spyOnChunks() {
+  return new Map(
+    EARLY_ROUTES.map(
+      (route) => [route.path, jest.spyOn(route, 'chunk').mockResolvedValue(undefined)] as const,
+    ),
+  );
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('a deep link starts its page early', () => {
+  it('starts the catalogue and its first page for `/`, with the URL query', () => {
+    const chunks = spyOnChunks();
+    startRoute({ pathname: '/', search: '?searchText=ip' }, user);
+    expect(chunks.get('/')).toHaveBeenCalledTimes(1);
+    expect(catalogueMock).toHaveBeenCalledWith('?searchText=ip');
+  });
+
+  it('starts an interface page by its pattern, and only its chunk', () => {
+    const chunks = spyOnChunks();
+    catalogueMock.mockClear();
+    startRoute({ pathname: '/interface_info/1800000000000000001', search: '' }, user);
+    expect(chunks.get('/interface_info/:id')).toHaveBeenCalledTimes(1);
+    expect([...chunks.values()].filter((spy) => spy.mock.calls.length > 0)).toHaveLength(1);
+    expect(catalogueMock).not.toHaveBeenCalled();
+  });
+
+  it('starts an admin page for an admin only', () => {
+    const chunks = spyOnChunks();
+    startRoute({ pathname: '/admin/interface_analysis', search: '' }, user);
+    expect(chunks.get('/admin/interface_analysis')).not.toHaveBeenCalled();
+    startRoute({ pathname: '/admin/interface_analysis', search: '' }, admin);
+    expect(chunks.get('/admin/interface_analysis')).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts nothing for a path with no page of the layout, and a failed chunk throws nothing', () => {
+    const chunks = spyOnChunks();
+    startRoute({ pathname: '/no/such/page', search: '' }, admin);
+    expect([...chunks.values()].every((spy) => spy.mock.calls.length === 0)).toBe(true);
+    chunks.get('/admin/user')!.mockRejectedValue(new Error('ChunkLoadError'));
+    expect(() => startRoute({ pathname: '/admin/user', search: '' }, admin)).not.toThrow();
+  });
+});
+
+type Route = { path?: string; component?: string; layout?: boolean; routes?: Route[] };
+const flat = (list: Route[]): Route[] => list.flatMap((r) => [r, ...flat(r.routes ?? [])]);
+
+describe('the early routes and the route table', () => {
+  it('each is a page of the layout, imported from its component under the chunk name Umi gives it', () => {
+    const source = readFileSync(path.join(__dirname, 'earlyRoute.ts'), 'utf8');
+    const imports = [
+      ...source.matchAll(/path: '([^']+)'[^]*?webpackChunkName: "([^"]+)" \*\/ '@\/pages\/([^']+)'/g),
+    ];
+    expect(imports.map(([, routePath]) => routePath)).toEqual(EARLY_ROUTES.map((r) => r.path));
+    const table = flat(routes as Route[]);
+    for (const [, routePath, chunkName, page] of imports) {
+      const route = table.find((r) => r.path === routePath);
+      expect(route?.component).toBe(`./${page}`);
+      expect(chunkName).toBe(`p__${page.split('/').join('__')}__index`);
+      const group = table.find((r) => r.routes?.includes(route!));
+      expect(route?.layout ?? group?.layout).not.toBe(false);
+    }
+  });
+
+  it('covers every page of the layout but the 404', () => {
+    const pages = flat(routes as Route[]).filter(
+      (r) => r.component && r.path !== '*' && r.path && !r.path.startsWith('/user'),
+    );
+    expect(EARLY_ROUTES.map((r) => r.path).sort()).toEqual(pages.map((r) => r.path).sort());
+  });
+});

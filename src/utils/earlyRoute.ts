@@ -1,0 +1,59 @@
+import { matchPath } from '@umijs/max';
+import access from '@/access';
+import { startCatalogue } from '@/pages/Index/earlyCatalogue';
+
+/**
+ * What a deep link's page needs, started as soon as the app knows there is a session: beside the
+ * layout's chunks rather than after the layout has loaded and rendered. Each entry is a route of
+ * the layout (config/routes.ts) with its page chunk, named as Umi names it (`p__` and the page's
+ * path: the import below and the route's are one chunk), and what the page asks the API for
+ * first, when the URL alone says what that is.
+ */
+type EarlyRoute = {
+  path: string;
+  admin?: boolean;
+  chunk: () => Promise<unknown>;
+  data?: (search: string) => void;
+};
+
+export const EARLY_ROUTES: readonly EarlyRoute[] = [
+  {
+    path: '/',
+    chunk: () => import(/* webpackChunkName: "p__Index__index" */ '@/pages/Index'),
+    data: startCatalogue,
+  },
+  {
+    path: '/interface_info/:id',
+    chunk: () => import(/* webpackChunkName: "p__InterfaceInfo__index" */ '@/pages/InterfaceInfo'),
+  },
+  {
+    path: '/account/center',
+    chunk: () => import(/* webpackChunkName: "p__Account__Center__index" */ '@/pages/Account/Center'),
+  },
+  {
+    path: '/admin/interface_info',
+    admin: true,
+    chunk: () =>
+      import(/* webpackChunkName: "p__Admin__InterfaceInfo__index" */ '@/pages/Admin/InterfaceInfo'),
+  },
+  {
+    path: '/admin/interface_analysis',
+    admin: true,
+    chunk: () =>
+      import(/* webpackChunkName: "p__Admin__InterfaceAnalysis__index" */ '@/pages/Admin/InterfaceAnalysis'),
+  },
+  {
+    path: '/admin/user',
+    admin: true,
+    chunk: () => import(/* webpackChunkName: "p__Admin__User__index" */ '@/pages/Admin/User'),
+  },
+];
+
+/** Starts the page chunk (and first request) of the route at `location`, for `loginUser`; an admin page only for an admin. */
+export function startRoute(location: { pathname: string; search: string }, loginUser: API.LoginUserVO): void {
+  const route = EARLY_ROUTES.find(({ path }) => matchPath(path, location.pathname));
+  if (!route || (route.admin && !access({ loginUser }).canAdmin)) return;
+  route.data?.(location.search);
+  // A chunk that fails here fails again, and is reported, where the route loads it.
+  route.chunk().catch(() => undefined);
+}
