@@ -3,6 +3,8 @@
 //   npm run bench -- --build      rebuild first and report the build time
 //   npm run bench -- --runs 3     cold loads per figure (default 5, the median is printed)
 //   npm run bench -- --pages      only the cold page loads (the first table)
+//   npm run bench -- --latency 80 the page loads over Chromium's emulated network: 80 ms per
+//                                 round trip, 20 Mbit/s down, 5 up (default: loopback as it is)
 // It serves the production build with the mocks (gzip) on free local ports, measures cold
 // loads of each page in headless Chromium (PAGE_ROUTES in measure.mjs: the login page logged
 // out, the others with a session), the login-to-catalogue time, and times the mock API with 40
@@ -28,6 +30,15 @@ import {
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5;
 const PAGES_ONLY = args.includes('--pages');
+const LATENCY_MS = args.includes('--latency') ? Number(args[args.indexOf('--latency') + 1]) : 0;
+if (!(LATENCY_MS >= 0)) throw new Error('--latency takes milliseconds');
+/** The emulated network's conditions (Chromium's Network.emulateNetworkConditions), bytes per second. */
+const NETWORK = {
+  offline: false,
+  latency: LATENCY_MS,
+  downloadThroughput: 20e6 / 8,
+  uploadThroughput: 5e6 / 8,
+};
 const BIG = 10_000;
 
 const median = (xs) => {
@@ -61,6 +72,11 @@ if (args.includes('--build') || !existsSync(path.join(dist, 'index.html'))) {
 async function coldLoad(browser, baseURL, { route, content }, storageState) {
   const { context, urls, transferred } = await coldContext(browser, baseURL, storageState);
   const page = await context.newPage();
+  if (LATENCY_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  }
   await page.addInitScript(instrument, { content, skeleton: SKELETON_SELECTOR });
   await page.goto(route);
   try {
@@ -213,6 +229,13 @@ console.log(
 );
 console.log("showing it; content: the route's content on screen (measure.mjs, PAGE_ROUTES); JS+CSS: gzip of");
 console.log('the dist/ files fetched; wire: every response (HTML, JS, CSS, images, API) as transferred.\n');
+if (LATENCY_MS > 0) {
+  const mbits = (bytesPerSecond) => (bytesPerSecond * 8) / 1e6;
+  console.log(
+    `network (page loads): ${LATENCY_MS} ms per round trip, ${mbits(NETWORK.downloadThroughput)} Mbit/s down, ` +
+      `${mbits(NETWORK.uploadThroughput)} up (Chromium's emulation)\n`,
+  );
+}
 table(
   [
     'cold load',
