@@ -3,10 +3,13 @@ import path from 'node:path';
 import routes from '../../config/routes';
 import { USER_ROLE } from '@/constants';
 import { startCatalogue } from '@/pages/Index/earlyCatalogue';
+import { startInterface } from '@/pages/InterfaceInfo/earlyInterface';
 import { EARLY_ROUTES, startRoute } from './earlyRoute';
 
 jest.mock('@/pages/Index/earlyCatalogue');
+jest.mock('@/pages/InterfaceInfo/earlyInterface');
 const catalogueMock = jest.mocked(startCatalogue);
+const interfaceMock = jest.mocked(startInterface);
 
 const user = { id: '2', userName: 'demo', userRole: USER_ROLE.USER } as API.LoginUserVO;
 const admin = { id: '1', userName: 'admin', userRole: USER_ROLE.ADMIN } as API.LoginUserVO;
@@ -20,7 +23,11 @@ function spyOnChunks() {
   );
 }
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  catalogueMock.mockClear();
+  interfaceMock.mockClear();
+});
 
 describe('a deep link starts its page early', () => {
   it('starts the catalogue and its first page for `/`, with the URL query', () => {
@@ -30,19 +37,19 @@ describe('a deep link starts its page early', () => {
     expect(catalogueMock).toHaveBeenCalledWith('?searchText=ip');
   });
 
-  it('starts an interface page by its pattern, and only its chunk', () => {
+  it('starts an interface page by its pattern, and asks for that interface, its id kept as text', () => {
     const chunks = spyOnChunks();
-    catalogueMock.mockClear();
     startRoute({ pathname: '/interface_info/1800000000000000001', search: '' }, user);
     expect(chunks.get('/interface_info/:id')).toHaveBeenCalledTimes(1);
     expect([...chunks.values()].filter((spy) => spy.mock.calls.length > 0)).toHaveLength(1);
+    expect(interfaceMock).toHaveBeenCalledWith('1800000000000000001');
     expect(catalogueMock).not.toHaveBeenCalled();
   });
 
   it('starts an admin page for an admin only', () => {
     const chunks = spyOnChunks();
     startRoute({ pathname: '/admin/interface_analysis', search: '' }, user);
-    expect(chunks.get('/admin/interface_analysis')).not.toHaveBeenCalled();
+    expect([...chunks.values()].every((spy) => spy.mock.calls.length === 0)).toBe(true);
     startRoute({ pathname: '/admin/interface_analysis', search: '' }, admin);
     expect(chunks.get('/admin/interface_analysis')).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,7 @@
 import { matchPath } from '@umijs/max';
 import access from '@/access';
 import { startCatalogue } from '@/pages/Index/earlyCatalogue';
+import { startInterface } from '@/pages/InterfaceInfo/earlyInterface';
 
 /**
  * What a deep link's page needs, started as soon as the app knows there is a session: beside the
@@ -13,18 +14,20 @@ type EarlyRoute = {
   path: string;
   admin?: boolean;
   chunk: () => Promise<unknown>;
-  data?: (search: string) => void;
+  /** Asks for the page's first answer, given the path's parameters and the URL's query. */
+  data?: (params: Readonly<Record<string, string | undefined>>, search: string) => void;
 };
 
 export const EARLY_ROUTES: readonly EarlyRoute[] = [
   {
     path: '/',
     chunk: () => import(/* webpackChunkName: "p__Index__index" */ '@/pages/Index'),
-    data: startCatalogue,
+    data: (_, search) => startCatalogue(search),
   },
   {
     path: '/interface_info/:id',
     chunk: () => import(/* webpackChunkName: "p__InterfaceInfo__index" */ '@/pages/InterfaceInfo'),
+    data: ({ id }) => id && startInterface(id),
   },
   {
     path: '/account/center',
@@ -51,9 +54,13 @@ export const EARLY_ROUTES: readonly EarlyRoute[] = [
 
 /** Starts the page chunk (and first request) of the route at `location`, for `loginUser`; an admin page only for an admin. */
 export function startRoute(location: { pathname: string; search: string }, loginUser: API.LoginUserVO): void {
-  const route = EARLY_ROUTES.find(({ path }) => matchPath(path, location.pathname));
-  if (!route || (route.admin && !access({ loginUser }).canAdmin)) return;
-  route.data?.(location.search);
-  // A chunk that fails here fails again, and is reported, where the route loads it.
-  route.chunk().catch(() => undefined);
+  for (const route of EARLY_ROUTES) {
+    const match = matchPath(route.path, location.pathname);
+    if (!match) continue;
+    if (route.admin && !access({ loginUser }).canAdmin) return;
+    route.data?.(match.params, location.search);
+    // A chunk that fails here fails again, and is reported, where the route loads it.
+    route.chunk().catch(() => undefined);
+    return;
+  }
 }

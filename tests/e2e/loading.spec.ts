@@ -87,30 +87,47 @@ test('loading: a logged-in deep link shows the layout, then the page’s own ske
   await expect(page.locator('.agler-sk')).toHaveCount(0);
 });
 
-test('loading: a deep link to the catalogue asks for its chunk and first interfaces beside the layout’s chunk', async ({
-  adminPage: page,
-}) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+for (const { name, path, chunk, api, content } of [
+  {
+    name: 'the catalogue',
+    path: '/?searchText=天气',
+    chunk: /^\/p__Index__index\./,
+    api: '/api/interfaceInfo/list/page',
+    content: { selector: 'main a[href^="/interface_info/"]', hasText: undefined },
+  },
+  {
+    name: 'an interface',
+    path: `/interface_info/${WEATHER_ID}`,
+    chunk: /^\/p__InterfaceInfo__index\./,
+    api: '/api/interfaceInfo/get',
+    content: { selector: 'main', hasText: '天气查询' },
+  },
+]) {
+  test(`loading: a deep link to ${name} asks for its chunk and first answer beside the layout’s chunk`, async ({
+    adminPage: page,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/t__plugin-layout__Layout\.[0-9a-f]+\.async\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(path, { waitUntil: 'commit' });
+    // The layout's own chunk is held back, so the layout has not rendered: the page's chunk and its
+    // first request were started when the session was known, not by the rendered route.
+    await expect.poll(() => asked.some((p) => chunk.test(p))).toBe(true);
+    await expect.poll(() => asked.filter((p) => p === api)).toHaveLength(1);
+    await expect(page.locator('main')).toHaveCount(0);
+    release();
+    await expect(page.locator(content.selector, { hasText: content.hasText }).first()).toBeVisible();
+    // The page took that answer instead of asking again.
+    expect(asked.filter((p) => p === api)).toHaveLength(1);
   });
-  await page.route(/\/t__plugin-layout__Layout\.[0-9a-f]+\.async\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const asked: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  await page.goto('/?searchText=天气', { waitUntil: 'commit' });
-  // The layout's own chunk is held back, so the layout has not rendered: the page's chunk and its
-  // first request were started when the session was known, not by the rendered route.
-  await expect.poll(() => asked.some((path) => /^\/p__Index__index\./.test(path))).toBe(true);
-  await expect.poll(() => asked.filter((path) => path === '/api/interfaceInfo/list/page')).toHaveLength(1);
-  await expect(page.locator('main')).toHaveCount(0);
-  release();
-  await expect(page.locator('main a[href^="/interface_info/"]').first()).toBeVisible();
-  // The page took that answer instead of asking again.
-  expect(asked.filter((path) => path === '/api/interfaceInfo/list/page')).toHaveLength(1);
-});
+}
 
 test('loading: an unknown interface shows its not-found state', async ({ adminSession: page }) => {
   await page.goto('/interface_info/1899999999999999999');

@@ -5,10 +5,11 @@ import { createStyles } from 'antd-style';
 import { useDebounceFn, useRequest } from 'ahooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { HOME_PATH } from '@/constants';
+import { takeEarly } from '@/utils/early';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { CatalogueToolbar } from './components/CatalogueToolbar';
 import { InterfaceCard, InterfaceCardSkeleton, useCardStyles } from './components/InterfaceCard';
-import { listKeyOf, takeCatalogue } from './earlyCatalogue';
+import { catalogueKey } from './earlyCatalogue';
 import type { CatalogueQuery } from './queryState';
 import {
   changeQuery,
@@ -63,6 +64,7 @@ function Description({ title, text }: { title: string; text: string }) {
 }
 
 type LoadedPage = { key: string; page: API.PageInterfaceInfo };
+type ListAnswer = Awaited<ReturnType<typeof listInterfaceInfoByPage>>;
 
 /** 主页: the interface catalogue, its view state kept in the URL query. */
 export default function HomePage() {
@@ -74,7 +76,7 @@ export default function HomePage() {
   const search = searchParams.toString();
   const query = useMemo(() => parseQuery(new URLSearchParams(search)), [search]);
   const listParams = useMemo(() => toListParams(query), [query]);
-  const requestKey = listKeyOf(listParams);
+  const requestKey = JSON.stringify(listParams);
 
   const go = (next: CatalogueQuery, options: { replace?: boolean } = {}) => {
     const target = `${HOME_PATH}${toSearch(next)}`;
@@ -87,7 +89,7 @@ export default function HomePage() {
   const { data, error, loading, refresh } = useRequest(
     async (): Promise<LoadedPage> => {
       // The first view's answer may be on its way already (earlyCatalogue.ts).
-      const res = await (takeCatalogue(requestKey) ??
+      const res = await (takeEarly<ListAnswer>(catalogueKey(listParams)) ??
         listInterfaceInfoByPage(listParams, { skipErrorHandler: true }));
       return { key: requestKey, page: res.data! };
     },

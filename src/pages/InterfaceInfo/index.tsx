@@ -12,6 +12,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
+import { takeEarly } from '@/utils/early';
 import { getMyAccessKey } from '@/services/agler/user';
 import { errorCodeOf } from '@/utils/apiError';
 import { formatJsonText } from '@agler/contract/json';
@@ -21,6 +22,7 @@ import { CodeSamples } from './components/CodeSamples';
 import { ParamsTable } from './components/ParamsTable';
 import { exampleText } from '@agler/contract/example';
 import { draftKey, useParamsDraft } from './draft';
+import { interfaceKey } from './earlyInterface';
 import { VIEW_TEXTS } from './texts';
 
 const useStyles = createStyles(({ token }) => ({
@@ -57,12 +59,17 @@ function HeaderBlock({ title, text }: { title: string; text?: string }) {
   return (
     <div>
       <Typography.Text className={styles.headerTitle}>{title}</Typography.Text>
-      {text?.trim() ? <CodeBlock code={formatJsonText(text)} title="JSON" label={title} maxHeight={220} /> : <Typography.Text type="secondary">{VIEW_TEXTS.noHeaders}</Typography.Text>}
+      {text?.trim() ? (
+        <CodeBlock code={formatJsonText(text)} title="JSON" label={title} maxHeight={220} />
+      ) : (
+        <Typography.Text type="secondary">{VIEW_TEXTS.noHeaders}</Typography.Text>
+      )}
     </div>
   );
 }
 
 type Loaded = { id: string; info: API.InterfaceInfo };
+type InfoAnswer = Awaited<ReturnType<typeof getInterfaceInfoById>>;
 
 /** 查看接口: one interface's documentation, online call and code samples. */
 export default function InterfaceInfoPage() {
@@ -75,7 +82,9 @@ export default function InterfaceInfoPage() {
 
   const { data, error, loading, refresh } = useRequest(
     async (): Promise<Loaded> => {
-      const res = await getInterfaceInfoById({ id }, { skipErrorHandler: true });
+      // A deep link's interface may be on its way already (earlyInterface.ts).
+      const res = await (takeEarly<InfoAnswer>(interfaceKey(id)) ??
+        getInterfaceInfoById({ id }, { skipErrorHandler: true }));
       return { id, info: res.data! };
     },
     // The page shows the error itself.
@@ -83,7 +92,11 @@ export default function InterfaceInfoPage() {
   );
   const { initialState } = useModel('@@initialState');
   // The signed samples carry the caller's access key when they have one; without it, a placeholder.
-  const { data: accessKey, loading: keyLoading, error: keyError } = useRequest(
+  const {
+    data: accessKey,
+    loading: keyLoading,
+    error: keyError,
+  } = useRequest(
     async () => (await getMyAccessKey({ skipErrorHandler: true })).data?.accessKey ?? undefined,
     { onError: () => undefined },
   );
@@ -110,7 +123,14 @@ export default function InterfaceInfoPage() {
   if (!info) {
     let body;
     if (error && !loading && isNotFound(error)) {
-      body = <Result status="404" title={VIEW_TEXTS.notFoundTitle} subTitle={VIEW_TEXTS.notFoundDescription} extra={backToCatalogue} />;
+      body = (
+        <Result
+          status="404"
+          title={VIEW_TEXTS.notFoundTitle}
+          subTitle={VIEW_TEXTS.notFoundDescription}
+          extra={backToCatalogue}
+        />
+      );
     } else if (error && !loading) {
       body = (
         <Result
@@ -157,21 +177,45 @@ export default function InterfaceInfoPage() {
               column={infoColumns}
               dataSource={info}
               columns={[
-                { title: VIEW_TEXTS.description, dataIndex: 'description', span: infoColumns, render: () => info.description || VIEW_TEXTS.noDescription },
+                {
+                  title: VIEW_TEXTS.description,
+                  dataIndex: 'description',
+                  span: infoColumns,
+                  render: () => info.description || VIEW_TEXTS.noDescription,
+                },
                 {
                   title: VIEW_TEXTS.url,
                   dataIndex: 'url',
                   span: infoColumns,
                   render: () => (
-                    <Typography.Text className={styles.url} copyable={{ text: info.url, tooltips: [VIEW_TEXTS.copy, VIEW_TEXTS.copied] }}>
+                    <Typography.Text
+                      className={styles.url}
+                      copyable={{ text: info.url, tooltips: [VIEW_TEXTS.copy, VIEW_TEXTS.copied] }}
+                    >
                       {info.url}
                     </Typography.Text>
                   ),
                 },
-                { title: VIEW_TEXTS.method, dataIndex: 'method', render: () => <MethodTag method={info.method} /> },
-                { title: VIEW_TEXTS.status, dataIndex: 'status', render: () => <StatusBadge status={info.status} /> },
-                { title: VIEW_TEXTS.createTime, dataIndex: 'createTime', render: () => showTime(info.createTime) },
-                { title: VIEW_TEXTS.updateTime, dataIndex: 'updateTime', render: () => showTime(info.updateTime) },
+                {
+                  title: VIEW_TEXTS.method,
+                  dataIndex: 'method',
+                  render: () => <MethodTag method={info.method} />,
+                },
+                {
+                  title: VIEW_TEXTS.status,
+                  dataIndex: 'status',
+                  render: () => <StatusBadge status={info.status} />,
+                },
+                {
+                  title: VIEW_TEXTS.createTime,
+                  dataIndex: 'createTime',
+                  render: () => showTime(info.createTime),
+                },
+                {
+                  title: VIEW_TEXTS.updateTime,
+                  dataIndex: 'updateTime',
+                  render: () => showTime(info.updateTime),
+                },
               ]}
             />
           </Card>
@@ -194,7 +238,11 @@ export default function InterfaceInfoPage() {
           </Card>
         </Col>
         <Col span={24}>
-          <Card className={styles.wrappingHead} title={VIEW_TEXTS.callTitle} extra={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.accountLink}</Link>}>
+          <Card
+            className={styles.wrappingHead}
+            title={VIEW_TEXTS.callTitle}
+            extra={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.accountLink}</Link>}
+          >
             <CallPanel
               interfaceId={id}
               requestParams={info.requestParams}
