@@ -59,11 +59,7 @@ function HeaderBlock({ title, text }: { title: string; text?: string }) {
   return (
     <div>
       <Typography.Text className={styles.headerTitle}>{title}</Typography.Text>
-      {text?.trim() ? (
-        <CodeBlock code={formatJsonText(text)} title="JSON" label={title} maxHeight={220} />
-      ) : (
-        <Typography.Text type="secondary">{VIEW_TEXTS.noHeaders}</Typography.Text>
-      )}
+      {text?.trim() ? <CodeBlock code={formatJsonText(text)} title="JSON" label={title} maxHeight={220} /> : <Typography.Text type="secondary">{VIEW_TEXTS.noHeaders}</Typography.Text>}
     </div>
   );
 }
@@ -92,11 +88,7 @@ export default function InterfaceInfoPage() {
   );
   const { initialState } = useModel('@@initialState');
   // The signed samples carry the caller's access key when they have one; without it, a placeholder.
-  const {
-    data: accessKey,
-    loading: keyLoading,
-    error: keyError,
-  } = useRequest(
+  const { data: accessKey, loading: keyLoading, error: keyError } = useRequest(
     async () => (await getMyAccessKey({ skipErrorHandler: true })).data?.accessKey ?? undefined,
     { onError: () => undefined },
   );
@@ -123,14 +115,7 @@ export default function InterfaceInfoPage() {
   if (!info) {
     let body;
     if (error && !loading && isNotFound(error)) {
-      body = (
-        <Result
-          status="404"
-          title={VIEW_TEXTS.notFoundTitle}
-          subTitle={VIEW_TEXTS.notFoundDescription}
-          extra={backToCatalogue}
-        />
-      );
+      body = <Result status="404" title={VIEW_TEXTS.notFoundTitle} subTitle={VIEW_TEXTS.notFoundDescription} extra={backToCatalogue} />;
     } else if (error && !loading) {
       body = (
         <Result
@@ -177,45 +162,21 @@ export default function InterfaceInfoPage() {
               column={infoColumns}
               dataSource={info}
               columns={[
-                {
-                  title: VIEW_TEXTS.description,
-                  dataIndex: 'description',
-                  span: infoColumns,
-                  render: () => info.description || VIEW_TEXTS.noDescription,
-                },
+                { title: VIEW_TEXTS.description, dataIndex: 'description', span: infoColumns, render: () => info.description || VIEW_TEXTS.noDescription },
                 {
                   title: VIEW_TEXTS.url,
                   dataIndex: 'url',
                   span: infoColumns,
                   render: () => (
-                    <Typography.Text
-                      className={styles.url}
-                      copyable={{ text: info.url, tooltips: [VIEW_TEXTS.copy, VIEW_TEXTS.copied] }}
-                    >
+                    <Typography.Text className={styles.url} copyable={{ text: info.url, tooltips: [VIEW_TEXTS.copy, VIEW_TEXTS.copied] }}>
                       {info.url}
                     </Typography.Text>
                   ),
                 },
-                {
-                  title: VIEW_TEXTS.method,
-                  dataIndex: 'method',
-                  render: () => <MethodTag method={info.method} />,
-                },
-                {
-                  title: VIEW_TEXTS.status,
-                  dataIndex: 'status',
-                  render: () => <StatusBadge status={info.status} />,
-                },
-                {
-                  title: VIEW_TEXTS.createTime,
-                  dataIndex: 'createTime',
-                  render: () => showTime(info.createTime),
-                },
-                {
-                  title: VIEW_TEXTS.updateTime,
-                  dataIndex: 'updateTime',
-                  render: () => showTime(info.updateTime),
-                },
+                { title: VIEW_TEXTS.method, dataIndex: 'method', render: () => <MethodTag method={info.method} /> },
+                { title: VIEW_TEXTS.status, dataIndex: 'status', render: () => <StatusBadge status={info.status} /> },
+                { title: VIEW_TEXTS.createTime, dataIndex: 'createTime', render: () => showTime(info.createTime) },
+                { title: VIEW_TEXTS.updateTime, dataIndex: 'updateTime', render: () => showTime(info.updateTime) },
               ]}
             />
           </Card>
@@ -238,11 +199,7 @@ export default function InterfaceInfoPage() {
           </Card>
         </Col>
         <Col span={24}>
-          <Card
-            className={styles.wrappingHead}
-            title={VIEW_TEXTS.callTitle}
-            extra={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.accountLink}</Link>}
-          >
+          <Card className={styles.wrappingHead} title={VIEW_TEXTS.callTitle} extra={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.accountLink}</Link>}>
             <CallPanel
               interfaceId={id}
               requestParams={info.requestParams}
