@@ -3,6 +3,7 @@ import { DEFAULT_QUOTA, ResponseCode, USER_ROLE } from '@agler/contract/constant
 import { USER_ID } from '@agler/contract/demo/accounts';
 import { MESSAGES } from '@agler/contract/messages';
 import type { Page } from '@playwright/test';
+import { settle } from './axe';
 import { api, atPath, expect, test, WEATHER_ID } from './fixtures';
 
 type Quota = { interfaceInfoId: string; name: string; leftNum: number; totalNum: number };
@@ -63,6 +64,9 @@ test('user management: admin finds the demo user, sets a quota, bans and unbans'
     await row.getByRole('button', { name: /封\s*禁/ }).click();
     const confirm = page.getByRole('tooltip').filter({ hasText: '确定封禁「普通用户」吗？' });
     await expect(confirm).toContainText('登录会话和访问密钥立即失效');
+    // The confirmation zooms in beside its button: a click while it still moves can land beside the
+    // button inside it, and nothing happens (seen once, under load).
+    await settle(page);
     await confirm.getByRole('button', { name: /封\s*禁/ }).click();
     await expect(row.locator('.ant-tag')).toHaveText('已封禁');
     const refused = await api(userPage, '/api/user/usage');
@@ -72,6 +76,8 @@ test('user management: admin finds the demo user, sets a quota, bans and unbans'
 
     await row.getByRole('button', { name: /解\s*封/ }).click();
     const unbanConfirm = page.getByRole('tooltip').filter({ hasText: '确定解封「普通用户」吗？' });
+    await expect(unbanConfirm).toBeVisible();
+    await settle(page);
     await unbanConfirm.getByRole('button', { name: /解\s*封/ }).click();
     await expect(row.locator('.ant-tag')).toHaveText('用户');
     const again = await newSession('user');
