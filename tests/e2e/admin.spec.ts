@@ -1,7 +1,7 @@
 // Interface management (/admin/interface_info): the table, its row and batch actions, the
 // create/edit drawer, and what the mock enforces for writes.
 import type { Page, TestInfo } from '@playwright/test';
-import { api, atPath, expect, login, rowOf, searchTable, test as base, WEATHER_ID } from './fixtures';
+import { api, atPath, confirmPopover, expect, login, rowOf, searchTable, test as base, WEATHER_ID } from './fixtures';
 
 const ADMIN_PATH = '/admin/interface_info';
 
@@ -185,9 +185,7 @@ test('admin and user: a published interface is on the home page for user; taken 
   const row = rowOf(page, name);
   await row.getByText('下线', { exact: true }).click();
   await expect(popconfirm(page).getByText('确定下线该接口吗？')).toBeVisible();
-  await popconfirm(page)
-    .getByRole('button', { name: /下\s*线/ })
-    .click();
+  await confirmPopover(page, /下\s*线/);
   await expect(page.getByText('已下线，用户将看不到它')).toBeVisible();
   await expect(row.getByText('已下线')).toBeVisible();
   await expect(row.getByText('发布', { exact: true })).toBeVisible();
@@ -212,9 +210,7 @@ test('admin: take-offline and delete ask first; cancel sends nothing, confirm de
 
   await row.getByText('下线', { exact: true }).click();
   await expect(popconfirm(page).getByText('确定下线该接口吗？')).toBeVisible();
-  await popconfirm(page)
-    .getByRole('button', { name: /取\s*消/ })
-    .click();
+  await confirmPopover(page, /取\s*消/);
   await expect(popconfirm(page)).toBeHidden();
   expect(count(requests, '/api/interfaceInfo/offline'), 'cancel sends no offline').toBe(0);
   await expect(row.getByText('已上线')).toBeVisible();
@@ -223,18 +219,14 @@ test('admin: take-offline and delete ask first; cancel sends nothing, confirm de
   await row.getByText('删除', { exact: true }).click();
   await expect(popconfirm(page).getByText(`确定删除接口「${name}」吗？`)).toBeVisible();
   await keepScreenshot(page, testInfo, 'admin-delete-confirm');
-  await popconfirm(page)
-    .getByRole('button', { name: /取\s*消/ })
-    .click();
+  await confirmPopover(page, /取\s*消/);
   await expect(popconfirm(page)).toBeHidden();
   expect(count(requests, '/api/interfaceInfo/delete'), 'cancel sends no delete').toBe(0);
   expect(await findByName(page, name)).toHaveLength(1);
   await expect(row).toBeVisible();
 
   await row.getByText('删除', { exact: true }).click();
-  await popconfirm(page)
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
+  await confirmPopover(page, /删\s*除/);
   await expect(page.getByText('已删除', { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   expect(count(requests, '/api/interfaceInfo/delete')).toBe(1);

@@ -3,7 +3,7 @@
 // of what is serious or critical.
 import type { Page, TestInfo } from '@playwright/test';
 import path from 'node:path';
-import { expect } from './fixtures';
+import { expect, settle } from './fixtures';
 
 const AXE_PATH = path.join(__dirname, '../../node_modules/axe-core/axe.min.js');
 /** WCAG 2.0 and 2.1, levels A and AA: what the console promises. */
@@ -16,32 +16,6 @@ type Violation = {
   help: string;
   nodes: { target: unknown[]; failureSummary?: string }[];
 };
-
-/**
- * Waits until nothing moves: a drawer or popup that is still fading in has its text at a
- * fraction of its colour, which axe would measure. Endless animations (spinners, skeletons) are
- * not waited for.
- */
-export async function settle(page: Page) {
-  // antd's motion starts a dialog's opening a frame after it mounts, and marks it with a class
-  // (…-appear, …-enter) until it ends: axe read a half-faded button's contrast before this wait.
-  await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        requestAnimationFrame(() => requestAnimationFrame(resolve));
-      }),
-  );
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'),
-  );
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-  // CSS transitions of antd's motion end with a class change one frame later.
-  await page.waitForTimeout(100);
-}
 
 /**
  * A violation that comes from inside a third-party widget and cannot be fixed from the outside:

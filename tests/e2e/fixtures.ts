@@ -88,8 +88,39 @@ export async function expectWeatherUnitRefused(result: Locator) {
   await expect(result.getByText('错误码 50200')).toBeVisible();
 }
 
-/** Clicks the button named `name` of the open confirmation popover (下线, 删除, …). */
+/**
+ * Waits until nothing moves: a drawer or popup that is still fading in has its text at a
+ * fraction of its colour, which axe would measure. Endless animations (spinners, skeletons) are
+ * not waited for.
+ */
+export async function settle(page: Page) {
+  // antd's motion starts a dialog's opening a frame after it mounts, and marks it with a class
+  // (…-appear, …-enter) until it ends: axe read a half-faded button's contrast before this wait.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+      }),
+  );
+  await page.waitForFunction(
+    () => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+  // CSS transitions of antd's motion end with a class change one frame later.
+  await page.waitForTimeout(100);
+}
+
+/**
+ * Clicks the button named `name` of the open confirmation popover (下线, 删除, …), once it has
+ * stopped moving: it zooms in beside its button, and a click while it still moves can land beside
+ * the button inside it, where nothing happens (seen under load).
+ */
 export async function confirmPopover(page: Page, name: RegExp) {
+  await settle(page);
   await page.locator('.ant-popover:not(.ant-popover-hidden)').last().getByRole('button', { name }).click();
 }
 

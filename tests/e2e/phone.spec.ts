@@ -3,8 +3,8 @@
 // drawers take the whole width. The analysis table keeps every column within reach; a reversed
 // range in the URL is said and corrected. Each page's look is kept as a screenshot.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expectAccessible, settle } from './axe';
-import { atPath, dayInBrowser, expect, pageWidth, PHONE, test, WEATHER_ID } from './fixtures';
+import { expectAccessible } from './axe';
+import { atPath, dayInBrowser, expect, pageWidth, PHONE, settle, test, WEATHER_ID } from './fixtures';
 
 const ANALYSIS = '/admin/interface_analysis';
 

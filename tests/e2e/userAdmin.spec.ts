@@ -3,8 +3,7 @@ import { DEFAULT_QUOTA, ResponseCode, USER_ROLE } from '@agler/contract/constant
 import { USER_ID } from '@agler/contract/demo/accounts';
 import { MESSAGES } from '@agler/contract/messages';
 import type { Page } from '@playwright/test';
-import { settle } from './axe';
-import { api, atPath, expect, test, WEATHER_ID } from './fixtures';
+import { api, atPath, expect, settle, test, WEATHER_ID } from './fixtures';
 
 type Quota = { interfaceInfoId: string; name: string; leftNum: number; totalNum: number };
 
