@@ -119,6 +119,10 @@ export default defineConfig({
     headless: chromium.headless,
     viewport: { width: 1366, height: 900 },
     locale: 'zh-CN',
+    // The console leaves antd's motion out for a system that asks for less (src/utils/motion.ts):
+    // then nothing a scenario clicks is still zooming in, where a click can be lost between the
+    // press and the release (seen on confirmations under load).
+    reducedMotion: 'reduce',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     // DOM snapshots only: the trace's screencast (a JPEG per frame, kept for every scenario until it

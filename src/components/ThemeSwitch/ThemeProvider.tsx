@@ -1,6 +1,7 @@
 import { ConfigProvider } from 'antd';
 import type { ConfigProviderProps, ThemeConfig } from 'antd';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
+import { useReducedMotion } from '@/utils/motion';
 import { paintDocument, useTheme } from '@/utils/theme';
 import type { ThemeMode } from '@/utils/theme';
 
@@ -11,16 +12,25 @@ type ThemeProviderProps = {
   children?: React.ReactNode;
 };
 
+/** No click wave on buttons when the system asks for less motion. */
+const STILL_WAVE = { disabled: true };
+
 /**
  * antd's ConfigProvider with the theme of the current mode (chosen in the header, or the
  * system's), and <html> marked with it before the browser paints, so the static skeleton's
- * colours and the page's background change with antd's.
+ * colours and the page's background change with antd's; without antd's motion while the system
+ * asks for less.
  */
 export function ThemeProvider({ themes, locale, children }: ThemeProviderProps) {
   const { mode } = useTheme();
+  const reducedMotion = useReducedMotion();
   useLayoutEffect(() => paintDocument(mode), [mode]);
+  const theme = useMemo(
+    () => (reducedMotion ? { ...themes[mode], token: { ...themes[mode].token, motion: false } } : themes[mode]),
+    [themes, mode, reducedMotion],
+  );
   return (
-    <ConfigProvider locale={locale} theme={themes[mode]}>
+    <ConfigProvider locale={locale} theme={theme} wave={reducedMotion ? STILL_WAVE : undefined}>
       {children}
     </ConfigProvider>
   );
