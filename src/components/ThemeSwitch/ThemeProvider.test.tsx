@@ -1,26 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import { useContext } from 'react';
+import { fakeMatchMedia } from '@/testing/matchMedia';
 import { REDUCED_MOTION_QUERY } from '@/utils/motion';
 import { ThemeProvider } from './ThemeProvider';
 
-/** The system's `prefers-reduced-motion` as `matchMedia` reports it, with the page's listeners. */
+/** The system's `prefers-reduced-motion` as `matchMedia` reports it. */
 let reduced = false;
-const listeners = new Set<() => void>();
+const system = fakeMatchMedia((query) => query === REDUCED_MOTION_QUERY && reduced);
 const jsdomMatchMedia = window.matchMedia;
 
 beforeEach(() => {
   reduced = false;
-  listeners.clear();
-  window.matchMedia = (query: string) =>
-    ({
-      get matches() {
-        return query === REDUCED_MOTION_QUERY && reduced;
-      },
-      media: query,
-      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-    }) as unknown as MediaQueryList;
+  window.matchMedia = system.matchMedia;
 });
 
 afterAll(() => {
@@ -52,12 +44,12 @@ describe('ThemeProvider', () => {
     expect(screen.getByLabelText('wave')).toHaveTextContent('on');
 
     reduced = true;
-    act(() => listeners.forEach((listener) => listener()));
+    act(() => system.changed());
     expect(screen.getByLabelText('motion')).toHaveTextContent('false');
     expect(screen.getByLabelText('wave')).toHaveTextContent('off');
 
     reduced = false;
-    act(() => listeners.forEach((listener) => listener()));
+    act(() => system.changed());
     expect(screen.getByLabelText('motion')).toHaveTextContent('true');
   });
 

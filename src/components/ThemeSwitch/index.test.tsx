@@ -1,34 +1,26 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { theme } from 'antd';
+import { fakeMatchMedia } from '@/testing/matchMedia';
 import { DARK_QUERY, THEME_ATTRIBUTE, THEME_STORAGE_KEY } from '@/utils/theme';
 import ThemeSwitch from '.';
 import { ThemeProvider } from './ThemeProvider';
 
-/** The system's scheme as `matchMedia` reports it, with the listeners the page registers. */
+/** The system's scheme as `matchMedia` reports it. */
 let systemDark = false;
-const schemeListeners = new Set<() => void>();
+const system = fakeMatchMedia((query) => query === DARK_QUERY && systemDark);
 const jsdomMatchMedia = window.matchMedia;
 
 function mockSystem(dark: boolean) {
   systemDark = dark;
-  act(() => schemeListeners.forEach((listener) => listener()));
+  act(() => system.changed());
 }
 
 beforeEach(() => {
   systemDark = false;
-  schemeListeners.clear();
   window.localStorage.clear();
   document.documentElement.removeAttribute(THEME_ATTRIBUTE);
-  window.matchMedia = (query: string) =>
-    ({
-      get matches() {
-        return query === DARK_QUERY && systemDark;
-      },
-      media: query,
-      addEventListener: (_: string, listener: () => void) => schemeListeners.add(listener),
-      removeEventListener: (_: string, listener: () => void) => schemeListeners.delete(listener),
-    }) as unknown as MediaQueryList;
+  window.matchMedia = system.matchMedia;
 });
 
 afterAll(() => {
