@@ -1,7 +1,7 @@
 // Dark mode: it follows the system until the header's switch says otherwise, the choice survives a
 // reload, the first paint is already dark (before any script bundle), and the pages, with their
 // drawers, charts and the phone's menu, have no serious or critical axe violation in dark, wide
-// and on a phone.
+// and on a phone. Menus, drawers and dialogs move only while the system does not ask for less motion.
 import type { Page, TestInfo } from '@playwright/test';
 import { CODE_TABS_ON_A_PHONE, expectAccessible, keepScreenshot } from './axe';
 import type { Known } from './axe';
@@ -166,5 +166,47 @@ test.describe('a system in light mode', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(html).toHaveAttribute('data-agler-theme', 'dark');
     await expect(themeButton(page)).toHaveAccessibleName('切换外观（当前：跟随系统，深色）');
+  });
+});
+
+/** From now on, records the name of each CSS animation that starts on the page; animationsSeen reads them. */
+async function watchAnimations(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { aglerAnimations: string[] }).aglerAnimations = seen;
+    document.addEventListener('animationstart', (event) => seen.push(event.animationName), true);
+  });
+}
+
+const animationsSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { aglerAnimations: string[] }).aglerAnimations);
+
+/** The open menu's motion is over: antd's motion classes (`ant-slide-up-enter`, …) are gone. */
+const menuSettled = (page: Page) =>
+  expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).not.toHaveClass(/-(appear|enter)\b/);
+
+test.describe('motion', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('menus slide in, until the system asks for less motion: then they are there at once', async ({
+    adminPage: page,
+  }) => {
+    const systemChoice = page.getByRole('menuitemradio', { name: '跟随系统' });
+    await watchAnimations(page);
+    await themeButton(page).click();
+    await expect(systemChoice).toBeVisible();
+    await menuSettled(page);
+    // antd's keyframes, named with the theme's hash.
+    expect(await animationsSeen(page)).toContainEqual(expect.stringMatching(/SlideUpIn$/));
+    await page.keyboard.press('Escape');
+    await expect(systemChoice).toBeHidden();
+
+    // The console follows the change as it happens, without a reload.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await watchAnimations(page);
+    await themeButton(page).click();
+    await expect(systemChoice).toBeVisible();
+    await menuSettled(page);
+    expect(await animationsSeen(page)).toEqual([]);
   });
 });
