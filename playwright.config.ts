@@ -9,6 +9,7 @@ import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from './server/nodeArgs';
 import chromium from './tests/e2e/chromium.json';
 
 const FIRST_PORT = 8123;
@@ -154,7 +155,7 @@ export default defineConfig({
         preview(mocks2Port),
         {
           // A fresh database each run: the shell scenarios expect the demo data as seeded.
-          command: `rm -rf "${serverDataDir}" && node --import tsx server/index.ts`,
+          command: `rm -rf "${serverDataDir}" && node ${SERVER_NODE_ARGS.join(' ')} server/index.ts`,
           env: { PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: serverDataDir },
           url: `${serverBaseURL}/api/health`,
           reuseExistingServer: false,

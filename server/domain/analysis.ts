@@ -184,10 +184,12 @@ async function p95sOf(db: Queryable, plan: Plan): Promise<Map<string, number | n
  * The interfaces' usage (`u`) and rows (`n`) as one JSON array of columns, the last `lastColumn`
  * (the slowest or the p95): the database writes ten arrays faster than thousands of small ones,
  * and the process reads them faster too.
+ * The last call's time is float8 milliseconds (`extract` would be numeric: slower,
+ * and written with three decimals), rounded to whole milliseconds as the column holds them.
  */
 const usageColumns = (lastColumn: SQL) => sql`json_build_array(
   array_agg(u.iid::text), array_agg(n.name), array_agg(n.method), array_agg(n.status), array_agg(n.deleted),
-  array_agg(u.calls), array_agg(u.errors), array_agg(u.latency_sum), array_agg(extract(epoch FROM u.last_time) * 1000),
+  array_agg(u.calls), array_agg(u.errors), array_agg(u.latency_sum), array_agg(round(date_part('epoch', u.last_time) * 1000)),
   array_agg(${lastColumn}))::text AS columns`;
 
 /**

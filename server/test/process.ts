@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { request } from 'undici';
 import type { Envelope } from '@agler/contract/types';
+import { SERVER_NODE_ARGS } from '../nodeArgs';
 
 /**
  * The server as its own process, for what only a process shows: start-up,
@@ -36,10 +37,10 @@ export type ServerProcess = {
 
 export const PROCESS_SECRET_KEY = 'process-test-secret-key-of-32-characters-or-more';
 
-/** Starts `node --import tsx server/index.ts` with `env`; resolves once it says where it listens (or rejects when it ends first). */
+/** Starts the server (`node …SERVER_NODE_ARGS server/index.ts`) with `env`; resolves once it says where it listens (or rejects when it ends first). */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/index.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(ROOT, 'server/index.ts')], {
     cwd: ROOT,
     // A SECRET_KEY of the tests' own, which DATABASE_URL needs (a test may set another, or '' for none).
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', SECRET_KEY: PROCESS_SECRET_KEY, ...env, PORT: port },

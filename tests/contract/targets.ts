@@ -19,6 +19,8 @@
  * against an empty PostgreSQL database named by CONTRACT_DATABASE_URL
  * (`postgres`; .ci/run makes a throwaway cluster for it).
  */
+import { SERVER_NODE_ARGS } from '../../server/nodeArgs';
+
 export type Target = {
   /** The program and its arguments. */
   command: string[];
@@ -45,7 +47,7 @@ export const TARGETS: Record<string, Target> = {
   },
   /** The server on a new embedded PostgreSQL (PGlite) in the scratch directory: its first start runs initdb. */
   pglite: {
-    command: [process.execPath, '--import', 'tsx', 'server/index.ts'],
+    command: [process.execPath, ...SERVER_NODE_ARGS, 'server/index.ts'],
     env: (scratch) => ({ DATA_DIR: scratch }),
     readyPath: '/api/health',
     startTimeoutMs: 180_000,
@@ -53,7 +55,7 @@ export const TARGETS: Record<string, Target> = {
   },
   /** The server on a PostgreSQL server's empty database. */
   postgres: {
-    command: [process.execPath, '--import', 'tsx', 'server/index.ts'],
+    command: [process.execPath, ...SERVER_NODE_ARGS, 'server/index.ts'],
     env: () => {
       const url = process.env.CONTRACT_DATABASE_URL;
       if (!url) throw new Error('CONTRACT_TARGET=postgres needs CONTRACT_DATABASE_URL: an empty PostgreSQL database');
