@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { latencyBucket, nearestRank } from '@agler/contract/analysis';
+import { latencyBucket, nearestRank, unpackOverview } from '@agler/contract/analysis';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import { compareIds } from '@agler/contract/ids';
 import { dayRange } from '@agler/contract/queries';
@@ -149,7 +149,7 @@ async function expectAnalysisOfLog(db: Queryable, ranges: DayRange[]) {
   for (const range of ranges) {
     // Both ways of running the statements: one at a time (PGlite's) and side by side (PostgreSQL's).
     for (const sideBySide of [false, true]) {
-      const answer = figuresOf(await overviewOf(db, range, { sideBySide }));
+      const answer = figuresOf(unpackOverview(await overviewOf(db, range, { sideBySide })));
       expect({ range: [range.startDate, range.endDate], sideBySide, ...answer }).toEqual({
         range: [range.startDate, range.endDate],
         sideBySide,
@@ -384,7 +384,7 @@ describe('on the demo database', () => {
         })),
       );
       for (const [i, [ms, local, first, last]] of calls.entries()) {
-        const answer = await overviewOf(database.db, dayRange(first, last));
+        const answer = unpackOverview(await overviewOf(database.db, dayRange(first, last)));
         const row = answer.interfaces.find((r) => r.interfaceInfoId === interfaceOf(i));
         expect([local, row?.lastCallTime]).toEqual([formatTime(ms), local]);
       }

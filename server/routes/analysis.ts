@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { packOverview } from '@agler/contract/analysis';
 import type { Query } from '@agler/contract/queries';
 import { overview, topInterfaces } from '../domain/analysis';
 import { interfaceCallers } from '../domain/callers';
@@ -19,7 +18,7 @@ export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     requireAdmin(await request.sessionUser());
     await ctx.callLog.flush();
     const sideBySide = ctx.database.kind === 'postgres';
-    return ok(packOverview(await overview(ctx.db, request.query as Query, { sideBySide })));
+    return ok(await overview(ctx.db, request.query as Query, { sideBySide }));
   });
 
   app.get('/interface/callers', async (request) => {
