@@ -65,11 +65,55 @@ const NodePGlite: typeof PGlite = nodeRequire()('@electric-sql/pglite').PGlite;
 /** A dump for that PGlite: a Blob of its own realm, which it recognises. */
 const dumpBlob = (bytes: Buffer): Blob => new (outerGlobal<typeof Blob>('Blob'))([new Uint8Array(bytes)]);
 
+/** How long a test worker waits for another one that is building the template, before it builds one itself. */
+const TEMPLATE_WAIT_MS = 120_000;
+
+/** Whether the process that wrote `lock` (its pid) has gone: a test run stopped while it was building. */
+function lockIsStale(lock: string): boolean {
+  try {
+    const pid = Number(fs.readFileSync(lock, 'utf8'));
+    // Empty: its writer stopped between making the file and writing its pid.
+    if (!(pid > 0)) return true;
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'EPERM';
+  }
+}
+
+/**
+ * True once `file` exists; false when this process holds `lock` (its pid in
+ * it) and is to build the file, or has waited TEMPLATE_WAIT_MS for it.
+ */
+export async function waitForTemplate(file: string, lock: string): Promise<boolean> {
+  const deadline = Date.now() + TEMPLATE_WAIT_MS;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(file)) return true;
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      // Built meanwhile by the worker that held the lock until now.
+      if (!fs.existsSync(file)) return false;
+      fs.rmSync(lock, { force: true });
+      return true;
+    } catch {
+      // Another worker is building it, or left the lock behind.
+      if (lockIsStale(lock)) fs.rmSync(lock, { force: true });
+    }
+    await new Promise((resolve) => {
+      setTimeout(resolve, 200);
+    });
+  }
+  return fs.existsSync(file);
+}
+
 async function templateDump(): Promise<Buffer> {
   const dir = path.join(os.tmpdir(), 'agler-server-tests');
   const file = path.join(dir, `template-${templateKey()}.tar`);
   if (fs.existsSync(file)) return fs.readFileSync(file);
   fs.mkdirSync(dir, { recursive: true });
+  // One worker builds it (10 to 15 s) while the others wait, instead of each building its own at once.
+  const lock = `${file}.lock`;
+  if (await waitForTemplate(file, lock)) return fs.readFileSync(file);
   const database = await openPglite({ PGlite: NodePGlite });
   try {
     await migrate(database);
@@ -81,6 +125,7 @@ async function templateDump(): Promise<Buffer> {
     fs.renameSync(partial, file);
     return dump;
   } finally {
+    fs.rmSync(lock, { force: true });
     await database.close();
   }
 }
