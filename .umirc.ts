@@ -75,6 +75,7 @@ export default defineConfig({
     require.resolve('./config/plugins/routePreload'),
     require.resolve('./config/plugins/skeleton'),
     require.resolve('./config/plugins/htmlLang'),
+    require.resolve('./config/plugins/antdStyles'),
   ],
   openAPI: [
     {

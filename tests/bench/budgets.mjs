@@ -4,18 +4,20 @@ export const KB = 1024;
 
 export const budgets = {
   // Everything the login page downloads when opened directly with a cold cache:
-  // the entry chunk and CSS plus the login page's own chunks. Goal: at most 300 KB.
-  'route /user/login': 300 * KB,
+  // the entry chunk and CSS, antd's baked stylesheet (66 KB: config/antdStyles/bake.tsx, it spares
+  // the page generating those styles) plus the login page's own chunks. 300 KB before the stylesheet.
+  'route /user/login': 350 * KB,
   // `/` opened logged out: what is downloaded before the redirect lands on the login page.
   // Must not exceed the login route (no page or layout chunk is fetched; budget.mjs also checks that).
-  'route / (logged out)': 300 * KB,
+  'route / (logged out)': 350 * KB,
   // Each page opened directly with a session and a cold cache, up to its content: entry,
   // layout, the page's chunks and what they share. About 10% above what they were when set
-  // (523, 801, 832, 1144 KB), so that a page which starts pulling in another library is noticed.
-  'route / (logged in)': 580 * KB,
-  'route /interface_info/:id (logged in)': 870 * KB,
-  'route /admin/interface_info (logged in)': 910 * KB,
-  'route /admin/interface_analysis (logged in)': 1250 * KB,
+  // (523, 801, 832, 1144 KB, and 66 KB more each since the baked stylesheet), so that a page
+  // which starts pulling in another library is noticed.
+  'route / (logged in)': 650 * KB,
+  'route /interface_info/:id (logged in)': 940 * KB,
+  'route /admin/interface_info (logged in)': 980 * KB,
+  'route /admin/interface_analysis (logged in)': 1320 * KB,
   // Each page's own chunk (p__*.js), without the chunks it shares with other pages.
   'chunk p__User__Login__index': 12 * KB,
   'chunk p__User__Register__index': 12 * KB,

@@ -14,8 +14,11 @@ test('loading: index.html holds the static skeleton inside the mount element', a
   const html = await (await request.get('/admin/interface_info')).text();
   expect(html).toMatch(/<div id="root"><div class="agler-sk agler-sk-static" aria-busy="true">/);
   expect(html).toContain('agler-sk-login-card');
-  // Its inline style: the skeleton's colours (light, and dark when the page is marked so), then its rules.
-  expect(html).toMatch(/<style>:root\{--sk-bg:[^<]*html\[data-agler-theme=dark\][^<]*\.agler-sk\{/);
+  // Its inline style: the order of antd's cascade layers, the skeleton's colours (light, and dark
+  // when the page is marked so), then its rules.
+  expect(html).toMatch(
+    /<style>@layer antd,antd-pro;\s*:root\{--sk-bg:[^<]*html\[data-agler-theme=dark\][^<]*\.agler-sk\{/,
+  );
   // No script is needed to paint it: the only inline scripts are small and allowed by their hash.
   expect(inlineScriptHashes(html).length).toBeGreaterThan(0);
 });
@@ -48,6 +51,47 @@ test('loading: the login page shows its card frame before any script file runs, 
   // The inline script ran under the policy: the login card shows, not the layout.
   await expect(page.locator('.agler-sk-static .agler-sk-layout')).toBeHidden();
   expect(violations).toEqual([]);
+});
+
+test.describe('baked styles', () => {
+  // With reduced motion antd's tokens differ from the baked ones (motion off): it generates them.
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('loading: antd’s styles for a cold page come from the stylesheet baked at build time, not generated in the page', async ({
+    adminSession: page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('main a[href^="/interface_info/"]').first()).toBeVisible();
+    // One baked file, linked after the static skeleton and before the scripts (config/plugins/antdStyles.ts).
+    const order = await page.evaluate(() =>
+      [...document.body.querySelectorAll(':scope > link[rel="stylesheet"], :scope > script[src]')].map(
+        (element) => element.getAttribute('href') ?? 'script',
+      ),
+    );
+    expect(order).toEqual([expect.stringMatching(/^\/antd\.[0-9a-f]{8}\.css$/), 'script']);
+    // What antd generated in the page: none of its components' rules (`:where(.css-<hash>).ant-btn{`)
+    // for the layout, the menu, the buttons, the cards or the inputs.
+    const generated = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-css-hash]')].map((style) => style.textContent ?? ''),
+    );
+    for (const rule of [
+      ').ant-layout{',
+      ').ant-menu{',
+      ').ant-btn{',
+      ').ant-card{',
+      ').ant-input{',
+      ').ant-select{',
+    ]) {
+      expect(
+        generated.filter((css) => css.includes(rule)),
+        rule,
+      ).toEqual([]);
+    }
+    // Yet they apply: a card's rules from the file, in antd's layer, under the app's rules.
+    const card = page.locator('main .ant-card').first();
+    await expect(card).toHaveCSS('border-radius', '8px');
+    await expect(page.locator('body')).toHaveCSS('margin', '0px');
+  });
 });
 
 test('loading: with scripts, React replaces the skeleton with the login form', async ({ page }) => {

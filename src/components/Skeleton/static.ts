@@ -39,8 +39,16 @@ export const skeletonScript = (): string =>
  */
 const DARK_VARS =
   'color-scheme:dark;background:#000;--sk-bg:#000;--sk-card:#141414;--sk-fill:rgba(255,255,255,.12);--sk-fill-2:rgba(255,255,255,.08);--sk-line:#303030;--sk-border:#424242;--sk-shine:rgba(255,255,255,.06);--sk-text:rgba(255,255,255,.85)';
+/**
+ * The order of antd's cascade layers (src/components/ThemeSwitch/ThemeProvider.tsx puts antd's
+ * styles in them): ProComponents' over antd's, as they are written to be, whichever of them a page
+ * happens to insert first. The app's own stylesheets, outside any layer, win over both.
+ */
+export const ANTD_LAYERS = '@layer antd,antd-pro;';
+
 export const skeletonCss = (): string =>
   `
+${ANTD_LAYERS}
 :root{--sk-bg:#f5f5f5;--sk-card:#fff;--sk-fill:rgba(0,0,0,.06);--sk-fill-2:rgba(0,0,0,.04);--sk-line:rgba(5,5,5,.06);--sk-border:#d9d9d9;--sk-shine:rgba(0,0,0,.04);--sk-text:rgba(0,0,0,.88)}
 html[${THEME_ATTRIBUTE}=dark]{${DARK_VARS}}
 @media (prefers-color-scheme:dark){html:not([${THEME_ATTRIBUTE}=light]){${DARK_VARS}}}

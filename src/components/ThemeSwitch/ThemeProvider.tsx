@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import type { ConfigProviderProps, ThemeConfig } from 'antd';
 import { useLayoutEffect, useMemo } from 'react';
@@ -19,7 +20,9 @@ const STILL_WAVE = { disabled: true };
  * antd's ConfigProvider with the theme of the current mode (chosen in the header, or the
  * system's), and <html> marked with it before the browser paints, so the static skeleton's
  * colours and the page's background change with antd's; without antd's motion while the system
- * asks for less.
+ * asks for less. antd's styles go in its cascade layers (ordered by the skeleton's inline style,
+ * src/components/Skeleton/static.ts): the app's stylesheets override them wherever they stand,
+ * among them the stylesheet of antd's styles baked at build time (config/antdStyles/bake.tsx).
  */
 export function ThemeProvider({ themes, locale, children }: ThemeProviderProps) {
   const { mode } = useTheme();
@@ -30,8 +33,10 @@ export function ThemeProvider({ themes, locale, children }: ThemeProviderProps) 
     [themes, mode, reducedMotion],
   );
   return (
-    <ConfigProvider locale={locale} theme={theme} wave={reducedMotion ? STILL_WAVE : undefined}>
-      {children}
-    </ConfigProvider>
+    <StyleProvider layer>
+      <ConfigProvider locale={locale} theme={theme} wave={reducedMotion ? STILL_WAVE : undefined}>
+        {children}
+      </ConfigProvider>
+    </StyleProvider>
   );
 }
