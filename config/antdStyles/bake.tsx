@@ -1,10 +1,10 @@
 /**
- * antd's and ProComponents' styles, baked into one CSS file at build time (antd's "whole export",
+ * antd's styles, baked into one CSS file at build time (antd's "whole export",
  * https://ant.design/docs/react/server-side-rendering). In the browser antd finds each style's path
  * in the file's path map (`.data-ant-cssinjs-cache-path`) and uses the file's rules instead of
  * generating them: on a cold load that is 300 to 500 ms less of the main thread. Anything the file
- * lacks (the dark theme, reduced motion's tokens, a modal) is generated at run time as before, so a
- * missing entry costs time, never a style.
+ * lacks (ProComponents' styles, see isThemeScoped; the dark theme; reduced motion's tokens; a modal)
+ * is generated at run time as before, so a missing entry costs time, never a style.
  *
  * The inventory (./inventory.tsx) is rendered in jsdom as in a browser, not to a string: antd
  * inserts a component's style after its children's (insertion effects run child first), and a

@@ -2,6 +2,8 @@
  * What config/antdStyles/bake.tsx renders to collect antd's styles: the logged-in layout as Umi's
  * layout plugin draws it with src/app.tsx's settings, and the components the pages show before
  * anyone clicks. A component left out here costs its style's generation at run time, never a style.
+ * ProComponents are here for the antd components they draw (the layout's menu, ProTable's table);
+ * their own styles are left out of the file (bake.tsx, isThemeScoped).
  */
 import { StyleProvider } from '@ant-design/cssinjs';
 import type { createCache } from '@ant-design/cssinjs';
