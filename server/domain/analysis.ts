@@ -41,7 +41,7 @@ const timeArray = (values: readonly number[]) =>
 const rankOf = (n: SQL) => sql`greatest(1, (95 * (${n})::bigint + 99) / 100)`;
 
 /**
- * What usageOf reads of each row: `sums` only calls, errors and latencies'
+ * What cellsOf reads of each row: `sums` only calls, errors and latencies'
  * sum (a period's totals); `figures` also the last call and the slowest
  * (an interface's figures); `distributions` also the latency distributions
  * (its p95).
@@ -50,12 +50,11 @@ type Reads = 'sums' | 'figures' | 'distributions';
 
 /**
  * `cells`: the plan's rows of the roll-up and calls of the log (as rows of
- * one call), with what `reads` asks; `usage`: their sums per interface,
- * deleted ones included. The slowest is the last entry of a row's latency
- * distribution, so only `sums` leaves the distributions unread, and the
- * cells are kept (MATERIALIZED) only for the p95s, which read them again.
+ * one call), with what `reads` asks. The slowest is the last entry of a row's
+ * latency distribution, so only `sums` leaves the distributions unread, and
+ * only a period's totals (`sums`, read once) leave the cells unkept (NOT MATERIALIZED).
  */
-const usageOf = (plan: Plan, reads: Reads) => {
+const cellsOf = (plan: Plan, reads: Reads) => {
   const sums = reads === 'sums';
   const distributions = reads === 'distributions';
   return sql`
@@ -70,14 +69,18 @@ const usageOf = (plan: Plan, reads: Reads) => {
            ${distributions ? sql`, ARRAY[call_latency_bucket(c.latency)], '{0,1}'::bigint[]` : sql``}
     FROM interface_call c
     WHERE ${inWindows(plan.windows, sql`c.time`)}
-  ),
-  usage AS ${sums ? sql`NOT MATERIALIZED` : sql`MATERIALIZED`} (
-    SELECT iid, sum(calls)::bigint AS calls, sum(errors) AS errors, sum(latency_sum) AS latency_sum
-           ${sums ? sql`` : sql`, max(last_time) AS last_time, max(slowest) AS slowest`}
+  )`;
+};
+
+/** After cellsOf: `usage`, the cells' sums per interface, deleted ones included. */
+const usageOf = (plan: Plan, reads: Exclude<Reads, 'sums'>) => sql`
+  ${cellsOf(plan, reads)},
+  usage AS MATERIALIZED (
+    SELECT iid, sum(calls)::bigint AS calls, sum(errors) AS errors, sum(latency_sum) AS latency_sum,
+           max(last_time) AS last_time, max(slowest) AS slowest
     FROM cells
     GROUP BY iid
   )`;
-};
 
 /**
  * Every interface row, soft-deleted ones too (a scan, so the joins hash: the
@@ -270,16 +273,20 @@ type PeriodRow = {
   missing: string[] | null;
 };
 
+/**
+ * The cells are summed as they are, not per interface first: the interfaces are only counted
+ * (`count(DISTINCT …)`), which takes PGlite about 4 ms less than grouping 25,000 rows into 8,000.
+ */
 async function periodOf(db: Queryable, plan: Plan): Promise<PeriodRow> {
   const [row] = rowsOf<PeriodRow>(
     await db.execute(sql`
-      WITH ${usageOf(plan, 'sums')}, ${namesOf(false)}
-      SELECT coalesce(sum(u.calls) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS calls,
-             coalesce(sum(u.errors) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS errors,
-             coalesce(sum(u.latency_sum) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS latency_sum,
-             (count(*) FILTER (WHERE n.id IS NOT NULL))::int AS called,
-             array_agg(u.iid::text) FILTER (WHERE n.id IS NULL) AS missing
-      FROM usage u LEFT JOIN names n ON n.id = u.iid`),
+      WITH ${cellsOf(plan, 'sums')}, ${namesOf(false)}
+      SELECT coalesce(sum(c.calls) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS calls,
+             coalesce(sum(c.errors) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS errors,
+             coalesce(sum(c.latency_sum) FILTER (WHERE n.id IS NOT NULL), 0)::float8 AS latency_sum,
+             (count(DISTINCT c.iid) FILTER (WHERE n.id IS NOT NULL))::int AS called,
+             array_agg(DISTINCT c.iid::text) FILTER (WHERE n.id IS NULL) AS missing
+      FROM cells c LEFT JOIN names n ON n.id = c.iid`),
   );
   return row;
 }
