@@ -34,6 +34,7 @@ import {
   Empty,
   Form,
   Input,
+  Modal,
   Pagination,
   Popconfirm,
   Radio,
@@ -110,6 +111,8 @@ function PageParts() {
       <Spin />
       <Empty />
       <Drawer open={false} />
+      <Modal open={false} />
+      <Avatar />
       <Result status="404" />
       <Tabs items={[{ key: 'a', label: 'a', children: 'a' }]} />
       <Table columns={[{ title: 'x', dataIndex: 'x' }]} dataSource={[]} />
@@ -175,6 +178,8 @@ function Console({ theme }: { theme: ThemeConfig }) {
             <PageParts />
           </PageContainer>
         </ProLayout>
+        {/* The side menu while the session loads: a skeleton, in the layout's own theme. */}
+        <ProLayout route={{ path: '/', children: [] }} menu={{ locale: false, loading: true }} {...defaultSettings} />
       </App>
     </ConfigProvider>
   );
