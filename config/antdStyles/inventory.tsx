@@ -179,7 +179,11 @@ function Console({ theme }: { theme: ThemeConfig }) {
           </PageContainer>
         </ProLayout>
         {/* The side menu while the session loads: a skeleton, in the layout's own theme. */}
-        <ProLayout route={{ path: '/', children: [] }} menu={{ locale: false, loading: true }} {...defaultSettings} />
+        <ProLayout
+          route={{ path: '/', children: [] }}
+          menu={{ locale: false, loading: true }}
+          {...defaultSettings}
+        />
       </App>
     </ConfigProvider>
   );
