@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';
+import { fakeMatchMedia } from '../src/testing/matchMedia';
 import { UI_WAIT_MS } from '../src/testing/waits';
 
 // findBy* and waitFor wait as long as a busy CI machine needs (Testing Library's default is 1 s).
@@ -11,23 +12,13 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // Server and contract tests run in a node environment, without a window.
 if (typeof window !== 'undefined') {
-  // jsdom has no layout engine: antd's responsive helpers need matchMedia.
+  // jsdom has no layout engine: antd's responsive helpers need matchMedia. No query matches.
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+    value: fakeMatchMedia(() => false).matchMedia,
   });
 
   // antd's portals measure scrollbars through getComputedStyle with a pseudo element, which jsdom lacks.
   const { getComputedStyle } = window;
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
 }
-

@@ -3,7 +3,7 @@
  * https://ant.design/docs/react/server-side-rendering). In the browser antd finds each style's path
  * in the file's path map (`.data-ant-cssinjs-cache-path`) and uses the file's rules instead of
  * generating them: on a cold load that is 300 to 500 ms less of the main thread. Anything the file
- * lacks (ProComponents' styles, see isThemeScoped; the dark theme; reduced motion's tokens; a modal)
+ * lacks (ProComponents' styles, see ./pathMap.ts isThemeScoped; the dark theme; reduced motion's tokens; components that no first view shows)
  * is generated at run time as before, so a missing entry costs time, never a style.
  *
  * The inventory (./inventory.tsx) is rendered in jsdom as in a browser, not to a string: antd
@@ -11,74 +11,32 @@
  * parent's rules override its children's at equal weight that way (PageContainer's padding over
  * PageHeader's). The file keeps the order in which they were inserted.
  *
- * Usage: `node --import tsx config/antdStyles/bake.tsx` writes the CSS to stdout
+ * Usage: `NODE_ENV=production node --import tsx config/antdStyles/bake.tsx` writes the CSS to stdout
  * (config/plugins/antdStyles.ts runs it during `max build`).
  */
-import { JSDOM, VirtualConsole } from 'jsdom';
+import { isThemeScoped, pathMapRule, readPathMap } from './pathMap';
+import { installWindow } from './window';
 
-/** The window the inventory is drawn in: a desktop's width, so the layout has its side menu. */
-const VIEWPORT_WIDTH = 1280;
+/** Styles inserted after the first commit (effects setting state) are waited for this long with none new… */
+const QUIET_MS = 200;
+/** …looking this often, for this long at most: a render that keeps inserting styles fails the bake. */
+const LOOK_EVERY_MS = 50;
+const SETTLE_WITHIN_MS = 5_000;
 
-/** `(min-width: 768px)` and `(max-width: 575.98px)` as a window VIEWPORT_WIDTH wide answers them. */
-export function matchesWidth(query: string): boolean {
-  const min = /min-width:\s*([\d.]+)px/.exec(query);
-  const max = /max-width:\s*([\d.]+)px/.exec(query);
-  return (!min || VIEWPORT_WIDTH >= Number(min[1])) && (!max || VIEWPORT_WIDTH <= Number(max[1]));
-}
-
-function installWindow() {
-  const dom = new JSDOM('<!DOCTYPE html><html><head></head><body><div id="root"></div></body></html>', {
-    pretendToBeVisual: true,
-    url: 'http://localhost/',
-    // jsdom's CSS parser knows no @layer and says so for every style: nothing here reads them.
-    virtualConsole: new VirtualConsole(),
-  });
-  const { window } = dom;
-  Object.defineProperty(window, 'innerWidth', { value: VIEWPORT_WIDTH });
-  // ProComponents still listen with the old addListener.
-  window.matchMedia = (query: string) =>
-    ({
-      matches: matchesWidth(query),
-      media: query,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
-  // Nothing here is laid out, and jsdom's cascade runs through every inserted rule on each call:
-  // every computed property reads as unset.
-  const unset = new Proxy({}, { get: (_, name) => (name === 'getPropertyValue' ? () => '' : '') });
-  window.getComputedStyle = () => unset as CSSStyleDeclaration;
-  // Node's own globals stay; the window's classes (HTMLElement, SVGElement, ...) and objects join them.
-  const globals: Record<string, unknown> = {
-    window,
-    document: window.document,
-    navigator: window.navigator,
-    location: window.location,
-    getComputedStyle: window.getComputedStyle,
-    matchMedia: window.matchMedia,
-    requestAnimationFrame: window.requestAnimationFrame.bind(window),
-    cancelAnimationFrame: window.cancelAnimationFrame.bind(window),
-  };
-  for (const name of Object.getOwnPropertyNames(window)) {
-    if (/^[A-Z]/.test(name) && !(name in globalThis))
-      globals[name] = (window as unknown as Record<string, unknown>)[name];
+/** Resolves once `count()` has not changed for QUIET_MS. */
+async function settled(count: () => number): Promise<void> {
+  let last = count();
+  let quietFor = 0;
+  for (let waited = 0; waited < SETTLE_WITHIN_MS; waited += LOOK_EVERY_MS) {
+    await new Promise((resolve) => {
+      setTimeout(resolve, LOOK_EVERY_MS);
+    });
+    const now = count();
+    quietFor = now === last ? quietFor + LOOK_EVERY_MS : 0;
+    last = now;
+    if (quietFor >= QUIET_MS) return;
   }
-  for (const [name, value] of Object.entries(globals)) {
-    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
-  }
-  return window;
-}
-
-/**
- * Whether a style path's rules only reach elements drawn in its theme: antd's components'
- * (`<token hash>|layer|Button-Button|ant-btn|anticon`) sit under `:where(.css-<hash>)` and the
- * icons' set nothing that changes with the theme. ProComponents' (`<token hash>|layer|ProLayout`)
- * write `.ant-pro-layout ...` for every theme: baked in the light theme's colours they would paint
- * over the dark theme's, so they stay generated at run time.
- */
-export function isThemeScoped(path: string): boolean {
-  return path.split('|').some((part) => part === 'ant' || part.startsWith('ant-'));
+  throw new Error(`antd was still inserting styles after ${SETTLE_WITHIN_MS} ms`);
 }
 
 /** Renders the inventory and answers the file: the inserted styles in order, then the path map. */
@@ -100,21 +58,16 @@ export async function bakeAntdStyles(): Promise<string> {
   try {
     flushSync(() => root.render(<Inventory cache={cache} />));
     // What renders after the first commit (effects setting state) inserts its styles too.
-    await new Promise((resolve) => {
-      setTimeout(resolve, 200);
-    });
+    await settled(() => window.document.head.querySelectorAll('style[data-css-hash]').length);
   } finally {
     console.error = consoleError;
   }
   if (errors.length) throw new Error(`rendering the inventory failed: ${String(errors[0])}`);
-  // extractStyle's text ends with the path map (path:style id;...); its rules are the inserted
-  // ones, in another order.
-  const pathMap = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/.exec(extractStyle(cache, true));
+  // extractStyle's text ends with the path map; its rules are the inserted ones, in another order.
+  const pathMap = readPathMap(extractStyle(cache, true));
   if (!pathMap) throw new Error('antd inserted no styles: nothing to bake');
-  const baked = pathMap[1]
-    .split(';')
-    .filter((entry) => isThemeScoped(entry.slice(0, entry.lastIndexOf(':'))));
-  const bakedIds = new Set(baked.map((entry) => entry.slice(entry.lastIndexOf(':') + 1)));
+  const baked = pathMap.filter((entry) => isThemeScoped(entry.path));
+  const bakedIds = new Set(baked.map((entry) => entry.id));
   const styles = [...window.document.head.querySelectorAll('style[data-css-hash]')]
     // Keyframes come in styles of their own (`_effect-<name>`), named with their theme's hash; a
     // baked path's are not inserted at run time, so all of them are in the file.
@@ -126,7 +79,7 @@ export async function bakeAntdStyles(): Promise<string> {
   flushSync(() => root.unmount());
   window.close();
   if (!styles.length) throw new Error('antd inserted no styles: nothing to bake');
-  return `${styles.join('')}.data-ant-cssinjs-cache-path{content:"${baked.join(';')}";}`;
+  return `${styles.join('')}${pathMapRule(baked)}`;
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
