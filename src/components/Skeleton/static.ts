@@ -46,6 +46,15 @@ const DARK_VARS =
  */
 export const ANTD_LAYERS = '@layer antd,antd-pro;';
 
+/**
+ * How long a skeleton stays still before its bars shimmer. The shimmer moves a background, which
+ * the browser paints again on every frame on the page's own thread, the one that is building the
+ * page: on a 2-core machine a cold `/` showed its catalogue about 150 ms later with it. A page
+ * that comes within a second needs nothing to say that it is coming; a longer wait shimmers.
+ * Each skeleton counts from when it appears (index.html's, then React's own).
+ */
+export const SHIMMER_DELAY_MS = 1000;
+
 export const skeletonCss = (): string =>
   `
 ${ANTD_LAYERS}
@@ -66,7 +75,7 @@ html[${THEME_ATTRIBUTE}=dark] body{background:#000}
 .agler-sk-menu:first-child{background:var(--sk-fill-2)}
 .agler-sk-main{flex:1;min-width:0;padding:24px 40px}
 .agler-sk-page{max-width:1200px;margin:0 auto}
-.agler-sk-bar{display:block;height:16px;border-radius:4px;background:var(--sk-fill);background-image:linear-gradient(90deg,transparent 25%,var(--sk-shine) 37%,transparent 63%);background-size:400% 100%;animation:agler-sk-shine 1.4s ease infinite}
+.agler-sk-bar{display:block;height:16px;border-radius:4px;background:var(--sk-fill);background-image:linear-gradient(90deg,transparent 25%,var(--sk-shine) 37%,transparent 63%);background-size:400% 100%;animation:agler-sk-shine 1.4s ease ${SHIMMER_DELAY_MS}ms infinite}
 .agler-sk-inline{display:inline-block;vertical-align:middle}
 .agler-sk-pagehead{display:flex;align-items:center;gap:16px;height:32px;margin-bottom:16px}
 .agler-sk-card{background:var(--sk-card);border-radius:8px;padding:24px;margin-bottom:24px}
