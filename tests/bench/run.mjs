@@ -3,6 +3,8 @@
 //   npm run bench -- --build      rebuild first and report the build time
 //   npm run bench -- --runs 3     cold loads per figure (default 5, the median is printed)
 //   npm run bench -- --pages      only the cold page loads (the first table)
+//   npm run bench -- --pages --route /interface_info/:id
+//                                 only that route's loads (as PAGE_ROUTES labels it in measure.mjs)
 //   npm run bench -- --latency 80 the page loads over Chromium's emulated network: 80 ms per
 //                                 round trip, 20 Mbit/s down, 5 up (default: loopback as it is)
 // It serves the production build with the mocks (gzip) on free local ports, measures cold
@@ -30,6 +32,7 @@ import {
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5;
 const PAGES_ONLY = args.includes('--pages');
+const ROUTE = args.includes('--route') ? args[args.indexOf('--route') + 1] : undefined;
 const LATENCY_MS = args.includes('--latency') ? Number(args[args.indexOf('--latency') + 1]) : 0;
 if (!(LATENCY_MS >= 0)) throw new Error('--latency takes milliseconds');
 /** The emulated network's conditions (Chromium's Network.emulateNetworkConditions), bytes per second. */
@@ -170,7 +173,12 @@ async function measureServer(interfaces) {
     if (interfaces === 40) {
       const sessions = { admin: await sessionState(browser, server.baseURL, 'admin') };
       const loggedOut = { route: '/', content: { selector: 'input[type="password"]' } };
-      figures.pages = new Map([...PAGE_ROUTES, { ...loggedOut, label: '/ logged out' }].map((r) => [r, []]));
+      const routes = [...PAGE_ROUTES, { ...loggedOut, label: '/ logged out' }].filter(
+        (r) => ROUTE === undefined || (r.label ?? r.route) === ROUTE,
+      );
+      if (routes.length === 0)
+        throw new Error(`--route ${ROUTE}: no such route in PAGE_ROUTES (measure.mjs)`);
+      figures.pages = new Map(routes.map((r) => [r, []]));
       // Round-robin, so a busy moment of the machine spreads over the routes instead of hitting one.
       for (let i = 0; i < RUNS; i += 1) {
         for (const [r, loads] of figures.pages)
