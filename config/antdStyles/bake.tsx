@@ -3,8 +3,9 @@
  * https://ant.design/docs/react/server-side-rendering). In the browser antd finds each style's path
  * in the file's path map (`.data-ant-cssinjs-cache-path`) and uses the file's rules instead of
  * generating them: on a cold load that is 300 to 500 ms less of the main thread. Anything the file
- * lacks (ProComponents' styles, see ./pathMap.ts isThemeScoped; the dark theme; reduced motion's tokens; components that no first view shows)
- * is generated at run time as before, so a missing entry costs time, never a style.
+ * lacks (ProComponents' styles, see isThemeScoped in ./pathMap.ts; the dark theme; reduced motion's
+ * tokens; components that no first view shows) is generated at run time as before, so a missing
+ * entry costs time, never a style.
  *
  * The inventory (./inventory.tsx) is rendered in jsdom as in a browser, not to a string: antd
  * inserts a component's style after its children's (insertion effects run child first), and a
@@ -17,7 +18,7 @@
 import { isThemeScoped, pathMapRule, readPathMap } from './pathMap';
 import { installWindow } from './window';
 
-/** Styles inserted after the first commit (effects setting state) are waited for this long with none new… */
+/** Styles inserted after the first commit (effects setting state) are waited for until none come for… */
 const QUIET_MS = 200;
 /** …looking this often, for this long at most: a render that keeps inserting styles fails the bake. */
 const LOOK_EVERY_MS = 50;
