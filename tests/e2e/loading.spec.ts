@@ -85,6 +85,38 @@ test.describe('baked styles', () => {
   });
 });
 
+test.describe('skeleton motion', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('loading: the static skeleton’s bars stand still for a second, then shimmer; with less motion they never do', async ({
+    page,
+  }) => {
+    await blockScriptFiles(page);
+    await page.goto('/');
+    const bar = page.locator('.agler-sk-static .agler-sk-bar:visible').first();
+    await expect(bar).toBeVisible();
+    // The bar's one animation, as the Web Animations model times it: in its delay it draws nothing
+    // (no fill), so the bar shows its plain background.
+    const shine = () =>
+      bar.evaluate((element) =>
+        element.getAnimations().map((animation) => ({
+          name: (animation as CSSAnimation).animationName,
+          delay: animation.effect!.getTiming().delay,
+          time: Number(animation.currentTime),
+          progress: animation.effect!.getComputedTiming().progress,
+        })),
+      );
+    const [first] = await shine();
+    expect(first).toMatchObject({ name: 'agler-sk-shine', delay: 1000 });
+    expect(first.progress === null).toBe(first.time < 1000);
+    await expect.poll(async () => (await shine())[0].time, { timeout: 5_000 }).toBeGreaterThan(1050);
+    expect((await shine())[0].progress).not.toBeNull();
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(async () => (await shine()).length).toBe(0);
+  });
+});
+
 test('loading: with scripts, React replaces the skeleton with the login form', async ({ page }) => {
   await page.goto('/user/login');
   await expect(page.getByLabel('密码')).toBeVisible();
