@@ -22,3 +22,13 @@ export function adminPageUmi() {
     }),
   };
 }
+
+/** The catalogue's: links and navigation, the URL's query as the page reads it, a user who is no admin. */
+export function catalogueUmi() {
+  return {
+    history: { push: jest.fn(), replace: jest.fn() },
+    Link: ({ to, ...props }: { to: string }) => <a href={to} {...props} />,
+    useAccess: () => ({ canAdmin: false }),
+    useSearchParams: () => [new URLSearchParams(globalThis.location.search)],
+  };
+}

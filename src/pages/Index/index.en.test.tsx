@@ -6,13 +6,7 @@ import { renderWithAntd } from '@/testing/render';
 import HomePage from './index';
 import { loadEnglish } from '@/testing/english';
 
-// The framework's parts the catalogue uses: the URL query it reads, navigation, access and links.
-jest.mock('@umijs/max', () => ({
-  history: { push: jest.fn(), replace: jest.fn() },
-  Link: ({ to, ...props }: { to: string }) => <a href={to} {...props} />,
-  useAccess: () => ({ canAdmin: false }),
-  useSearchParams: () => [new URLSearchParams(globalThis.location.search)],
-}));
+jest.mock('@umijs/max', () => require('@/testing/umiMocks').catalogueUmi());
 jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listInterfaceInfoByPage);

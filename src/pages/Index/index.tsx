@@ -5,7 +5,7 @@ import { createStyles } from 'antd-style';
 import { useDebounceFn, useRequest } from 'ahooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { HOME_PATH } from '@/constants';
-import { takeEarly } from '@/utils/early';
+import { takeEarly, useArrived } from '@/utils/early';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { CatalogueToolbar } from './components/CatalogueToolbar';
 import { InterfaceCard, InterfaceCardSkeleton, useCardStyles } from './components/InterfaceCard';
@@ -76,7 +76,8 @@ export default function HomePage() {
   const search = searchParams.toString();
   const query = useMemo(() => parseQuery(new URLSearchParams(search)), [search]);
   const listParams = useMemo(() => toListParams(query), [query]);
-  const requestKey = JSON.stringify(listParams);
+  // What is asked for: also the key its early answer is under (earlyCatalogue.ts).
+  const requestKey = catalogueKey(listParams);
 
   const go = (next: CatalogueQuery, options: { replace?: boolean } = {}) => {
     const target = `${HOME_PATH}${toSearch(next)}`;
@@ -85,17 +86,30 @@ export default function HomePage() {
   };
   const change = (delta: Partial<CatalogueQuery>) => go(changeQuery(query, delta));
 
+  // The first view's answer may be on its way already (earlyCatalogue.ts), or here.
+  const early = useArrived<ListAnswer>(requestKey);
   // One request per view state; an answer to an older state is dropped by useRequest.
-  const { data, error, loading, refresh } = useRequest(
+  const {
+    data: asked,
+    error,
+    loading,
+    refresh,
+  } = useRequest(
     async (): Promise<LoadedPage> => {
-      // The first view's answer may be on its way already (earlyCatalogue.ts).
-      const res = await (takeEarly<ListAnswer>(catalogueKey(listParams)) ??
+      const res = await (takeEarly<ListAnswer>(requestKey) ??
         listInterfaceInfoByPage(listParams, { skipErrorHandler: true }));
       return { key: requestKey, page: res.data! };
     },
     // The page shows the error itself.
-    { refreshDeps: [requestKey], loadingDelay: LOADING_DELAY_MS, onError: () => undefined },
+    {
+      ready: !early.current,
+      refreshDeps: [requestKey],
+      loadingDelay: LOADING_DELAY_MS,
+      onError: () => undefined,
+    },
   );
+  const data: LoadedPage | undefined =
+    asked ?? (early.arrived && { key: early.arrived.key, page: early.arrived.value.data! });
 
   // The search box follows the URL (header search, back button) but is not
   // reset by the URL change its own typing caused.

@@ -12,7 +12,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
-import { takeEarly } from '@/utils/early';
+import { takeEarly, useArrived } from '@/utils/early';
 import { getMyAccessKey } from '@/services/agler/user';
 import { errorCodeOf } from '@/utils/apiError';
 import { formatJsonText } from '@agler/contract/json';
@@ -76,16 +76,19 @@ export default function InterfaceInfoPage() {
   const { id = '' } = useParams<{ id: string }>();
   const location = useLocation();
 
-  const { data, error, loading, refresh } = useRequest(
+  // A deep link's interface may be on its way already (earlyInterface.ts), or here.
+  const early = useArrived<InfoAnswer>(interfaceKey(id));
+  const { data: asked, error, loading, refresh } = useRequest(
     async (): Promise<Loaded> => {
-      // A deep link's interface may be on its way already (earlyInterface.ts).
       const res = await (takeEarly<InfoAnswer>(interfaceKey(id)) ??
         getInterfaceInfoById({ id }, { skipErrorHandler: true }));
       return { id, info: res.data! };
     },
     // The page shows the error itself.
-    { refreshDeps: [id], onError: () => undefined },
+    { ready: !early.current, refreshDeps: [id], onError: () => undefined },
   );
+  const data: Loaded | undefined =
+    asked ?? (early.current && early.arrived ? { id, info: early.arrived.value.data! } : undefined);
   const { initialState } = useModel('@@initialState');
   // The signed samples carry the caller's access key when they have one; without it, a placeholder.
   const { data: accessKey, loading: keyLoading, error: keyError } = useRequest(

@@ -1,0 +1,113 @@
+import { render, renderHook } from '@testing-library/react';
+import { Suspense } from 'react';
+import { arrivedEarly, EARLY_MAX_AGE_MS, startEarly, takeEarly, useArrived } from './early';
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('answers asked for early', () => {
+  it('asks at once, and hands the answer over once, to its key only', async () => {
+    const ask = jest.fn().mockResolvedValue('page 1');
+    startEarly('catalogue a', ask);
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(takeEarly('catalogue b')).toBeUndefined();
+    await expect(takeEarly('catalogue a')).resolves.toBe('page 1');
+    expect(takeEarly('catalogue a')).toBeUndefined();
+  });
+
+  it('is not taken once it is older than its limit', () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    startEarly('interface 1', () => Promise.resolve('old'));
+    now.mockReturnValue(1_000_000 + EARLY_MAX_AGE_MS + 1);
+    expect(takeEarly('interface 1')).toBeUndefined();
+    startEarly('interface 1', () => Promise.resolve('fresh'));
+    now.mockReturnValue(1_000_000 + 2 * EARLY_MAX_AGE_MS + 1);
+    expect(takeEarly('interface 1')).toBeDefined();
+  });
+
+  it('hands a failure over to the page, which reports it', async () => {
+    const failure = new Error('network');
+    startEarly('interface 2', () => Promise.reject(failure));
+    await expect(takeEarly('interface 2')).rejects.toBe(failure);
+  });
+});
+
+describe('an answer that has come before the page renders', () => {
+  it('is there once it has come, not while it is on its way', async () => {
+    let answer!: (value: string) => void;
+    startEarly(
+      'catalogue c',
+      () =>
+        new Promise<string>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    expect(arrivedEarly('catalogue c')).toBeUndefined();
+    answer('page 1');
+    await Promise.resolve();
+    expect(arrivedEarly('catalogue c')).toEqual({ value: 'page 1' });
+  });
+
+  it("leaves a failure to the page's request, which reports it", async () => {
+    const failure = new Error('network');
+    startEarly('interface 3', () => Promise.reject(failure));
+    await Promise.resolve();
+    expect(arrivedEarly('interface 3')).toBeUndefined();
+    await expect(takeEarly('interface 3')).rejects.toBe(failure);
+  });
+
+  it('is not there once it is older than its limit', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(2_000_000);
+    startEarly('interface 4', () => Promise.resolve('old'));
+    await Promise.resolve();
+    now.mockReturnValue(2_000_000 + EARLY_MAX_AGE_MS + 1);
+    expect(arrivedEarly('interface 4')).toBeUndefined();
+  });
+
+  it("is current for the page's first key only, and never again once the key has changed", async () => {
+    startEarly('catalogue d', () => Promise.resolve('page 1'));
+    await Promise.resolve();
+    const { result, rerender } = renderHook(({ key }) => useArrived<string>(key), {
+      initialProps: { key: 'catalogue d' },
+    });
+    expect(result.current).toEqual({ arrived: { key: 'catalogue d', value: 'page 1' }, current: true });
+    // Taken once the page is on the screen.
+    expect(arrivedEarly('catalogue d')).toBeUndefined();
+    expect(takeEarly('catalogue d')).toBeUndefined();
+    rerender({ key: 'catalogue e' });
+    expect(result.current.current).toBe(false);
+    rerender({ key: 'catalogue d' });
+    expect(result.current).toEqual({ arrived: { key: 'catalogue d', value: 'page 1' }, current: false });
+  });
+
+  it('stays for the next render when React throws a render away', async () => {
+    startEarly('catalogue g', () => Promise.resolve('page 1'));
+    await Promise.resolve();
+    let suspend = true;
+    const never = new Promise<void>(() => {});
+    const seen: Array<string | undefined> = [];
+    function Page() {
+      const { arrived } = useArrived<string>('catalogue g');
+      seen.push(arrived?.value);
+      if (suspend) throw never;
+      return null;
+    }
+    const { rerender } = render(
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>,
+    );
+    suspend = false;
+    rerender(
+      <Suspense fallback={null}>
+        <Page key="again" />
+      </Suspense>,
+    );
+    expect(seen.at(-1)).toBe('page 1');
+  });
+
+  it('is nothing to a page whose answer has not come', () => {
+    startEarly('catalogue f', () => new Promise<string>(() => {}));
+    const { result } = renderHook(() => useArrived<string>('catalogue f'));
+    expect(result.current).toEqual({ arrived: undefined, current: false });
+  });
+});
