@@ -44,7 +44,7 @@ export function takeEarly<T>(key: string): Promise<T> | undefined {
 /**
  * The answer started under `key` if it has come; undefined while it is on its way, when it failed
  * (takeEarly hands that to the page's request, which reports it) or when it is too old. It stays
- * until taken: a render that React throws away (a child suspending) must not lose it.
+ * until taken: a render that React throws away and starts again must not lose it.
  */
 export function arrivedEarly<T>(key: string): { value: T } | undefined {
   return fresh(key)?.arrived as { value: T } | undefined;
