@@ -170,8 +170,10 @@ for (const { name, path, chunk, api, content } of [
     content: { selector: 'main', hasText: '天气查询' },
   },
 ]) {
+  // The session is started through the API, with no page opened before: a page logged in through
+  // the form lands on the catalogue, whose own list request could come after the listener below.
   test(`loading: a deep link to ${name} asks for its chunk and first answer beside the layout’s chunk`, async ({
-    adminPage: page,
+    adminSession: page,
   }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
