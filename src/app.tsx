@@ -14,6 +14,7 @@ import { ThemeProvider } from '@/components/ThemeSwitch/ThemeProvider';
 import { PUBLIC_PATHS } from '@/constants';
 import { antdLocale, DEFAULT_LANG, startLanguage } from '@/locales';
 import { requestConfig } from '@/requestConfig';
+import { AfterPage } from '@/utils/afterPage';
 import { startRoute } from '@/utils/earlyRoute';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { withMenuIcons } from '@/utils/menuIcons';
@@ -38,6 +39,15 @@ const LangSwitch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/c
 const Forbidden = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/Forbidden'));
 const PageShell = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell'));
 const MenuButton = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/MenuButton'));
+
+/** A part of the header, drawn after the page; nothing while its chunk loads. */
+function afterPage(part: React.ReactNode, key?: string) {
+  return (
+    <AfterPage key={key}>
+      <Suspense fallback={null}>{part}</Suspense>
+    </AfterPage>
+  );
+}
 
 export type InitialState = {
   loginUser?: API.LoginUserVO;
@@ -66,32 +76,19 @@ export async function getInitialState(): Promise<InitialState> {
 export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const loginUser = initialState?.loginUser;
   return {
+    // The header's tools and the user's menu render after the page (src/utils/afterPage.ts).
     actionsRender: () => [
-      <Suspense key="search" fallback={null}>
-        <HeaderSearch />
-      </Suspense>,
-      <Suspense key="theme" fallback={null}>
-        <ThemeSwitch />
-      </Suspense>,
-      <Suspense key="lang" fallback={null}>
-        <LangSwitch />
-      </Suspense>,
-      <HelpLink key="help" />,
+      afterPage(<HeaderSearch />, 'search'),
+      afterPage(<ThemeSwitch />, 'theme'),
+      afterPage(<LangSwitch />, 'lang'),
+      afterPage(<HelpLink />, 'help'),
     ],
     avatarProps: {
       src: loginUser?.userAvatar || undefined,
       icon: loginUser?.userAvatar ? undefined : <UserOutlined />,
       size: 'small',
-      title: (
-        <Suspense fallback={null}>
-          <AvatarName />
-        </Suspense>
-      ),
-      render: (_, avatarChildren) => (
-        <Suspense fallback={null}>
-          <AvatarDropdown>{avatarChildren}</AvatarDropdown>
-        </Suspense>
-      ),
+      title: afterPage(<AvatarName />),
+      render: (_, avatarChildren) => afterPage(<AvatarDropdown>{avatarChildren}</AvatarDropdown>),
     },
     waterMarkProps: { content: loginUser?.userName },
     // On a phone the side menu folds into a drawer that ProLayout opens from a bare <span>; this

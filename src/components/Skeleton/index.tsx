@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { appSkeletonHtml, contentSkeletonHtml, skeletonKindFor } from './markup';
 import type { ContentKind } from './markup';
+import { useLoadingMark } from '@/utils/afterPage';
 
 /** True inside the layout's content area: a loading page there shows only its own skeleton. */
 const InLayoutContext = createContext(false);
@@ -17,6 +18,8 @@ function contentKindOf(pathname: string): ContentKind {
 
 /** The skeleton of the page at `pathname`, as the layout's content area shows it while it loads. */
 export function PageSkeleton({ pathname = window.location.pathname }: { pathname?: string }) {
+  // The header's tools wait while it shows (src/utils/afterPage.ts).
+  useLoadingMark();
   return (
     <div
       className="agler-sk"

@@ -1,0 +1,100 @@
+import { act, render, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { LayoutContent, PageSkeleton, RouteSkeleton } from '@/components/Skeleton';
+import { AFTER_PAGE_MAX_WAIT_MS, AfterPage, resetAfterPage } from './afterPage';
+
+/** The layout as far as this goes: the header's tools, and the page or its skeleton. */
+function Layout({ page }: { page: 'skeleton' | 'route skeleton' | 'content' | 'none' }) {
+  return (
+    <>
+      <header>
+        <AfterPage>
+          <input placeholder="站内搜索" />
+        </AfterPage>
+      </header>
+      <main>
+        {page === 'skeleton' && <PageSkeleton pathname="/" />}
+        {page === 'route skeleton' && (
+          <LayoutContent>
+            <RouteSkeleton pathname="/" />
+          </LayoutContent>
+        )}
+        {page === 'content' && <a href="/interface_info/1">天气查询</a>}
+      </main>
+    </>
+  );
+}
+
+const tools = () => screen.queryByPlaceholderText('站内搜索');
+/** Runs the frame that paints what was committed, then the tasks after it. */
+const nextFrame = () => act(() => jest.advanceTimersByTime(20));
+
+beforeEach(() => {
+  resetAfterPage();
+  jest.useFakeTimers();
+});
+afterEach(() => jest.useRealTimers());
+
+describe('the header’s tools, after the page', () => {
+  it('wait while the page’s skeleton shows, and come after the frame that paints the page', () => {
+    const { rerender } = render(<Layout page="skeleton" />);
+    nextFrame();
+    expect(tools()).toBeNull();
+    act(() => jest.advanceTimersByTime(AFTER_PAGE_MAX_WAIT_MS / 2));
+    expect(tools()).toBeNull();
+
+    rerender(<Layout page="content" />);
+    // The page is committed alone; the tools render in a later task.
+    expect(screen.getByText('天气查询')).toBeInTheDocument();
+    expect(tools()).toBeNull();
+    nextFrame();
+    expect(tools()).toBeInTheDocument();
+  });
+
+  it('wait for every skeleton: the route’s, which draws the page’s inside the layout', () => {
+    const { rerender } = render(<Layout page="route skeleton" />);
+    expect(document.querySelectorAll('.agler-sk')).toHaveLength(1);
+    nextFrame();
+    expect(tools()).toBeNull();
+    rerender(<Layout page="content" />);
+    nextFrame();
+    expect(tools()).toBeInTheDocument();
+  });
+
+  it('come after the first frame when the page is there with the layout', () => {
+    render(<Layout page="content" />);
+    expect(tools()).toBeNull();
+    nextFrame();
+    expect(tools()).toBeInTheDocument();
+  });
+
+  it('come in the first render once a page has been drawn: a layout mounted again does not wait', () => {
+    const first = render(<Layout page="content" />);
+    nextFrame();
+    first.unmount();
+    let inFirstCommit: boolean | undefined;
+    // A parent's layout effect runs in the commit of its children's first render.
+    function Again() {
+      useLayoutEffect(() => {
+        inFirstCommit = tools() !== null;
+      }, []);
+      return <Layout page="skeleton" />;
+    }
+    render(<Again />);
+    expect(inFirstCommit).toBe(true);
+  });
+
+  it('come anyway when the page keeps loading', () => {
+    render(<Layout page="skeleton" />);
+    act(() => jest.advanceTimersByTime(AFTER_PAGE_MAX_WAIT_MS - 1));
+    expect(tools()).toBeNull();
+    act(() => jest.advanceTimersByTime(1));
+    expect(tools()).toBeInTheDocument();
+  });
+
+  it('leave nothing running once the layout is gone', () => {
+    const { unmount } = render(<Layout page="skeleton" />);
+    unmount();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
+
+/**
+ * The page first, the header's tools after it. On a cold load the layout, its header and the
+ * page render in the same few tasks; the header's search box, theme and language switches, help
+ * link and the user's menu took about 80 ms of them on `/`, ahead of the page's content. They now
+ * render once no page skeleton (src/components/Skeleton's PageSkeleton, `useLoadingMark`) is on
+ * the screen, after the frame that paints the page, and from then on at once. A page that goes on
+ * loading gets its header's tools after AFTER_PAGE_MAX_WAIT_MS all the same.
+ */
+export const AFTER_PAGE_MAX_WAIT_MS = 2000;
+
+/** Page skeletons on the screen. */
+let loading = 0;
+/** Latched once the page has been drawn: later layouts render the tools at once. */
+let drawn = false;
+const waiting = new Set<() => void>();
+
+function settle() {
+  if (loading > 0 || drawn) return;
+  [...waiting].forEach((wake) => wake());
+}
+
+/** Marks a skeleton as on the screen for as long as its component is mounted. */
+export function useLoadingMark(): void {
+  // A layout effect: counted in the commit that shows it, before any passive effect looks.
+  useLayoutEffect(() => {
+    loading += 1;
+    return () => {
+      loading -= 1;
+      settle();
+    };
+  }, []);
+}
+
+/**
+ * Whether the header's tools may render: false until no page skeleton is mounted and a frame has
+ * painted the page (or the wait ran out), true ever after.
+ */
+export function useAfterPage(): boolean {
+  const [after, setAfter] = useState(drawn);
+  useEffect(() => {
+    if (after) return undefined;
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      drawn = true;
+      setAfter(true);
+    };
+    // After the frame that paints the page: a timer started in the frame's callback runs after it.
+    function wake() {
+      waiting.delete(wake);
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(open, 0);
+      });
+    }
+    const limit = setTimeout(open, AFTER_PAGE_MAX_WAIT_MS);
+    if (drawn) open();
+    else if (loading === 0) wake();
+    else waiting.add(wake);
+    return () => {
+      waiting.delete(wake);
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(limit);
+    };
+  }, [after]);
+  return after;
+}
+
+/** Renders `children` once useAfterPage says so, nothing before. */
+export function AfterPage({ children }: { children?: React.ReactNode }) {
+  return useAfterPage() ? children : null;
+}
+
+/** Forgets that a page was drawn (tests). */
+export function resetAfterPage(): void {
+  drawn = false;
+  loading = 0;
+  waiting.clear();
+}
