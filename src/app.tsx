@@ -9,7 +9,7 @@ import 'dayjs/locale/zh-cn';
 import { lazy, Suspense } from 'react';
 import Footer from '@/components/Footer';
 import HelpLink from '@/components/HelpLink';
-import { LayoutContent, PageSkeleton } from '@/components/Skeleton';
+import { LayoutContent, MenuSkeleton, PageSkeleton } from '@/components/Skeleton';
 import { ThemeProvider } from '@/components/ThemeSwitch/ThemeProvider';
 import { PUBLIC_PATHS } from '@/constants';
 import { antdLocale, DEFAULT_LANG, startLanguage } from '@/locales';
@@ -109,6 +109,8 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       }
     },
     menuDataRender: withMenuIcons,
+    // The side menu too: its placeholders until the page is drawn.
+    menuContentRender: (_, menu) => <AfterPage fallback={<MenuSkeleton />}>{menu}</AfterPage>,
     unAccessible: (
       <Suspense fallback={null}>
         <Forbidden />

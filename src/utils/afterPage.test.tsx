@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
-import { LayoutContent, PageSkeleton, RouteSkeleton } from '@/components/Skeleton';
+import { LayoutContent, MenuSkeleton, PageSkeleton, RouteSkeleton } from '@/components/Skeleton';
 import { AFTER_PAGE_MAX_WAIT_MS, AfterPage, resetAfterPage } from './afterPage';
 
 /** The layout as far as this goes: the header's tools, and the page or its skeleton. */
@@ -12,6 +12,11 @@ function Layout({ page }: { page: 'skeleton' | 'route skeleton' | 'content' | 'n
           <input placeholder="站内搜索" />
         </AfterPage>
       </header>
+      <nav>
+        <AfterPage fallback={<MenuSkeleton />}>
+          <a href="/">主页</a>
+        </AfterPage>
+      </nav>
       <main>
         {page === 'skeleton' && <PageSkeleton pathname="/" />}
         {page === 'route skeleton' && (
@@ -51,9 +56,20 @@ describe('the header’s tools, after the page', () => {
     expect(tools()).toBeInTheDocument();
   });
 
+  it('leave the side menu’s placeholders, which are no page skeleton, until then', () => {
+    const { rerender } = render(<Layout page="skeleton" />);
+    nextFrame();
+    expect(document.querySelector('nav .agler-sk-menu')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '主页' })).toBeNull();
+    rerender(<Layout page="content" />);
+    nextFrame();
+    expect(screen.getByRole('link', { name: '主页' })).toBeInTheDocument();
+    expect(document.querySelector('.agler-sk')).toBeNull();
+  });
+
   it('wait for every skeleton: the route’s, which draws the page’s inside the layout', () => {
     const { rerender } = render(<Layout page="route skeleton" />);
-    expect(document.querySelectorAll('.agler-sk')).toHaveLength(1);
+    expect(document.querySelectorAll('main .agler-sk')).toHaveLength(1);
     nextFrame();
     expect(tools()).toBeNull();
     rerender(<Layout page="content" />);

@@ -68,9 +68,15 @@ export function useAfterPage(): boolean {
   return after;
 }
 
-/** Renders `children` once useAfterPage says so, nothing before. */
-export function AfterPage({ children }: { children?: React.ReactNode }) {
-  return useAfterPage() ? children : null;
+/** Renders `children` once useAfterPage says so, `fallback` before. */
+export function AfterPage({
+  children,
+  fallback = null,
+}: {
+  children?: React.ReactNode;
+  fallback?: React.ReactNode;
+}) {
+  return useAfterPage() ? children : fallback;
 }
 
 /** Forgets that a page was drawn (tests). */

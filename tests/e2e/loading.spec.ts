@@ -145,13 +145,15 @@ test('loading: a logged-in deep link shows the layout, then the page’s own ske
 
   // Not waiting for `load`: the held chunk holds it back too.
   await page.goto('/admin/interface_info', { waitUntil: 'commit' });
-  // The real layout is there (header, menu), the page's chunk is held back: its skeleton fills the content.
-  await expect(page.getByRole('menuitem', { name: /主页/ })).toBeVisible();
+  // The real layout is there, the page's chunk is held back: its skeleton fills the content, and
+  // the side menu's placeholders stand in the sider.
+  await expect(page.locator('.ant-pro-sider .agler-sk-menus')).toBeVisible();
   await expect(page.locator('main .agler-sk .agler-sk-table')).toBeVisible();
   await expect(page.locator('.agler-sk-static')).toHaveCount(0);
   release();
   await expect(page.locator('main .ant-table-row').first()).toBeVisible();
-  // The header's tools come after the page.
+  // The side menu and the header's tools come after the page.
+  await expect(page.getByRole('menuitem', { name: /主页/ })).toBeVisible();
   await expect(page.getByPlaceholder('站内搜索')).toBeVisible();
   await expect(page.locator('.agler-sk')).toHaveCount(0);
 });

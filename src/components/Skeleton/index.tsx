@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
-import { appSkeletonHtml, contentSkeletonHtml, skeletonKindFor } from './markup';
+import { appSkeletonHtml, contentSkeletonHtml, MENU_HTML, skeletonKindFor } from './markup';
 import type { ContentKind } from './markup';
 import { useLoadingMark } from '@/utils/afterPage';
 
@@ -41,6 +41,17 @@ export function RouteSkeleton({ pathname = window.location.pathname }: { pathnam
       className="agler-sk"
       aria-busy="true"
       dangerouslySetInnerHTML={{ __html: appSkeletonHtml(skeletonKindFor(pathname)) }}
+    />
+  );
+}
+
+/** The side menu's entries as placeholders: the sider shows them until the page is drawn (src/utils/afterPage.ts). */
+export function MenuSkeleton() {
+  return (
+    <div
+      className="agler-sk agler-sk-menus"
+      aria-hidden="true"
+      dangerouslySetInnerHTML={{ __html: MENU_HTML }}
     />
   );
 }

@@ -86,12 +86,15 @@ export function contentSkeletonHtml(kind: ContentKind): string {
   return `${LOADING_HTML}<div class="agler-sk-page">${CONTENT[kind]}</div>`;
 }
 
+/** The side menu's two entries, as the layout's skeleton draws them and the sider shows until the page is drawn. */
+export const MENU_HTML = repeat(2, `<span class="agler-sk-menu">${bar('w60')}</span>`);
+
 export function layoutFrame(content: string): string {
   const { logo = '/logo.svg', title = '' } = defaultSettings;
   return (
     `<div class="agler-sk-layout"><div class="agler-sk-header"><img src="${logo}" alt=""><span class="agler-sk-brand">${title}</span>` +
     `${bar('px200', 'h24')}${bar('round')}${bar('px80')}</div>` +
-    `<div class="agler-sk-body"><div class="agler-sk-sider">${repeat(2, `<span class="agler-sk-menu">${bar('w60')}</span>`)}</div>` +
+    `<div class="agler-sk-body"><div class="agler-sk-sider">${MENU_HTML}</div>` +
     `<div class="agler-sk-main">${content}</div></div></div>`
   );
 }

@@ -73,6 +73,7 @@ html[${THEME_ATTRIBUTE}=dark] body{background:#000}
 .agler-sk-sider{flex:0 0 200px;padding:4px 12px;border-right:1px solid var(--sk-line)}
 .agler-sk-menu{display:block;height:40px;margin:4px 0;border-radius:8px;padding:12px 16px}
 .agler-sk-menu:first-child{background:var(--sk-fill-2)}
+.agler-sk-menus{padding:0 4px}
 .agler-sk-main{flex:1;min-width:0;padding:24px 40px}
 .agler-sk-page{max-width:1200px;margin:0 auto}
 .agler-sk-bar{display:block;height:16px;border-radius:4px;background:var(--sk-fill);background-image:linear-gradient(90deg,transparent 25%,var(--sk-shine) 37%,transparent 63%);background-size:400% 100%;animation:agler-sk-shine 1.4s ease ${SHIMMER_DELAY_MS}ms infinite}
