@@ -14,11 +14,39 @@ export const AFTER_PAGE_MAX_WAIT_MS = 2000;
 let loading = 0;
 /** Latched once the page has been drawn: later layouts render the tools at once. */
 let drawn = false;
+/** The waiting parts' state setters: opened together, so React renders them in one commit. */
 const waiting = new Set<() => void>();
+let frame = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let limit: ReturnType<typeof setTimeout> | undefined;
 
+function stop() {
+  cancelAnimationFrame(frame);
+  clearTimeout(timer);
+  clearTimeout(limit);
+  frame = 0;
+  timer = undefined;
+  limit = undefined;
+}
+
+function openAll() {
+  drawn = true;
+  stop();
+  const opens = [...waiting];
+  waiting.clear();
+  opens.forEach((open) => open());
+}
+
+/**
+ * Opens the waiting parts once no page skeleton is mounted, after the frame that paints the page
+ * (a timer started in the frame's callback runs after it).
+ */
 function settle() {
-  if (loading > 0 || drawn) return;
-  [...waiting].forEach((wake) => wake());
+  if (loading > 0 || waiting.size === 0 || frame !== 0 || timer !== undefined) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    timer = setTimeout(openAll, 0);
+  });
 }
 
 /** Marks a skeleton as on the screen for as long as its component is mounted. */
@@ -34,35 +62,24 @@ export function useLoadingMark(): void {
 }
 
 /**
- * Whether the header's tools and the side menu may render: false until no page skeleton is mounted and a frame has
- * painted the page (or the wait ran out), true ever after.
+ * Whether the header's tools and the side menu may render: false until no page skeleton is
+ * mounted and a frame has painted the page (or the wait ran out), true ever after.
  */
 export function useAfterPage(): boolean {
   const [after, setAfter] = useState(drawn);
   useEffect(() => {
     if (after) return undefined;
-    let frame = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const open = () => {
-      drawn = true;
+    if (drawn) {
       setAfter(true);
-    };
-    // After the frame that paints the page: a timer started in the frame's callback runs after it.
-    function wake() {
-      waiting.delete(wake);
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(open, 0);
-      });
+      return undefined;
     }
-    const limit = setTimeout(open, AFTER_PAGE_MAX_WAIT_MS);
-    if (drawn) open();
-    else if (loading === 0) wake();
-    else waiting.add(wake);
+    const open = () => setAfter(true);
+    waiting.add(open);
+    limit ??= setTimeout(openAll, AFTER_PAGE_MAX_WAIT_MS);
+    settle();
     return () => {
-      waiting.delete(wake);
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      clearTimeout(limit);
+      waiting.delete(open);
+      if (waiting.size === 0) stop();
     };
   }, [after]);
   return after;
@@ -81,6 +98,7 @@ export function AfterPage({
 
 /** Forgets that a page was drawn (tests). */
 export function resetAfterPage(): void {
+  stop();
   drawn = false;
   loading = 0;
   waiting.clear();
