@@ -3,8 +3,8 @@ import { useLayoutEffect } from 'react';
 import { LayoutContent, MenuSkeleton, PageSkeleton, RouteSkeleton } from '@/components/Skeleton';
 import { AFTER_PAGE_MAX_WAIT_MS, AfterPage, resetAfterPage } from './afterPage';
 
-/** The layout as far as this goes: the header's tools, and the page or its skeleton. */
-function Layout({ page }: { page: 'skeleton' | 'route skeleton' | 'content' | 'none' }) {
+/** The layout as far as this goes: the header's tools, the side menu, and the page or its skeleton. */
+function Layout({ page }: { page: 'skeleton' | 'route skeleton' | 'content' }) {
   return (
     <>
       <header>

@@ -18,7 +18,7 @@ function contentKindOf(pathname: string): ContentKind {
 
 /** The skeleton of the page at `pathname`, as the layout's content area shows it while it loads. */
 export function PageSkeleton({ pathname = window.location.pathname }: { pathname?: string }) {
-  // The header's tools wait while it shows (src/utils/afterPage.ts).
+  // The header's tools and the side menu wait while it shows (src/utils/afterPage.ts).
   useLoadingMark();
   return (
     <div
