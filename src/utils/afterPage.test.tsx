@@ -1,10 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { LayoutContent, MenuSkeleton, PageSkeleton, RouteSkeleton } from '@/components/Skeleton';
-import { AFTER_PAGE_MAX_WAIT_MS, AfterPage, resetAfterPage } from './afterPage';
+import { AFTER_PAGE_MAX_WAIT_MS, AfterPage, resetAfterPage, useLoadingMark } from './afterPage';
+
+/** A page whose content waits for its first answer: it marks itself until the answer is in. */
+function AnsweringPage({ answered }: { answered: boolean }) {
+  useLoadingMark(!answered);
+  return answered ? <a href="/interface_info/1">天气查询</a> : <p>加载中</p>;
+}
 
 /** The layout as far as this goes: the header's tools, the side menu, and the page or its skeleton. */
-function Layout({ page }: { page: 'skeleton' | 'route skeleton' | 'content' }) {
+function Layout({ page }: { page: 'skeleton' | 'route skeleton' | 'content' | 'asking' | 'answered' }) {
   return (
     <>
       <header>
@@ -25,6 +31,7 @@ function Layout({ page }: { page: 'skeleton' | 'route skeleton' | 'content' }) {
           </LayoutContent>
         )}
         {page === 'content' && <a href="/interface_info/1">天气查询</a>}
+        {(page === 'asking' || page === 'answered') && <AnsweringPage answered={page === 'answered'} />}
       </main>
     </>
   );
@@ -73,6 +80,22 @@ describe('the header’s tools, after the page', () => {
     nextFrame();
     expect(tools()).toBeNull();
     rerender(<Layout page="content" />);
+    nextFrame();
+    expect(tools()).toBeInTheDocument();
+  });
+
+  it('wait for a page that marks itself until its first answer, also when it replaced the skeleton', () => {
+    const { rerender } = render(<Layout page="skeleton" />);
+    nextFrame();
+    // The skeleton's mark goes and the page's comes in one commit.
+    rerender(<Layout page="asking" />);
+    nextFrame();
+    expect(tools()).toBeNull();
+    nextFrame();
+    expect(tools()).toBeNull();
+
+    rerender(<Layout page="answered" />);
+    expect(tools()).toBeNull();
     nextFrame();
     expect(tools()).toBeInTheDocument();
   });

@@ -4,9 +4,10 @@ import { useEffect, useLayoutEffect, useState } from 'react';
  * The page first, the layout's furniture after it. On a cold load the layout and the page render
  * in the same few tasks; on `/` the header's tools (search box, theme and language switches, help
  * link, the user's menu) took about 80 ms of them and the side menu about 110 ms, ahead of the
- * page's content. They now render once no page skeleton (src/components/Skeleton's PageSkeleton,
- * `useLoadingMark`) is on the screen, after the frame that paints the page, and from then on at
- * once. A page that goes on loading gets them after AFTER_PAGE_MAX_WAIT_MS all the same.
+ * page's content. They now render once no page skeleton (src/components/Skeleton's PageSkeleton, a
+ * page's own placeholders: `useLoadingMark`) is on the screen, after the frame that paints the
+ * page, and from then on at once. A page that goes on loading gets them after
+ * AFTER_PAGE_MAX_WAIT_MS all the same.
  */
 export const AFTER_PAGE_MAX_WAIT_MS = 2000;
 
@@ -45,20 +46,29 @@ function settle() {
   if (loading > 0 || waiting.size === 0 || frame !== 0 || timer !== undefined) return;
   frame = requestAnimationFrame(() => {
     frame = 0;
-    timer = setTimeout(openAll, 0);
+    timer = setTimeout(() => {
+      timer = undefined;
+      // A page that replaced its skeleton with placeholders of its own in the same commit marked
+      // itself after the skeleton's mark was gone: it is still loading.
+      if (loading === 0) openAll();
+    }, 0);
   });
 }
 
-/** Marks a skeleton as on the screen for as long as its component is mounted. */
-export function useLoadingMark(): void {
+/**
+ * Marks a skeleton as on the screen for as long as its component is mounted and `active`: a page
+ * whose content waits for its first answer (a table's rows) marks itself until it has come.
+ */
+export function useLoadingMark(active = true): void {
   // A layout effect: counted in the commit that shows it, before any passive effect looks.
   useLayoutEffect(() => {
+    if (!active) return undefined;
     loading += 1;
     return () => {
       loading -= 1;
       settle();
     };
-  }, []);
+  }, [active]);
 }
 
 /**

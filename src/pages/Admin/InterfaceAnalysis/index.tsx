@@ -25,6 +25,7 @@ import { ANALYSIS_TEXTS } from './texts';
 import { topView } from './topData';
 import { useAnalysis, useCallers } from './useAnalysis';
 import { LoadError } from '@/components/LoadError';
+import { useLoadingMark } from '@/utils/afterPage';
 
 const TREND_HEIGHT = 320;
 const topHeight = (limit: TopLimit) => (limit <= 5 ? 280 : limit <= 10 ? 340 : 520);
@@ -55,8 +56,10 @@ const useStyles = createStyles(({ token }) => ({
   },
 }));
 
+/** A chart's place while its data or the chart library loads: a page skeleton (see afterPage.ts). */
 function ChartSkeleton({ height }: { height: number }) {
   const { styles } = useStyles();
+  useLoadingMark();
   return <Skeleton.Node active rootClassName={styles.chartSkeleton} style={{ width: '100%', height }} />;
 }
 

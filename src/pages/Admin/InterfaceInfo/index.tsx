@@ -36,6 +36,7 @@ import {
 } from './tableQuery';
 import { ADMIN_INTERFACE_TEXTS as T } from './texts';
 import { columnsWidth } from '@/utils/tableWidth';
+import { useLoadingMark } from '@/utils/afterPage';
 
 type Id = API.InterfaceInfo['id'];
 type FormState = { open: boolean; record?: API.InterfaceInfo; key: number };
@@ -157,6 +158,10 @@ export default function InterfaceInfoAdminPage() {
     });
   const [formState, setFormState] = useState<FormState>({ open: false, key: 0 });
   const [freshId, setFreshId] = useState<string>();
+  // Until the first rows (or the failure to get them) are in, the table is the page's skeleton:
+  // the layout's header tools and side menu wait for them (see afterPage.ts).
+  const [answered, setAnswered] = useState(false);
+  useLoadingMark(!answered);
   // The view a reload or a link asks for, read once: from then on the table owns it and writes it back.
   const [initialView] = useState(() => viewFromQuery(window.location.search));
   const [requested, setRequested] = useState<TableQuery>();
@@ -473,13 +478,16 @@ export default function InterfaceInfoAdminPage() {
           return { data: res.data?.records ?? [], total: res.data?.total ?? 0, success: true };
         }}
         // The request layer has already shown what went wrong; the table keeps what it had.
-        onRequestError={() => undefined}
+        onRequestError={() => setAnswered(true)}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
             {T.create}
           </Button>,
         ]}
-        onLoad={rememberRows}
+        onLoad={(rows) => {
+          setAnswered(true);
+          rememberRows(rows);
+        }}
         rowSelection={{
           selectedRowKeys: selectedKeys,
           preserveSelectedRowKeys: true,
