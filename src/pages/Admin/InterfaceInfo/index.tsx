@@ -125,7 +125,8 @@ const useStyles = createStyles(({ token }) => ({
     direction: 'rtl',
     textAlign: 'left',
   },
-  name: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // One line cut by CSS, the whole text as the title (the name, the description).
+  oneLine: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   time: { whiteSpace: 'nowrap', color: token.colorTextSecondary },
   fresh: {
     '& > td': { background: `${token.colorPrimaryBg} !important`, transition: 'background 0.6s' },
@@ -314,7 +315,7 @@ export default function InterfaceInfoAdminPage() {
       width: 160,
       // The interface's own page, with its console.
       render: (_, record) => (
-        <Link to={interfacePath(record.id)} className={styles.name} title={record.name}>
+        <Link to={interfacePath(record.id)} className={styles.oneLine} title={record.name}>
           {record.name}
         </Link>
       ),
@@ -363,6 +364,17 @@ export default function InterfaceInfoAdminPage() {
       hideInSearch: true,
       ellipsis: true,
       width: 200,
+      // Cut by CSS with the whole text as its title. ProTable's own ellipsis wraps the cell in
+      // antd's Typography, which measures every cell by adding an element and reading the layout
+      // each time: ten forced layouts on the cold load of a page of rows.
+      render: (dom, record) =>
+        record.description ? (
+          <span className={styles.oneLine} title={record.description}>
+            {record.description}
+          </span>
+        ) : (
+          dom
+        ),
     },
     {
       title: T.columns.createTime,
