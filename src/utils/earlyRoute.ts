@@ -18,6 +18,15 @@ type EarlyRoute = {
   data?: (params: Readonly<Record<string, string | undefined>>, search: string) => void;
 };
 
+/** A chunk that fails here fails again, and is reported, where the route loads it. */
+const ignoreChunkError = () => undefined;
+
+/**
+ * The `/admin` group's own chunk: Umi's outlet for a group of routes without a component, which
+ * its pages render in. Left to the router, it is asked for only once the layout has rendered.
+ */
+const adminGroup = () => import('@@/core/EmptyRoute');
+
 export const EARLY_ROUTES: readonly EarlyRoute[] = [
   {
     path: '/',
@@ -37,18 +46,36 @@ export const EARLY_ROUTES: readonly EarlyRoute[] = [
     path: '/admin/interface_info',
     admin: true,
     chunk: () =>
-      import(/* webpackChunkName: "p__Admin__InterfaceInfo__index" */ '@/pages/Admin/InterfaceInfo'),
+      Promise.all([
+        adminGroup(),
+        import(/* webpackChunkName: "p__Admin__InterfaceInfo__index" */ '@/pages/Admin/InterfaceInfo'),
+      ]),
   },
   {
     path: '/admin/interface_analysis',
     admin: true,
     chunk: () =>
-      import(/* webpackChunkName: "p__Admin__InterfaceAnalysis__index" */ '@/pages/Admin/InterfaceAnalysis'),
+      Promise.all([
+        adminGroup(),
+        import(
+          /* webpackChunkName: "p__Admin__InterfaceAnalysis__index" */ '@/pages/Admin/InterfaceAnalysis'
+        ),
+      ]),
+    // In the page's chunk (by its name): the entry does not grow, and the chart library it starts
+    // is imported from the page's chunk, as the page imports it, so no module comes twice.
+    data: (_, search) =>
+      import(
+        /* webpackChunkName: "p__Admin__InterfaceAnalysis__index" */ '@/pages/Admin/InterfaceAnalysis/earlyAnalysis'
+      ).then(({ startAnalysis }) => startAnalysis(search), ignoreChunkError),
   },
   {
     path: '/admin/user',
     admin: true,
-    chunk: () => import(/* webpackChunkName: "p__Admin__User__index" */ '@/pages/Admin/User'),
+    chunk: () =>
+      Promise.all([
+        adminGroup(),
+        import(/* webpackChunkName: "p__Admin__User__index" */ '@/pages/Admin/User'),
+      ]),
   },
 ];
 
@@ -59,8 +86,7 @@ export function startRoute(location: { pathname: string; search: string }, login
     if (!match) continue;
     if (route.admin && !access({ loginUser }).canAdmin) return;
     route.data?.(match.params, location.search);
-    // A chunk that fails here fails again, and is reported, where the route loads it.
-    route.chunk().catch(() => undefined);
+    route.chunk().catch(ignoreChunkError);
     return;
   }
 }

@@ -173,6 +173,14 @@ for (const { name, path, chunk, api, content } of [
     api: '/api/interfaceInfo/get',
     content: { selector: 'main', hasText: '天气查询' },
   },
+  {
+    // Its requests start once the page's chunk has come, in that chunk (src/utils/earlyRoute.ts).
+    name: 'the analysis',
+    path: '/admin/interface_analysis?range=7&top=10',
+    chunk: /^\/p__Admin__InterfaceAnalysis__index\./,
+    api: '/api/analysis/overview',
+    content: { selector: 'main canvas', hasText: undefined },
+  },
 ]) {
   // The session is started through the API, with no page opened before: a page logged in through
   // the form lands on the catalogue, whose own list request could come after the listener below.

@@ -5,5 +5,11 @@ import { lazy } from 'react';
  * files of this page and nowhere else, so only this page ever loads it, and
  * its key figures and table show before the library has arrived.
  */
-export const TrendChart = lazy(() => import('./TrendChart'));
-export const TopCharts = lazy(() => import('./TopCharts'));
+const trendChart = () => import('./TrendChart');
+const topCharts = () => import('./TopCharts');
+
+export const TrendChart = lazy(trendChart);
+export const TopCharts = lazy(topCharts);
+
+/** Starts both charts' chunks (a deep link to the page starts them with the session). */
+export const loadCharts = () => Promise.all([trendChart(), topCharts()]);
