@@ -102,10 +102,15 @@ export const consolePlugin = shared<{ files: ConsoleFiles }>('agler-console', as
     cacheControl: false,
     // Missing files fall through to the not-found handler (page fallback or 404).
     wildcard: true,
+    // The build writes each script and stylesheet compressed beside it (config/plugins/precompress.ts):
+    // sent as they are to a browser that accepts them, not compressed again for every visitor.
+    preCompressed: true,
     setHeaders(reply, filePath) {
+      // The file sent may be the compressed one: its name is the original's with `.br` or `.gz`.
+      const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
       reply.header(
         'cache-control',
-        HASHED.test(path.basename(filePath)) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
+        HASHED.test(name) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
       );
     },
   });
