@@ -22,8 +22,9 @@ const onError = () => undefined;
 /**
  * The overview and the top list of a range. Each reloads when its inputs
  * change; an answer that arrives after a newer request started is dropped.
- * The first of each may have been asked for already, with the session
- * (earlyAnalysis.ts): it is taken instead of asking again.
+ * On a deep link the first of each may have been asked for already, as
+ * soon as the page's chunk came (earlyAnalysis.ts): it is taken instead of
+ * asking again.
  */
 export function useAnalysis(range: AnalysisRange, limit: TopLimit) {
   const { startDate, endDate } = range;

@@ -11,5 +11,8 @@ const topCharts = () => import('./TopCharts');
 export const TrendChart = lazy(trendChart);
 export const TopCharts = lazy(topCharts);
 
-/** Starts both charts' chunks (a deep link to the page starts them with the session). */
+/**
+ * Starts both charts' chunks: a deep link to the page starts them once the page's chunk has come
+ * (earlyAnalysis.ts).
+ */
 export const loadCharts = () => Promise.all([trendChart(), topCharts()]);
