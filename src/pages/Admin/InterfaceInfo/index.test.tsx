@@ -170,6 +170,19 @@ describe('interface management: what a row shows', () => {
     expect(within(line).getByText('\u200e/v1/weather/today\u200e')).toBeInTheDocument();
   });
 
+  it('shows the description on one line with the whole of it as its title, and a dash for none', async () => {
+    const description = '按城市名查询实时天气：天气现象、气温、湿度、风向风力和空气质量指数。';
+    answerPage([{ ...row(1), description }, row(2)], 2);
+    openAt(PAGE);
+    const first = (await screen.findByText('接口 1')).closest('tr')!;
+    const text = within(first).getByText(description);
+    expect(text).toHaveAttribute('title', description);
+    // Cut by CSS, not measured: no Typography of antd's in the cell.
+    expect(text.closest('td')!.querySelector('.ant-typography')).toBeNull();
+    const second = screen.getByText('接口 2').closest('tr')!;
+    expect(within(second).getAllByRole('cell')[6]).toHaveTextContent(/^-$/);
+  });
+
   it("links the name to the interface's page", async () => {
     openAt(PAGE);
     const name = await screen.findByRole('link', { name: '接口 3' });
