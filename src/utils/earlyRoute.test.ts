@@ -4,7 +4,7 @@ import routes from '../../config/routes';
 import { USER_ROLE } from '@/constants';
 import { startCatalogue } from '@/pages/Index/earlyCatalogue';
 import { startInterface } from '@/pages/InterfaceInfo/earlyInterface';
-import { EARLY_ROUTES, startRoute } from './earlyRoute';
+import { ADMIN_GROUP, EARLY_ROUTES, startRoute } from './earlyRoute';
 
 jest.mock('@/pages/Index/earlyCatalogue');
 jest.mock('@/pages/InterfaceInfo/earlyInterface');
@@ -46,12 +46,32 @@ describe('a deep link starts its page early', () => {
     expect(catalogueMock).not.toHaveBeenCalled();
   });
 
-  it('starts an admin page for an admin only', () => {
+  it('starts an admin page, and the group’s chunk it renders in, for an admin only', () => {
     const chunks = spyOnChunks();
+    const group = jest.spyOn(ADMIN_GROUP, 'chunk').mockResolvedValue(undefined as never);
     startRoute({ pathname: '/admin/interface_analysis', search: '' }, user);
     expect([...chunks.values()].every((spy) => spy.mock.calls.length === 0)).toBe(true);
+    expect(group).not.toHaveBeenCalled();
     startRoute({ pathname: '/admin/interface_analysis', search: '' }, admin);
     expect(chunks.get('/admin/interface_analysis')).toHaveBeenCalledTimes(1);
+    expect(group).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts the admin group’s chunk for every admin page, and for no other page', () => {
+    spyOnChunks();
+    const group = jest.spyOn(ADMIN_GROUP, 'chunk').mockResolvedValue(undefined as never);
+    const started = EARLY_ROUTES.filter((route) => {
+      group.mockClear();
+      startRoute({ pathname: route.path.replace(':id', '1'), search: '' }, admin);
+      return group.mock.calls.length === 1;
+    });
+    const adminPages = (routes as Route[]).find((r) => r.path === '/admin')!.routes!;
+    expect(started.map((r) => r.path).sort()).toEqual(
+      adminPages
+        .filter((r) => r.component)
+        .map((r) => r.path)
+        .sort(),
+    );
   });
 
   it('starts nothing for a path with no page of the layout, and a failed chunk throws nothing', () => {
@@ -59,6 +79,7 @@ describe('a deep link starts its page early', () => {
     startRoute({ pathname: '/no/such/page', search: '' }, admin);
     expect([...chunks.values()].every((spy) => spy.mock.calls.length === 0)).toBe(true);
     chunks.get('/admin/user')!.mockRejectedValue(new Error('ChunkLoadError'));
+    jest.spyOn(ADMIN_GROUP, 'chunk').mockRejectedValue(new Error('ChunkLoadError'));
     expect(() => startRoute({ pathname: '/admin/user', search: '' }, admin)).not.toThrow();
   });
 });

@@ -12,6 +12,7 @@ import { startInterface } from '@/pages/InterfaceInfo/earlyInterface';
  */
 type EarlyRoute = {
   path: string;
+  /** A page of the `/admin` group: started for an admin only, with the group's chunk. */
   admin?: boolean;
   chunk: () => Promise<unknown>;
   /** Asks for the page's first answer, given the path's parameters and the URL's query. */
@@ -25,7 +26,7 @@ const ignoreChunkError = () => undefined;
  * The `/admin` group's own chunk: Umi's outlet for a group of routes without a component, which
  * its pages render in. Left to the router, it is asked for only once the layout has rendered.
  */
-const adminGroup = () => import('@@/core/EmptyRoute');
+export const ADMIN_GROUP = { chunk: () => import('@@/core/EmptyRoute') };
 
 export const EARLY_ROUTES: readonly EarlyRoute[] = [
   {
@@ -46,21 +47,13 @@ export const EARLY_ROUTES: readonly EarlyRoute[] = [
     path: '/admin/interface_info',
     admin: true,
     chunk: () =>
-      Promise.all([
-        adminGroup(),
-        import(/* webpackChunkName: "p__Admin__InterfaceInfo__index" */ '@/pages/Admin/InterfaceInfo'),
-      ]),
+      import(/* webpackChunkName: "p__Admin__InterfaceInfo__index" */ '@/pages/Admin/InterfaceInfo'),
   },
   {
     path: '/admin/interface_analysis',
     admin: true,
     chunk: () =>
-      Promise.all([
-        adminGroup(),
-        import(
-          /* webpackChunkName: "p__Admin__InterfaceAnalysis__index" */ '@/pages/Admin/InterfaceAnalysis'
-        ),
-      ]),
+      import(/* webpackChunkName: "p__Admin__InterfaceAnalysis__index" */ '@/pages/Admin/InterfaceAnalysis'),
     // In the page's chunk (by its name): the entry does not grow, and the chart library it starts
     // is imported from the page's chunk, as the page imports it, so no module comes twice.
     data: (_, search) =>
@@ -71,11 +64,7 @@ export const EARLY_ROUTES: readonly EarlyRoute[] = [
   {
     path: '/admin/user',
     admin: true,
-    chunk: () =>
-      Promise.all([
-        adminGroup(),
-        import(/* webpackChunkName: "p__Admin__User__index" */ '@/pages/Admin/User'),
-      ]),
+    chunk: () => import(/* webpackChunkName: "p__Admin__User__index" */ '@/pages/Admin/User'),
   },
 ];
 
@@ -84,7 +73,10 @@ export function startRoute(location: { pathname: string; search: string }, login
   for (const route of EARLY_ROUTES) {
     const match = matchPath(route.path, location.pathname);
     if (!match) continue;
-    if (route.admin && !access({ loginUser }).canAdmin) return;
+    if (route.admin) {
+      if (!access({ loginUser }).canAdmin) return;
+      ADMIN_GROUP.chunk().catch(ignoreChunkError);
+    }
     route.data?.(match.params, location.search);
     route.chunk().catch(ignoreChunkError);
     return;
