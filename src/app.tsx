@@ -81,7 +81,10 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       afterPage(<HeaderSearch />, 'search'),
       afterPage(<ThemeSwitch />, 'theme'),
       afterPage(<LangSwitch />, 'lang'),
-      afterPage(<HelpLink />, 'help'),
+      // In the entry, not a chunk of its own: nothing to wait for.
+      <AfterPage key="help">
+        <HelpLink />
+      </AfterPage>,
     ],
     avatarProps: {
       src: loginUser?.userAvatar || undefined,
