@@ -51,7 +51,9 @@ it('leaves no rejection unhandled when the charts’ chunk fails: the page repor
     startAnalysis('');
     expect(chartsMock).toHaveBeenCalledTimes(1);
     // Node reports a rejection with no handler once the microtasks have run.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => {
+      setTimeout(resolve, 20);
+    });
     expect(unhandled).not.toHaveBeenCalled();
   } finally {
     process.off('unhandledRejection', unhandled);
