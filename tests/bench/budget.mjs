@@ -100,6 +100,14 @@ for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/icons', '@ant-desi
   if (copies > 1) failures.push(`${pkg} is bundled ${copies} times: ${[...installs.get(pkg)].join(', ')}`);
 }
 const chartSet = new Set(chartChunks);
+// The catalogue has no form: antd's inputs read its form context, which is all it takes of the
+// form library (.umirc.ts marks the rc-* packages free of side effects). The fields, the hook and
+// the validator come only with a page that has a form.
+const FORM_LIBRARY = /node_modules\/(rc-field-form\/es\/(Field|useForm)\.js|@rc-component\/async-validator\/)/;
+const holds = (group, pattern) => pattern.test(group.path ?? '') || (group.groups ?? []).some((g) => holds(g, pattern));
+const formChunks = new Set(report.filter((chunk) => holds(chunk, FORM_LIBRARY)).map((chunk) => chunk.label));
+const withForm = (routeLoads['/'] ?? []).filter((f) => formChunks.has(f));
+if (withForm.length) failures.push(`/ loads the form library: ${withForm.join(', ')}`);
 for (const [route, loaded] of Object.entries(routeLoads)) {
   const charts = loaded.filter((f) => chartSet.has(f));
   if (route === '/admin/interface_analysis') continue;
