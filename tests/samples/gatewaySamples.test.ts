@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { InterfaceQuota, KeyPairVO } from '@agler/contract/types';
+import { templateDataDir } from '../../server/test/database';
 import { send, startServer, stopServer } from '../../server/test/process';
 import type { ServerProcess } from '../../server/test/process';
 import {
@@ -33,7 +34,10 @@ let cookie: string | undefined;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agler-samples-'));
-  server = await startServer({ DATA_DIR: path.join(dir, 'data') });
+  // The demo database from the tests' template: a first start would spend seconds creating it.
+  const dataDir = path.join(dir, 'data');
+  await templateDataDir(dataDir);
+  server = await startServer({ DATA_DIR: dataDir });
   const registered = await send<string>(`${server.url}/api/user/register`, {
     body: { userAccount: 'sample_runner', userPassword: 'password-123', checkPassword: 'password-123' },
   });
