@@ -60,7 +60,14 @@ if (!external && !process.env.E2E_MOCKS2_PORT)
   process.env.E2E_MOCKS2_PORT = String(firstFreePort(serverPort + 1));
 const mocks2Port = Number(process.env.E2E_MOCKS2_PORT);
 const mocks2BaseURL = `http://127.0.0.1:${mocks2Port}`;
-const SECOND_STORE = ['a11y.spec.ts', 'accounts.spec.ts', 'analysis.spec.ts', 'userAdmin.spec.ts', 'theme.spec.ts'];
+const SECOND_STORE = [
+  'a11y.spec.ts',
+  'accounts.spec.ts',
+  'analysis.spec.ts',
+  'callers.spec.ts',
+  'userAdmin.spec.ts',
+  'theme.spec.ts',
+];
 /** Scenarios only the platform's own server can run; the shell's run on the mocks and on the server. */
 const SERVER_ONLY = ['server.spec.ts', '*.server.spec.ts'];
 
