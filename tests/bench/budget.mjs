@@ -111,6 +111,10 @@ if (formChunks.size === 0) failures.push('the form library is in no chunk: FORM_
 if (!routeLoads['/']) failures.push('no cold load of / to check for the form library');
 const withForm = (routeLoads['/'] ?? []).filter((f) => formChunks.has(f));
 if (withForm.length) failures.push(`/ loads the form library: ${withForm.join(', ')}`);
+// As with the form library: the analysis page must load the charts, or CHART matched nothing.
+if (!(routeLoads['/admin/interface_analysis'] ?? []).some((f) => chartSet.has(f))) {
+  failures.push('/admin/interface_analysis loads no chart library chunk: CHART matches none, or the page was not loaded');
+}
 for (const [route, loaded] of Object.entries(routeLoads)) {
   const charts = loaded.filter((f) => chartSet.has(f));
   if (route === '/admin/interface_analysis') continue;
