@@ -47,7 +47,7 @@ const baseURL = external ?? `http://127.0.0.1:${port}`;
 if (!external && !process.env.E2E_IDS_PORT) process.env.E2E_IDS_PORT = String(firstFreePort(port + 1));
 const idsPort = Number(process.env.E2E_IDS_PORT);
 const idsBaseURL = `http://127.0.0.1:${idsPort}`;
-// The platform's own server on a new embedded database, for the main flows (shell) and
+// The platform's own server on a copy of the demo database, for the main flows (shell) and
 // tests/e2e/server.spec.ts; its data directory is made anew for each run.
 if (!external && !process.env.E2E_SERVER_PORT)
   process.env.E2E_SERVER_PORT = String(firstFreePort(idsPort + 1));
@@ -166,12 +166,17 @@ export default defineConfig({
         preview(idsPort, { MOCK_IDS: 'number', MOCK_INTERFACES: '300' }),
         preview(mocks2Port),
         {
-          // A fresh database each run: the shell scenarios expect the demo data as seeded.
-          command: `rm -rf "${serverDataDir}" && node ${SERVER_NODE_ARGS.join(' ')} server/index.ts`,
+          // A fresh database each run, the shell scenarios expect the demo data as seeded: a copy of
+          // the server tests' template (server/test/database.ts). A first start from nothing (initdb,
+          // the demo data and its roll-up: 20 to 30 s under load) held every scenario back; the
+          // contract suite's pglite target makes one.
+          command:
+            `rm -rf "${serverDataDir}" && node --import tsx server/test/templateDir.ts "${serverDataDir}"` +
+            ` && node ${SERVER_NODE_ARGS.join(' ')} server/index.ts`,
           env: { PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: serverDataDir },
           url: `${serverBaseURL}/api/health`,
           reuseExistingServer: false,
-          // PGlite's first start runs initdb and writes the demo history.
+          // Without a template yet (no server test has run here), it is made first: 10 to 15 s.
           timeout: 240_000,
           gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
         },
