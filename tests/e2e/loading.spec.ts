@@ -228,10 +228,9 @@ test('help: the header’s help link opens the platform’s developer guide', as
   const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
   await expect(popup.getByRole('heading', { level: 1, name: '开发者指南' })).toBeVisible();
   await expect(popup.getByRole('heading', { name: /为调用签名/ })).toBeVisible();
-  // Its stylesheet is served too: the page is laid out, not bare HTML.
-  expect(await popup.locator('main').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
-    'rgb(255, 255, 255)',
-  );
+  // Its stylesheet is served too: the page is laid out, not bare HTML. Waited for: the headings
+  // can be on screen before the stylesheet has come.
+  await expect(popup.locator('main')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   await popup.close();
 });
 
@@ -262,10 +261,8 @@ test('help: on an English page the help link opens the English guide, within the
   await expect(popup.getByRole('heading', { level: 1, name: 'Developer guide' })).toBeVisible();
   await expect(popup.getByRole('heading', { name: /Sign your calls/ })).toBeVisible();
   await expect(popup.getByText('X-Quota-Remaining').first()).toBeVisible();
-  // The same stylesheet lays it out.
-  expect(await popup.locator('main').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
-    'rgb(255, 255, 255)',
-  );
+  // The same stylesheet lays it out (waited for, as above).
+  await expect(popup.locator('main')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
 
   const toChinese = popup.locator('header a[lang="zh-CN"]');
   await expect(toChinese).toHaveText('简体中文');
