@@ -1,6 +1,7 @@
 import { matchPath } from '@umijs/max';
 import access from '@/access';
 import { startCatalogue } from '@/pages/Index/earlyCatalogue';
+import { startTable } from '@/pages/Admin/InterfaceInfo/earlyTable';
 import { startInterface } from '@/pages/InterfaceInfo/earlyInterface';
 
 /**
@@ -48,6 +49,7 @@ export const EARLY_ROUTES: readonly EarlyRoute[] = [
     admin: true,
     chunk: () =>
       import(/* webpackChunkName: "p__Admin__InterfaceInfo__index" */ '@/pages/Admin/InterfaceInfo'),
+    data: (_, search) => startTable(search),
   },
   {
     path: '/admin/interface_analysis',

@@ -174,6 +174,13 @@ for (const { name, path, chunk, api, content } of [
     content: { selector: 'main', hasText: '天气查询' },
   },
   {
+    name: 'the interface table',
+    path: '/admin/interface_info?method=GET&sortField=name&sortOrder=ascend',
+    chunk: /^\/p__Admin__InterfaceInfo__index\./,
+    api: '/api/interfaceInfo/list/page',
+    content: { selector: 'main .ant-table-row', hasText: undefined },
+  },
+  {
     // Its requests start once the page's chunk has come, in that chunk (src/utils/earlyRoute.ts).
     name: 'the analysis',
     path: '/admin/interface_analysis?range=7&top=10',

@@ -7,6 +7,8 @@ import {
   onlineInterfaceInfo,
 } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
+import { registerMessageApi } from '@/utils/feedback';
+import { startTable } from './earlyTable';
 import InterfaceInfoAdminPage from './index';
 
 // The framework's parts used here: navigation on 40100 (the request layer) and the name's link.
@@ -111,6 +113,47 @@ describe('interface management: the table state in the URL', () => {
     await waitFor(() => expect(lastListCall()).toEqual(expect.objectContaining({ name: undefined, current: 1 })));
     await waitFor(() => expect(query()).not.toHaveProperty('name'));
     expect(within(searchForm()).getByLabelText('接口名称')).toHaveValue('');
+  });
+});
+
+describe("interface management: a deep link's first rows", () => {
+  // src/utils/earlyRoute.ts starts them with the session, before the page's chunk has come.
+  const askEarly = (url: string) => startTable(new URL(url, window.location.origin).search);
+
+  it.each([
+    ['the default view', PAGE],
+    ['a search, a page and an order', `${PAGE}?name=%E5%A4%A9%E6%B0%94&method=GET&status=0&current=2&pageSize=20&sortField=name&sortOrder=ascend`],
+  ])('takes the rows asked for early instead of asking again: %s', async (_, url) => {
+    askEarly(url);
+    expect(listMock).toHaveBeenCalledTimes(1);
+    openAt(url);
+    expect(await screen.findByText('接口 1')).toBeVisible();
+    // The page's own first request had the same parameters, so it took the early answer.
+    expect(listMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a failed early answer once, and the next search asks again', async () => {
+    const toast = jest.fn();
+    // Only `error` is used: the request layer shows one toast per failure.
+    registerMessageApi({ error: toast } as never);
+    listMock.mockRejectedValueOnce(new ApiError({ code: 50000, message: '服务暂时不可用' }));
+    askEarly(PAGE);
+    openAt(PAGE);
+    await waitFor(() => expect(toast).toHaveBeenCalled());
+    expect(toast.mock.calls.map(([args]) => args.content)).toEqual(['服务暂时不可用']);
+    registerMessageApi(undefined);
+    expect(listMock).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    expect(await screen.findByText('接口 1')).toBeVisible();
+    expect(listMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again when the early answer was for another view', async () => {
+    askEarly(`${PAGE}?current=2`);
+    openAt(PAGE);
+    expect(await screen.findByText('接口 1')).toBeVisible();
+    expect(listMock).toHaveBeenCalledTimes(2);
+    expect(lastListCall()).toEqual(expect.objectContaining({ current: 1 }));
   });
 });
 

@@ -28,17 +28,21 @@ import { shortId, splitUrl } from './display';
 import type { TableQuery } from './tableQuery';
 import {
   DEFAULT_VIEW,
+  listParamsOf,
   PAGE_SIZE_OPTIONS,
   sameQuery,
   syncTableToUrl,
+  tableKey,
   tableQueryOf,
   viewFromQuery,
 } from './tableQuery';
 import { ADMIN_INTERFACE_TEXTS as T } from './texts';
 import { columnsWidth } from '@/utils/tableWidth';
 import { useLoadingMark } from '@/utils/afterPage';
+import { takeEarly } from '@/utils/early';
 
 type Id = API.InterfaceInfo['id'];
+type ListAnswer = Awaited<ReturnType<typeof listInterfaceInfoByPage>>;
 type FormState = { open: boolean; record?: API.InterfaceInfo; key: number };
 type RowAction = (body: API.IdRequest, options: { skipErrorHandler: true }) => Promise<unknown>;
 
@@ -466,27 +470,18 @@ export default function InterfaceInfoAdminPage() {
           freshId !== undefined && String(record.id) === freshId ? styles.fresh : ''
         }
         request={async (params, sort) => {
-          const {
-            current = DEFAULT_VIEW.current,
-            pageSize = DEFAULT_VIEW.pageSize,
-            name,
-            url,
-            method,
-            status,
-          } = params;
+          const { current = DEFAULT_VIEW.current, pageSize = DEFAULT_VIEW.pageSize } = params;
           const view = { current, pageSize, ...sortParamsOf(sort) };
           const query = tableQueryOf(params, view);
           setRequested((last) => (last && sameQuery(last, query) ? last : query));
-          const res = await listInterfaceInfoByPage({
-            ...view,
-            name: name || undefined,
-            url: url || undefined,
-            method: method || undefined,
-            status:
-              status === undefined || status === ''
-                ? undefined
-                : (Number(status) as API.InterfaceInfo['status']),
+          const listParams = listParamsOf(query);
+          // A deep link's first rows may be on their way already (earlyTable.ts), asked for
+          // without the request layer's error message: a failure is shown here, once.
+          const early = takeEarly<ListAnswer>(tableKey(listParams))?.catch((error: unknown) => {
+            handleRequestError(error);
+            throw error;
           });
+          const res = await (early ?? listInterfaceInfoByPage(listParams));
           return { data: res.data?.records ?? [], total: res.data?.total ?? 0, success: true };
         }}
         // The request layer has already shown what went wrong; the table keeps what it had.

@@ -34,3 +34,30 @@ export const {
   sameQuery,
   syncToUrl: syncTableToUrl,
 } = tableQuery({ searchFields: SEARCH_FIELDS, defaultView: DEFAULT_VIEW, pageSizes: PAGE_SIZE_OPTIONS });
+
+/** The list API's parameters for what the table asks (the page's requests and a deep link's early one). */
+export function listParamsOf({
+  current,
+  pageSize,
+  sortField,
+  sortOrder,
+  name,
+  url,
+  method,
+  status,
+}: TableQuery): API.listInterfaceInfoByPageParams {
+  return {
+    current,
+    pageSize,
+    sortField,
+    sortOrder,
+    name,
+    url,
+    // Both are read as one of the options the form offers (SEARCH_FIELDS), or undefined.
+    method: method as API.HttpMethod | undefined,
+    status: status === undefined ? undefined : (Number(status) as API.InterfaceInfo['status']),
+  };
+}
+
+/** The early answer's key for a request of the table: its list parameters. */
+export const tableKey = (params: API.listInterfaceInfoByPageParams) => `admin table ${JSON.stringify(params)}`;
