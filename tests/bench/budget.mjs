@@ -115,6 +115,11 @@ if (withForm.length) failures.push(`/ loads the form library: ${withForm.join(',
 if (!(routeLoads['/admin/interface_analysis'] ?? []).some((f) => chartSet.has(f))) {
   failures.push('/admin/interface_analysis loads no chart library chunk: CHART matches none, or the page was not loaded');
 }
+// What .umirc.ts leaves out of the chart library: lodash's whole CommonJS build (lodash-es
+// instead) and html2canvas (image export, unused).
+const LEFT_OUT = /node_modules\/(lodash\/lodash\.js|html2canvas\/)/;
+const leftOutIn = report.filter((chunk) => holds(chunk, LEFT_OUT)).map((chunk) => chunk.label);
+if (leftOutIn.length) failures.push(`lodash's whole build or html2canvas is bundled again: ${leftOutIn.join(', ')}`);
 for (const [route, loaded] of Object.entries(routeLoads)) {
   const charts = loaded.filter((f) => chartSet.has(f));
   if (route === '/admin/interface_analysis') continue;
