@@ -59,5 +59,9 @@ export function listParamsOf({
   };
 }
 
+/** What a URL's query (`search`) asks the table for, as the search form and the pager start from it. */
+export const queryFromUrl = (search: string): TableQuery =>
+  tableQueryOf(Object.fromEntries(new URLSearchParams(search)), viewFromQuery(search));
+
 /** The early answer's key for a request of the table: its list parameters. */
 export const tableKey = (params: API.listInterfaceInfoByPageParams) => `admin table ${JSON.stringify(params)}`;
