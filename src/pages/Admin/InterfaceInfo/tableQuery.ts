@@ -35,24 +35,13 @@ export const {
   syncToUrl: syncTableToUrl,
 } = tableQuery({ searchFields: SEARCH_FIELDS, defaultView: DEFAULT_VIEW, pageSizes: PAGE_SIZE_OPTIONS });
 
-/** The list API's parameters for what the table asks (the page's requests and a deep link's early one). */
-export function listParamsOf({
-  current,
-  pageSize,
-  sortField,
-  sortOrder,
-  name,
-  url,
-  method,
-  status,
-}: TableQuery): API.listInterfaceInfoByPageParams {
+/**
+ * The list API's parameters for what the table asks (the page's requests and a deep link's early
+ * one): the query as it is, but for the two fields that are not text to the API.
+ */
+export function listParamsOf({ method, status, ...query }: TableQuery): API.listInterfaceInfoByPageParams {
   return {
-    current,
-    pageSize,
-    sortField,
-    sortOrder,
-    name,
-    url,
+    ...query,
     // Both are read as one of the options the form offers (SEARCH_FIELDS), or undefined.
     method: method as API.HttpMethod | undefined,
     status: status === undefined ? undefined : (Number(status) as API.InterfaceInfo['status']),
