@@ -119,6 +119,7 @@ describe('interface management: the table state in the URL', () => {
 describe("interface management: a deep link's first rows", () => {
   // src/utils/earlyRoute.ts starts them with the session, before the page's chunk has come.
   const askEarly = (url: string) => startTable(new URL(url, window.location.origin).search);
+  afterEach(() => registerMessageApi(undefined));
 
   it.each([
     ['the default view', PAGE],
@@ -141,7 +142,6 @@ describe("interface management: a deep link's first rows", () => {
     openAt(PAGE);
     await waitFor(() => expect(toast).toHaveBeenCalled());
     expect(toast.mock.calls.map(([args]) => args.content)).toEqual(['服务暂时不可用']);
-    registerMessageApi(undefined);
     expect(listMock).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     expect(await screen.findByText('接口 1')).toBeVisible();
