@@ -7,7 +7,12 @@ import {
   unpackOverview,
   unpackUsage,
   USAGE_COLUMNS,
+  usagePage,
+  withShares,
 } from './analysis';
+import type { UnsharedUsage } from './analysis';
+import type { UsageSortField } from './constants';
+import { dayRange } from './queries';
 import type { AnalysisOverview, InterfaceUsage } from './types';
 
 describe('latencyBucket', () => {
@@ -64,6 +69,7 @@ describe('the usage table', () => {
     successRate: 2 / 3,
     avgLatency: 120,
     p95Latency: 300,
+    share: 750,
     lastCallTime: '2026-11-22 10:00:00',
   };
   const removed: InterfaceUsage = { ...weather, interfaceInfoId: '7', name: '旧接口', deleted: true, calls: 1 };
@@ -72,8 +78,8 @@ describe('the usage table', () => {
     const table = packUsage([weather, removed]);
     expect(table.columns).toEqual(USAGE_COLUMNS);
     expect(table.rows).toEqual([
-      ['1800000000000000001', '天气查询', 'GET', 1, false, 3, 1, 2 / 3, 120, 300, '2026-11-22 10:00:00'],
-      ['7', '旧接口', 'GET', 1, true, 1, 1, 2 / 3, 120, 300, '2026-11-22 10:00:00'],
+      ['1800000000000000001', '天气查询', 'GET', 1, false, 3, 1, 2 / 3, 120, 300, 750, '2026-11-22 10:00:00'],
+      ['7', '旧接口', 'GET', 1, true, 1, 1, 2 / 3, 120, 300, 750, '2026-11-22 10:00:00'],
     ]);
   });
 
@@ -102,5 +108,61 @@ describe('the usage table', () => {
     const answer = packOverview(overview);
     expect(answer.interfaces.rows).toHaveLength(2);
     expect(unpackOverview(JSON.parse(JSON.stringify(answer)))).toEqual(overview);
+  });
+});
+
+describe('one page of the usage table', () => {
+  const record = (id: string, name: string, calls: number, more: Partial<InterfaceUsage> = {}): UnsharedUsage => ({
+    interfaceInfoId: id,
+    name,
+    method: 'GET',
+    status: 1,
+    calls,
+    errors: 0,
+    successRate: 1,
+    avgLatency: 100,
+    p95Latency: 200,
+    lastCallTime: '2026-11-22 10:00:00',
+    ...more,
+  });
+  // Most called first, as the overview has them.
+  const records = withShares([
+    record('5', '天气查询', 6, { errors: 3, successRate: 0.5, p95Latency: 900 }),
+    record('2', 'IP 归属地', 2, { avgLatency: 300 }),
+    record('3', '翻译', 1, { lastCallTime: '2026-11-22 11:00:00' }),
+    record('4', '接口10', 1),
+    record('9', '接口9', 1),
+  ]);
+  const query = { range: dayRange('2026-11-22', '2026-11-22'), current: 1, pageSize: 10 } as const;
+  const ids = (page: ReturnType<typeof usagePage>) => unpackUsage(page).map((row) => row.interfaceInfoId);
+
+  it('gives every record its share of all the calls, adding up to 100.0%', () => {
+    expect(records.map((row) => row.share)).toEqual([545, 182, 91, 91, 91]);
+  });
+
+  it('orders by the field asked, ties to the smaller id whatever the direction', () => {
+    const page = (sortField: UsageSortField, sortOrder: 'ascend' | 'descend') =>
+      ids(usagePage(records, { ...query, sortField, sortOrder }));
+    expect(page('calls', 'descend')).toEqual(['5', '2', '3', '4', '9']);
+    expect(page('calls', 'ascend')).toEqual(['3', '4', '9', '2', '5']);
+    expect(page('share', 'descend')).toEqual(page('calls', 'descend'));
+    expect(page('successRate', 'ascend')).toEqual(['5', '2', '3', '4', '9']);
+    expect(page('avgLatency', 'descend')).toEqual(['2', '3', '4', '5', '9']);
+    expect(page('p95Latency', 'descend')).toEqual(['5', '2', '3', '4', '9']);
+    expect(page('lastCallTime', 'descend')).toEqual(['3', '2', '4', '5', '9']);
+    // Chinese in pinyin order (fan, jie, tian), numbers by value, then Latin letters.
+    expect(page('name', 'ascend')).toEqual(['3', '9', '4', '5', '2']);
+  });
+
+  it('keeps the names that hold the search, and cuts the page', () => {
+    const found = usagePage(records, { ...query, sortField: 'calls', sortOrder: 'descend', searchText: '接口' });
+    expect(ids(found)).toEqual(['4', '9']);
+    expect(found.total).toBe(2);
+    const second = usagePage(records, { ...query, current: 2, pageSize: 2, sortField: 'calls', sortOrder: 'descend' });
+    expect(ids(second)).toEqual(['3', '4']);
+    expect(second).toMatchObject({ total: 5, current: 2, size: 2 });
+    // The shares stay those of all the calls.
+    expect(unpackUsage(second).map((row) => row.share)).toEqual([91, 91]);
+    expect(usagePage(records, { ...query, current: 9, sortField: 'calls', sortOrder: 'descend' }).rows).toEqual([]);
   });
 });

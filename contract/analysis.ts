@@ -1,9 +1,14 @@
+import type { SortOrder, UsageSortField } from './constants';
+import { compareIds } from './ids';
+import type { UsageQuery } from './queries';
+import { shareTenths } from './shares';
 import type {
   AnalysisOverview,
   AnalysisOverviewAnswer,
   AnalysisTotals,
   InterfaceUsage,
   UsageColumn,
+  UsagePage,
   UsageTable,
 } from './types';
 
@@ -61,6 +66,7 @@ export const USAGE_COLUMNS: readonly UsageColumn[] = [
   'successRate',
   'avgLatency',
   'p95Latency',
+  'share',
   'lastCallTime',
 ];
 
@@ -100,3 +106,49 @@ export const unpackOverview = (answer: AnalysisOverviewAnswer): AnalysisOverview
   ...answer,
   interfaces: unpackUsage(answer.interfaces),
 });
+
+/** A usage record before its share, which depends on every other record. */
+export type UnsharedUsage = Omit<InterfaceUsage, 'share'>;
+
+/**
+ * The records, most called first, each with its share of all their calls
+ * (shareTenths: ties to the larger count, then to the earlier record).
+ */
+export function withShares(records: readonly UnsharedUsage[]): InterfaceUsage[] {
+  const tenths = shareTenths(records.map((record) => record.calls));
+  return records.map((record, i) => ({ ...record, share: tenths[i] }));
+}
+
+/** Names as the server orders them (its name_rank): Chinese (pinyin) order, numbers by value. */
+const nameCollator = new Intl.Collator('zh-CN', { numeric: true });
+
+/** The usage table's orders by each sort field; ties always go to the smaller id. */
+const USAGE_ORDER: Record<UsageSortField, (a: InterfaceUsage, b: InterfaceUsage) => number> = {
+  name: (a, b) => nameCollator.compare(a.name, b.name),
+  calls: (a, b) => a.calls - b.calls,
+  errors: (a, b) => a.errors - b.errors,
+  successRate: (a, b) => a.successRate - b.successRate,
+  avgLatency: (a, b) => a.avgLatency - b.avgLatency,
+  p95Latency: (a, b) => a.p95Latency - b.p95Latency,
+  share: (a, b) => a.calls - b.calls,
+  lastCallTime: (a, b) => a.lastCallTime.localeCompare(b.lastCallTime),
+};
+
+export function compareUsage(field: UsageSortField, order: SortOrder) {
+  const sign = order === 'ascend' ? 1 : -1;
+  return (a: InterfaceUsage, b: InterfaceUsage) =>
+    sign * USAGE_ORDER[field](a, b) || compareIds(a.interfaceInfoId, b.interfaceInfoId);
+}
+
+/**
+ * One page of the usage table (`GET /api/analysis/interfaces`) from all its
+ * records: those whose name holds the search, in the asked order, as the
+ * mocks answer it (the server does the same in SQL).
+ */
+export function usagePage(records: readonly InterfaceUsage[], query: UsageQuery): UsagePage {
+  const { current, pageSize, sortField, sortOrder, searchText } = query;
+  const kept = searchText ? records.filter((record) => record.name.toLowerCase().includes(searchText)) : [...records];
+  kept.sort(compareUsage(sortField, sortOrder));
+  const { columns, rows } = packUsage(kept.slice((current - 1) * pageSize, current * pageSize));
+  return { columns, rows, total: kept.length, current, size: pageSize };
+}

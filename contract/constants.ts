@@ -58,6 +58,20 @@ export type SortField = (typeof SORT_FIELDS)[number];
 export const SORT_ORDERS = ['ascend', 'descend'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
+/** The analysis's usage table, paged on the server (`GET /api/analysis/interfaces`). */
+export const USAGE_PAGE_SIZE = { default: 10, max: 100 } as const;
+export const USAGE_SORT_FIELDS = [
+  'name',
+  'calls',
+  'errors',
+  'successRate',
+  'avgLatency',
+  'p95Latency',
+  'share',
+  'lastCallTime',
+] as const;
+export type UsageSortField = (typeof USAGE_SORT_FIELDS)[number];
+
 export const TOP_INVOKE_LIMIT = { default: 3, max: 20 } as const;
 
 /** The longest range the analysis endpoints accept, in days. */

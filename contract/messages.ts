@@ -1,4 +1,4 @@
-import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USER_LIMITS } from './constants';
+import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
 import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 import { JSON_TEXTS } from './json';
 
@@ -58,6 +58,8 @@ export const MESSAGES = {
   badCurrent: '参数 current 应为不小于 1 的整数',
   badPageSize: `参数 pageSize 应为 1 到 ${PAGE_SIZE_MAX} 的整数`,
   badSortField: `参数 sortField 只能是 ${SORT_FIELDS.join('、')} 之一`,
+  badUsagePageSize: `参数 pageSize 应为 1 到 ${USAGE_PAGE_SIZE.max} 的整数`,
+  badUsageSortField: `参数 sortField 只能是 ${USAGE_SORT_FIELDS.join('、')} 之一`,
   badSortOrder: '参数 sortOrder 只能是 ascend 或 descend',
   badMethod: `参数 method 只能是 ${HTTP_METHODS.join('、')} 之一`,
   badStatus: '参数 status 只能是 0 或 1',

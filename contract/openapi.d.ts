@@ -263,6 +263,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analysis/interfaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the usage per interface over a range of days: sorted, searched and paged on the server (admin)
+         * @description The rows of the overview's usage table (same figures, same `share` of all the range's calls, whatever the search keeps), one page of them. Names sort in Chinese (pinyin) order with numbers by value; ties of any order go to the smaller id. p95 is worked out for the page's rows only, unless the rows are sorted by it. A page past the last answers no rows. Admins only, the overview's range rules.
+         */
+        get: operations["getAnalysisInterfaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analysis/interface/callers": {
         parameters: {
             query?: never;
@@ -712,6 +732,8 @@ export interface components {
             avgLatency: number;
             /** @description Nearest-rank 95th percentile, milliseconds */
             p95Latency: number;
+            /** @description This interface's share of all the range's calls (every interface's, not only a page's), in tenths of a percent: the shares of all interfaces add up to exactly 1000, each its exact value rounded down or up (largest remainder; ties to the larger count, then the earlier row in most-called-first order) */
+            share: number;
             /** @description The last call in the range (yyyy-MM-dd HH:mm:ss) */
             lastCallTime: string;
         };
@@ -957,9 +979,27 @@ export interface components {
         /** @description InterfaceUsage records as a table: each row holds one interface's values in the order that `columns` names them (a record's properties; `deleted` is always there, false for an interface that is not deleted). Written once instead of in every record, the names would otherwise be more than half of a large answer (at 8,000 interfaces 0.77 MB instead of 1.7 MB). Read each value by its column's name, not by a fixed position. */
         UsageTable: {
             /** @description The properties of InterfaceUsage, one per position of a row */
-            columns: ("interfaceInfoId" | "name" | "method" | "status" | "deleted" | "calls" | "errors" | "successRate" | "avgLatency" | "p95Latency" | "lastCallTime")[];
+            columns: ("interfaceInfoId" | "name" | "method" | "status" | "deleted" | "calls" | "errors" | "successRate" | "avgLatency" | "p95Latency" | "share" | "lastCallTime")[];
             /** @description One row per interface, most called first */
             rows: unknown[][];
+        };
+        /** @description One page of the usage table: the rows of UsageTable that the query selects, in its order. */
+        UsagePage: {
+            /** @description The properties of InterfaceUsage, one per position of a row */
+            columns: ("interfaceInfoId" | "name" | "method" | "status" | "deleted" | "calls" | "errors" | "successRate" | "avgLatency" | "p95Latency" | "share" | "lastCallTime")[];
+            /** @description The page's rows, in the query's order */
+            rows: unknown[][];
+            /** @description Interfaces that match the search (every page's rows) */
+            total: number;
+            current: number;
+            /** @description The page size asked for */
+            size: number;
+        };
+        BaseResponseUsagePage: {
+            code: number;
+            data?: components["schemas"]["UsagePage"];
+            message: string;
+            success?: boolean;
         };
     };
     responses: never;
@@ -1288,6 +1328,8 @@ export interface operations {
                 startDate: string;
                 /** @description Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
                 endDate: string;
+                /** @description When given, `interfaces` holds only the first pageSize rows (most called first; `interfacesCalled` counts them all) and p95 is worked out for those rows only; without it, every row */
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -1302,6 +1344,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BaseResponseAnalysisOverview"];
+                };
+            };
+        };
+    };
+    getAnalysisInterfaces: {
+        parameters: {
+            query: {
+                /** @description First day (yyyy-MM-dd, inclusive) */
+                startDate: string;
+                /** @description Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
+                endDate: string;
+                current?: number;
+                pageSize?: number;
+                /** @description Without it: most called first */
+                sortField?: "name" | "calls" | "errors" | "successRate" | "avgLatency" | "p95Latency" | "share" | "lastCallTime";
+                /** @description Ascending unless told, when sortField is given; descending without it */
+                sortOrder?: "ascend" | "descend";
+                /** @description Keeps the interfaces whose name holds it, case-insensitive */
+                searchText?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseUsagePage"];
                 };
             };
         };

@@ -1,5 +1,15 @@
-import { HTTP_METHODS, INTERFACE_STATUS, MAX_RANGE_DAYS, PAGE_SIZE_MAX, SORT_FIELDS, SORT_ORDERS, TOP_INVOKE_LIMIT } from './constants';
-import type { HttpMethod, InterfaceStatus, SortField, SortOrder } from './constants';
+import {
+  HTTP_METHODS,
+  INTERFACE_STATUS,
+  MAX_RANGE_DAYS,
+  PAGE_SIZE_MAX,
+  SORT_FIELDS,
+  SORT_ORDERS,
+  TOP_INVOKE_LIMIT,
+  USAGE_PAGE_SIZE,
+  USAGE_SORT_FIELDS,
+} from './constants';
+import type { HttpMethod, InterfaceStatus, SortField, SortOrder, UsageSortField } from './constants';
 import { DAY_MS, formatDate, parseDate, startOfDay } from './dates';
 import { parseId } from './ids';
 import type { Id } from './ids';
@@ -48,9 +58,7 @@ function readDate(query: Query, name: string): Parsed<number | undefined> {
   const raw = query[name];
   if (raw === undefined || raw === '') return { ok: true, value: undefined };
   const ms = parseDate(raw);
-  return ms === undefined
-    ? { ok: false, message: MESSAGES.dateInvalid(name) }
-    : { ok: true, value: ms };
+  return ms === undefined ? { ok: false, message: MESSAGES.dateInvalid(name) } : { ok: true, value: ms };
 }
 
 function readDates(query: Query): Parsed<{ start?: number; end?: number }> {
@@ -78,13 +86,102 @@ export function parseOverviewQuery(query: Query): Parsed<DayRange> {
   return rangeOf(start, end);
 }
 
+/** The texts of `keys` in `query`: a value that is neither a text nor a number is refused, naming its key. */
+function textsOf<K extends string>(query: Query, keys: readonly K[]): Parsed<Partial<Record<K, string>>> {
+  const texts: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const value = query[key];
+    if (value === undefined) continue;
+    if (typeof value === 'number') texts[key] = String(value);
+    else if (typeof value === 'string') texts[key] = value;
+    else return { ok: false, message: MESSAGES.notText(key) };
+  }
+  return { ok: true, value: texts };
+}
+
+function positiveInt(text: string | undefined, fallback: number): number | undefined {
+  if (text === undefined || text === '') return fallback;
+  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+}
+
+/** A filter as the lists compare it: lower-cased and trimmed, absent when empty. */
+const filterText = (text: string | undefined) => text?.trim().toLowerCase() || undefined;
+
+/** A page size of the usage table, 1 to USAGE_PAGE_SIZE.max; `fallback` when absent. */
+function usagePageSize<T>(text: string | undefined, fallback: T): Parsed<number | T> {
+  if (text === undefined || text === '') return { ok: true, value: fallback };
+  const pageSize = positiveInt(text, 0);
+  return pageSize === undefined || pageSize < 1 || pageSize > USAGE_PAGE_SIZE.max
+    ? { ok: false, message: MESSAGES.badUsagePageSize }
+    : { ok: true, value: pageSize };
+}
+
+/** The overview's query: its range, and `pageSize` when its usage table is to hold only the first rows. */
+export type OverviewQuery = { range: DayRange; pageSize?: number };
+
+/** `GET /api/analysis/overview`'s query: the range (parseOverviewQuery), then the optional `pageSize`. */
+export function parseOverviewRequest(query: Query): Parsed<OverviewQuery> {
+  const range = parseOverviewQuery(query);
+  if (!range.ok) return range;
+  const texts = textsOf(query, ['pageSize'] as const);
+  if (!texts.ok) return texts;
+  const pageSize = usagePageSize(texts.value.pageSize, undefined);
+  if (!pageSize.ok) return pageSize;
+  return { ok: true, value: { range: range.value, pageSize: pageSize.value } };
+}
+
+/** One page of the usage table: which rows, in which order. */
+export type UsageQuery = {
+  range: DayRange;
+  current: number;
+  pageSize: number;
+  sortField: UsageSortField;
+  sortOrder: SortOrder;
+  /** Keeps the names that hold it: lower-cased, trimmed, absent when empty. */
+  searchText?: string;
+};
+
+const USAGE_KEYS = ['current', 'pageSize', 'sortField', 'sortOrder', 'searchText'] as const;
+
+/**
+ * `GET /api/analysis/interfaces`' query: the overview's range rules, then the
+ * page. Without sortField most called first; with it ascending unless told.
+ */
+export function parseUsageQuery(query: Query): Parsed<UsageQuery> {
+  const range = parseOverviewQuery(query);
+  if (!range.ok) return range;
+  const parsed = textsOf(query, USAGE_KEYS);
+  if (!parsed.ok) return parsed;
+  const texts = parsed.value;
+  const current = positiveInt(texts.current, 1);
+  if (current === undefined || current < 1) return { ok: false, message: MESSAGES.badCurrent };
+  const pageSize = usagePageSize(texts.pageSize, USAGE_PAGE_SIZE.default);
+  if (!pageSize.ok) return pageSize;
+  const sortField = (texts.sortField || 'calls') as UsageSortField;
+  if (!USAGE_SORT_FIELDS.includes(sortField)) return { ok: false, message: MESSAGES.badUsageSortField };
+  const sortOrder = (texts.sortOrder || (texts.sortField ? 'ascend' : 'descend')) as SortOrder;
+  if (!SORT_ORDERS.includes(sortOrder)) return { ok: false, message: MESSAGES.badSortOrder };
+  return {
+    ok: true,
+    value: {
+      range: range.value,
+      current,
+      pageSize: pageSize.value,
+      sortField,
+      sortOrder,
+      searchText: filterText(texts.searchText),
+    },
+  };
+}
+
 /**
  * `interfaceInfoId`, `startDate` and `endDate` of an interface's callers: the
  * id first (a positive 64-bit integer), then the overview's range rules.
  */
 export function parseCallersQuery(query: Query): Parsed<{ interfaceInfoId: Id; range: DayRange }> {
   const interfaceInfoId = parseId(query.interfaceInfoId);
-  if (interfaceInfoId === undefined) return { ok: false, message: MESSAGES.idParamInvalid('interfaceInfoId') };
+  if (interfaceInfoId === undefined)
+    return { ok: false, message: MESSAGES.idParamInvalid('interfaceInfoId') };
   const range = parseOverviewQuery(query);
   if (!range.ok) return range;
   return { ok: true, value: { interfaceInfoId, range: range.value } };
@@ -139,29 +236,29 @@ export type ListQuery = {
   status?: InterfaceStatus;
 };
 
-const LIST_KEYS = ['current', 'pageSize', 'sortField', 'sortOrder', 'name', 'description', 'url', 'method', 'status', 'searchText'] as const;
-
-function positiveInt(text: string | undefined, fallback: number): number | undefined {
-  if (text === undefined || text === '') return fallback;
-  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
-}
-
-const filterText = (text: string | undefined) => text?.trim().toLowerCase() || undefined;
+const LIST_KEYS = [
+  'current',
+  'pageSize',
+  'sortField',
+  'sortOrder',
+  'name',
+  'description',
+  'url',
+  'method',
+  'status',
+  'searchText',
+] as const;
 
 /** `GET /api/interfaceInfo/list/page`'s query. Without sortField: newest first; with it: ascending unless told. */
 export function parseListQuery(query: Query): Parsed<ListQuery> {
-  const texts: Partial<Record<(typeof LIST_KEYS)[number], string>> = {};
-  for (const key of LIST_KEYS) {
-    const value = query[key];
-    if (value === undefined) continue;
-    if (typeof value === 'number') texts[key] = String(value);
-    else if (typeof value === 'string') texts[key] = value;
-    else return { ok: false, message: MESSAGES.notText(key) };
-  }
+  const parsed = textsOf(query, LIST_KEYS);
+  if (!parsed.ok) return parsed;
+  const texts = parsed.value;
   const current = positiveInt(texts.current, 1);
   if (current === undefined || current < 1) return { ok: false, message: MESSAGES.badCurrent };
   const pageSize = positiveInt(texts.pageSize, 10);
-  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX) return { ok: false, message: MESSAGES.badPageSize };
+  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX)
+    return { ok: false, message: MESSAGES.badPageSize };
   const sortField = (texts.sortField || 'createTime') as SortField;
   if (!SORT_FIELDS.includes(sortField)) return { ok: false, message: MESSAGES.badSortField };
   const sortOrder = (texts.sortOrder || (texts.sortField ? 'ascend' : 'descend')) as SortOrder;
@@ -171,7 +268,8 @@ export function parseListQuery(query: Query): Parsed<ListQuery> {
   let status: InterfaceStatus | undefined;
   if (texts.status) {
     const value = Number(texts.status);
-    if (value !== INTERFACE_STATUS.ONLINE && value !== INTERFACE_STATUS.OFFLINE) return { ok: false, message: MESSAGES.badStatus };
+    if (value !== INTERFACE_STATUS.ONLINE && value !== INTERFACE_STATUS.OFFLINE)
+      return { ok: false, message: MESSAGES.badStatus };
     status = value;
   }
   return {

@@ -20,6 +20,8 @@ export type InterfaceUsage = TextIds<Schemas['InterfaceUsage'], 'interfaceInfoId
 export type AnalysisOverview = Omit<Schemas['AnalysisOverview'], 'interfaces'> & { interfaces: InterfaceUsage[] };
 export type UsageTable = Schemas['UsageTable'];
 export type UsageColumn = UsageTable['columns'][number];
+/** One page of the usage table (`GET /api/analysis/interfaces`). */
+export type UsagePage = Schemas['UsagePage'];
 /** The overview as it goes over the wire. */
 export type AnalysisOverviewAnswer = Omit<AnalysisOverview, 'interfaces'> & { interfaces: UsageTable };
 export type TopInterface = InterfaceInfo & { totalNum: number };

@@ -1,7 +1,7 @@
-import { packOverview } from '@agler/contract/analysis';
+import { packOverview, usagePage } from '@agler/contract/analysis';
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
-import { parseCallersQuery, parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
+import { parseCallersQuery, parseOverviewRequest, parseTopQuery, parseUsageQuery } from '@agler/contract/queries';
 import { aggregateCalls, rankTopInterfaces } from './_lib/analysis';
 import { aggregateCallers } from './_lib/callers';
 import { failure, success } from './_lib/envelope';
@@ -24,14 +24,28 @@ export default routes({
 
   'GET /api/analysis/overview': (req, res) => {
     if (!requireAdmin(req, res)) return;
-    const range = parseOverviewQuery(req.query);
+    const query = parseOverviewRequest(req.query);
+    if (!query.ok) return answer(res, failure(ResponseCode.PARAMS_ERROR, query.message));
     const { calls, interfaces, deletedInterfaces } = sharedStore();
+    const { range, pageSize } = query.value;
+    const overview = packOverview(aggregateCalls(calls, interfaces, range, deletedInterfaces));
     answer(
       res,
-      range.ok
-        ? success(packOverview(aggregateCalls(calls, interfaces, range.value, deletedInterfaces)))
-        : failure(ResponseCode.PARAMS_ERROR, range.message),
+      success(
+        pageSize === undefined
+          ? overview
+          : { ...overview, interfaces: { ...overview.interfaces, rows: overview.interfaces.rows.slice(0, pageSize) } },
+      ),
     );
+  },
+
+  'GET /api/analysis/interfaces': (req, res) => {
+    if (!requireAdmin(req, res)) return;
+    const query = parseUsageQuery(req.query);
+    if (!query.ok) return answer(res, failure(ResponseCode.PARAMS_ERROR, query.message));
+    const { calls, interfaces, deletedInterfaces } = sharedStore();
+    const { interfaces: records } = aggregateCalls(calls, interfaces, query.value.range, deletedInterfaces);
+    answer(res, success(usagePage(records, query.value)));
   },
 
   'GET /api/analysis/interface/callers': (req, res) => {

@@ -89,7 +89,7 @@ describe('aggregateCalls', () => {
     ]);
   });
 
-  it('gives each interface its calls, errors, success rate, latencies and last call, most called first', () => {
+  it('gives each interface its calls, errors, success rate, latencies, share and last call, most called first', () => {
     const [first, second] = aggregateCalls(calls, interfaces, range).interfaces;
     expect(first).toEqual({
       interfaceInfoId: A.id,
@@ -101,6 +101,8 @@ describe('aggregateCalls', () => {
       successRate: 2 / 3,
       avgLatency: 200,
       p95Latency: 300,
+      // 3 of the range's 5 calls.
+      share: 600,
       lastCallTime: '2026-03-03 23:59:59',
     });
     expect(second).toMatchObject({
@@ -110,6 +112,7 @@ describe('aggregateCalls', () => {
       successRate: 0.5,
       avgLatency: 60,
       p95Latency: 70,
+      share: 400,
     });
   });
 

@@ -1,8 +1,9 @@
 import { DAY_MS, formatDate, formatTime, startOfDay } from '@agler/contract/dates';
-import { latencyBucket, nearestRank, P95, totalsOf } from '@agler/contract/analysis';
+import { latencyBucket, nearestRank, P95, totalsOf, withShares } from '@agler/contract/analysis';
+import type { UnsharedUsage } from '@agler/contract/analysis';
 import { compareIds } from '@agler/contract/ids';
 import type { DayRange, TimeWindow } from '@agler/contract/queries';
-import type { AnalysisOverview, InterfaceUsage, TopInterface } from '@agler/contract/types';
+import type { AnalysisOverview, TopInterface } from '@agler/contract/types';
 import type { CallRecord, InterfaceRecord } from './store';
 
 /**
@@ -164,7 +165,7 @@ export function aggregateCalls(
   const called: number[] = [];
   for (let i = 0; i < size; i += 1) if (callsOf[i] > 0) called.push(i);
   called.sort((a, b) => callsOf[b] - callsOf[a] || compareIds(interfaces[a].id, interfaces[b].id));
-  const rows: InterfaceUsage[] = called.map((slot) => {
+  const rows: UnsharedUsage[] = called.map((slot) => {
     const record = interfaces[slot];
     const n = callsOf[slot];
     return {
@@ -200,7 +201,7 @@ export function aggregateCalls(
     daily: bounds
       .slice(0, -1)
       .map((ms, i) => ({ date: formatDate(ms), calls: dayCalls[i], errors: dayErrors[i] })),
-    interfaces: rows,
+    interfaces: withShares(rows),
   };
 }
 

@@ -1,12 +1,14 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
+import type { UsageSortField } from '@agler/contract/constants';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import { totalsOf, USAGE_COLUMNS } from '@agler/contract/analysis';
 import { compareIds } from '@agler/contract/ids';
-import { parseOverviewQuery, parseTopQuery } from '@agler/contract/queries';
-import type { DayRange, Query } from '@agler/contract/queries';
-import type { AnalysisOverviewAnswer, TopInterface, UsageTable } from '@agler/contract/types';
+import { shareTenths, WHOLE_TENTHS } from '@agler/contract/shares';
+import { parseOverviewRequest, parseTopQuery, parseUsageQuery } from '@agler/contract/queries';
+import type { DayRange, Query, UsageQuery } from '@agler/contract/queries';
+import type { AnalysisOverviewAnswer, TopInterface, UsagePage, UsageTable } from '@agler/contract/types';
 import type { Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { interfaces } from '../db/schema';
@@ -48,27 +50,31 @@ const rankOf = (n: SQL) => sql`greatest(1, (95 * (${n})::bigint + 99) / 100)`;
  */
 type Reads = 'sums' | 'figures' | 'distributions';
 
+/** `name`: the CTE's name (a constant); `only`: a subquery of the interfaces (ids) to read, else all. */
+type CellsOptions = { name?: string; only?: SQL };
+
 /**
  * `cells`: the plan's rows of the roll-up and calls of the log (as rows of
  * one call), with what `reads` asks. The slowest is the last entry of a row's
  * latency distribution, so only `sums` leaves the distributions unread, and
  * only a period's totals (`sums`, read once) leave the cells unkept (NOT MATERIALIZED).
  */
-const cellsOf = (plan: Plan, reads: Reads) => {
+const cellsOf = (plan: Plan, reads: Reads, { name = 'cells', only }: CellsOptions = {}) => {
   const sums = reads === 'sums';
   const distributions = reads === 'distributions';
   return sql`
-  cells AS ${sums ? sql`NOT MATERIALIZED` : sql`MATERIALIZED`} (
+  ${sql.raw(name)} AS ${sums ? sql`NOT MATERIALIZED` : sql`MATERIALIZED`} (
     SELECT r.interface_info_id AS iid, r.calls, r.errors, r.latency_sum
            ${sums ? sql`` : sql`, r.last_time, r.latencies[cardinality(r.latencies)] AS slowest`}
            ${distributions ? sql`, r.latencies, r.cumulative` : sql``}
     FROM ${blocksOf(plan)} JOIN call_rollup r ON r.span = b.span AND r.start = b.start
+      ${only ? sql`AND r.interface_info_id IN (${only})` : sql``}
     UNION ALL
     SELECT c.interface_info_id, 1, CASE WHEN c.success THEN 0 ELSE 1 END, c.latency
            ${sums ? sql`` : sql`, c.time, call_latency_bucket(c.latency)`}
            ${distributions ? sql`, ARRAY[call_latency_bucket(c.latency)], '{0,1}'::bigint[]` : sql``}
     FROM interface_call c
-    WHERE ${inWindows(plan.windows, sql`c.time`)}
+    WHERE ${inWindows(plan.windows, sql`c.time`)} ${only ? sql`AND c.interface_info_id IN (${only})` : sql``}
   )`;
 };
 
@@ -131,7 +137,7 @@ type Usage = {
 
 /**
  * After usageOf(plan, 'distributions'): `floor` and `p95`, which find the p95 of each
- * interface called 20 times or more (below that the nearest rank is the
+ * interface of `rows` (a CTE of usage's columns: usage itself, or a page of it) called 20 times or more (below that the nearest rank is the
  * last: the slowest, which the usage has). Read it as P95_COLUMN, null where
  * it is the slowest after all.
  *
@@ -141,19 +147,19 @@ type Usage = {
  * from the rows that have any, are merged, and when fewer than m are above
  * it, the floor is the answer.
  */
-const P95S = sql`
-  wanted AS MATERIALIZED (SELECT iid, calls - ${rankOf(sql`calls`)} + 1 AS m FROM usage WHERE calls >= 20),
+const p95sFor = (rows: SQL, cells: SQL = sql`cells`) => sql`
+  wanted AS MATERIALIZED (SELECT iid, calls - ${rankOf(sql`calls`)} + 1 AS m FROM ${rows} WHERE calls >= 20),
   floor AS MATERIALIZED (
     SELECT w.iid, w.m,
            coalesce(max(c.latencies[width_bucket(c.calls - w.m, c.cumulative)]) FILTER (WHERE c.calls >= w.m), -1)
              AS latency
-    FROM wanted w JOIN cells c ON c.iid = w.iid
+    FROM wanted w JOIN ${cells} c ON c.iid = w.iid
     GROUP BY w.iid, w.m
   ),
   above AS (
     SELECT f.iid, f.m, u.latency, u.upto - u.below AS calls
     FROM floor f
-    JOIN cells c ON c.iid = f.iid AND c.slowest > f.latency
+    JOIN ${cells} c ON c.iid = f.iid AND c.slowest > f.latency
     CROSS JOIN LATERAL (SELECT width_bucket(f.latency, c.latencies) + 1 AS first) s
     CROSS JOIN LATERAL unnest(
       c.latencies[s.first:], c.cumulative[s.first + 1:], c.cumulative[s.first:cardinality(c.latencies)]
@@ -169,6 +175,8 @@ const P95S = sql`
     WHERE seen >= m
     ORDER BY iid, latency DESC
   )`;
+/** Every called interface's p95. */
+const P95S = p95sFor(sql`usage`);
 /** An interface's p95 from P95S (`f`: its floor, `p`: its p95), null where it is the slowest. */
 const P95_COLUMN = sql`coalesce(p.latency, nullif(f.latency, -1))`;
 
@@ -246,7 +254,7 @@ async function interfacesOf(db: Queryable, plan: Plan, sideBySide: boolean): Pro
  * USAGE_COLUMNS' order (contract/analysis.ts): written here directly, as
  * 8,000 rows of records packed afterwards cost about 10 ms more.
  */
-function usageRow(usage: Usage, i: number): UsageTable['rows'][number] {
+function usageRow(usage: Usage, i: number, share: number): UsageTable['rows'][number] {
   const calls = usage.calls[i];
   const errors = usage.errors[i];
   return [
@@ -260,6 +268,7 @@ function usageRow(usage: Usage, i: number): UsageTable['rows'][number] {
     (calls - errors) / calls,
     Math.round(usage.latencySums[i] / calls),
     usage.p95s[i],
+    share,
     formatTime(usage.lastMs[i]),
   ];
 }
@@ -375,11 +384,172 @@ async function dailyOf(
   );
 }
 
-/** How the overview's statements run: `sideBySide` on a pool (PostgreSQL), else one at a time (PGlite). */
-export type OverviewOptions = { sideBySide?: boolean };
+/** The order of each sort field of the usage table, as contract/analysis.ts compareUsage orders (`r`: a row of `kept`). */
+const USAGE_ORDER: Record<UsageSortField, SQL> = {
+  name: sql`r.name_rank`,
+  calls: sql`r.calls`,
+  errors: sql`r.errors`,
+  successRate: sql`(r.calls - r.errors)::float8 / r.calls`,
+  // Math.round of the mean, as the row shows it.
+  avgLatency: sql`floor(r.latency_sum::float8 / r.calls + 0.5)`,
+  p95Latency: sql`r.p95`,
+  share: sql`r.calls`,
+  // To the second, as the row shows it: calls within one second tie.
+  lastCallTime: sql`floor(date_part('epoch', r.last_time))`,
+};
+
+/** The figures of a period's interfaces that have a row, the page's rows, and the ids of called interfaces that have none. */
+type UsagePageRows = {
+  calls: number;
+  errors: number;
+  latencySum: number;
+  /** interfaces called (that have a row) */
+  called: number;
+  /** of those, the ones the search keeps */
+  kept: number;
+  missing: string[];
+  rows: UsageTable['rows'];
+};
 
 /**
- * Key figures, calls per day (zero-filled) and usage per interface in
+ * One page of the usage table of `plan`'s time in one statement: every
+ * interface's sums (for the order, the totals and the shares, whose rounding
+ * depends on all of them), but the p95 of the page's rows only: merging
+ * latency distributions is most of the work, and a page has ten rows where
+ * the table may have thousands. Sorted by p95, every kept row needs it.
+ */
+async function usagePageOf(
+  db: Queryable,
+  plan: Plan,
+  page: Omit<UsageQuery, 'range'>,
+): Promise<UsagePageRows> {
+  const { current, pageSize, sortField, sortOrder, searchText } = page;
+  const byP95 = sortField === 'p95Latency';
+  const direction = sortOrder === 'ascend' ? sql`ASC` : sql`DESC`;
+  // PostgreSQL text cannot hold NUL, and no stored name does (the field rules refuse control characters).
+  const search = searchText?.includes('\u0000')
+    ? sql`false`
+    : searchText
+      ? sql`strpos(r.name_lower, ${searchText}) > 0`
+      : sql`true`;
+  const order = sql`${USAGE_ORDER[sortField]} ${direction}, r.iid`;
+  const sorted = byP95
+    ? sql`(SELECT k.*, coalesce(${P95_COLUMN}, k.slowest) AS p95
+           FROM kept k LEFT JOIN floor f ON f.iid = k.iid LEFT JOIN p95 p ON p.iid = k.iid)`
+    : sql`kept`;
+  // The page's rows first (a top-N sort), then their positions.
+  const ranked = sql`
+    SELECT r.*, row_number() OVER (ORDER BY ${order}) AS pos
+    FROM (SELECT r.* FROM ${sorted} r ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}) AS r`;
+  const [row] = rowsOf<{ figures: string }>(
+    await db.execute(sql`
+      WITH ${usageOf(plan, byP95 ? 'distributions' : 'figures')},
+      names AS MATERIALIZED (
+        SELECT id, name, name_lower, name_rank, method, status, deleted_at IS NOT NULL AS deleted FROM interface_info
+      ),
+      named AS MATERIALIZED (
+        SELECT u.*, n.id IS NOT NULL AS known, n.name, n.name_lower, n.name_rank, n.method, n.status, n.deleted
+        FROM usage u LEFT JOIN names n ON n.id = u.iid
+      ),
+      totals AS MATERIALIZED (
+        SELECT coalesce(sum(calls), 0)::float8 AS calls, coalesce(sum(errors), 0)::float8 AS errors,
+               coalesce(sum(latency_sum), 0)::float8 AS latency_sum, count(*)::int AS called
+        FROM named WHERE known
+      ),
+      shares AS MATERIALIZED (
+        SELECT s.iid,
+               s.tenths + CASE WHEN row_number() OVER (ORDER BY s.rest DESC, s.calls DESC, s.iid)
+                                    <= ${WHOLE_TENTHS} - sum(s.tenths) OVER () THEN 1 ELSE 0 END AS share
+        FROM (
+          SELECT n.iid, n.calls, (n.calls * ${WHOLE_TENTHS}) / t.calls::bigint AS tenths,
+                 (n.calls * ${WHOLE_TENTHS}) % t.calls::bigint AS rest
+          FROM named n CROSS JOIN totals t
+          WHERE n.known
+        ) AS s
+      ),
+      kept AS MATERIALIZED (SELECT r.* FROM named r WHERE r.known AND ${search}),
+      ${
+        byP95
+          ? sql`${p95sFor(sql`kept`)}, page AS MATERIALIZED (${ranked})`
+          : sql`page AS MATERIALIZED (${ranked}),
+              ${cellsOf(plan, 'distributions', { name: 'page_cells', only: sql`SELECT iid FROM page` })},
+              ${p95sFor(sql`page`, sql`page_cells`)}`
+      }
+      SELECT json_build_array(
+        t.calls, t.errors, t.latency_sum, t.called, (SELECT count(*) FROM kept),
+        (SELECT array_agg(iid::text) FROM named WHERE NOT known),
+        (SELECT json_agg(json_build_array(
+           r.iid::text, r.name, r.method, r.status, r.deleted, r.calls, r.errors,
+           (r.calls - r.errors)::float8 / r.calls, floor(r.latency_sum::float8 / r.calls + 0.5),
+           ${byP95 ? sql`r.p95` : sql`coalesce(${P95_COLUMN}, r.slowest)`}, s.share,
+           round(date_part('epoch', r.last_time) * 1000)) ORDER BY r.pos)
+         FROM page r JOIN shares s ON s.iid = r.iid
+         ${byP95 ? sql`` : sql`LEFT JOIN floor f ON f.iid = r.iid LEFT JOIN p95 p ON p.iid = r.iid`})
+      )::text AS figures
+      FROM totals t`),
+  );
+  const [calls, errors, latencySum, called, kept, missing, rows] = JSON.parse(row.figures) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    string[] | null,
+    [...UsageTable['rows'][number][], number][] | null,
+  ];
+  return {
+    calls,
+    errors,
+    latencySum,
+    called,
+    kept,
+    missing: missing ?? [],
+    rows: (rows ?? []).map((values) => {
+      const lastMs = values.pop() as number;
+      return [...values, formatTime(lastMs)];
+    }),
+  };
+}
+
+/**
+ * The whole usage table of `plan`'s time (interfacesOf), most called first,
+ * as usagePageOf answers a page.
+ */
+async function wholeTableOf(db: Queryable, plan: Plan, sideBySide: boolean): Promise<UsagePageRows> {
+  const usage = await interfacesOf(db, plan, sideBySide);
+  const table: UsagePageRows = {
+    calls: 0,
+    errors: 0,
+    latencySum: 0,
+    called: 0,
+    kept: 0,
+    missing: [],
+    rows: [],
+  };
+  if (!usage) return table;
+  // Indexes into usage of the interfaces that have a row.
+  const existing: number[] = [];
+  usage.names.forEach((name, i) => (name === null ? table.missing.push(usage.iids[i]) : existing.push(i)));
+  for (const i of existing) {
+    table.calls += usage.calls[i];
+    table.errors += usage.errors[i];
+    table.latencySum += usage.latencySums[i];
+  }
+  existing.sort((a, b) => usage.calls[b] - usage.calls[a] || compareIds(usage.iids[a], usage.iids[b]));
+  const shares = shareTenths(existing.map((i) => usage.calls[i]));
+  table.rows = existing.map((i, k) => usageRow(usage, i, shares[k]));
+  table.called = table.kept = existing.length;
+  return table;
+}
+
+/**
+ * How the overview's statements run: `sideBySide` on a pool (PostgreSQL), else one at a time (PGlite);
+ * `pageSize`: its usage table holds only the first rows, most called first.
+ */
+export type OverviewOptions = { sideBySide?: boolean; pageSize?: number };
+
+/**
+ * Key figures, calls per day and usage per interface in
  * `range` (as the answer's table, most called first), plus the totals of
  * the equally long period right before it. Days
  * are bounded by the local midnights computed here, so a day stays a day
@@ -388,7 +558,7 @@ export type OverviewOptions = { sideBySide?: boolean };
 export async function overviewOf(
   db: Queryable,
   range: DayRange,
-  { sideBySide = false }: OverviewOptions = {},
+  { sideBySide = false, pageSize }: OverviewOptions = {},
 ): Promise<AnalysisOverviewAnswer> {
   const bounds = [range.startMs];
   for (let i = 1; i <= range.days; i += 1) bounds.push(startOfDay(range.startMs, i));
@@ -405,15 +575,14 @@ export async function overviewOf(
         periodP95Of(db, before, missingBefore),
         dailyOf(db, current, bounds, missing),
       ]);
-    const [usage, period, assumed] = await Promise.all([
-      interfacesOf(db, current, sideBySide),
+    const [table, period, assumed] = await Promise.all([
+      pageSize === undefined
+        ? wholeTableOf(db, current, sideBySide)
+        : usagePageOf(db, current, { current: 1, pageSize, sortField: 'calls', sortOrder: 'descend' }),
       periodOf(db, before),
       figuresOf([], []),
     ]);
-    // Indexes into usage: interfaces with a row, and the ids of those without.
-    const existing: number[] = [];
-    const missing: string[] = [];
-    usage?.names.forEach((name, i) => (name === null ? missing.push(usage.iids[i]) : existing.push(i)));
+    const { missing } = table;
     const missingBefore = period.missing ?? [];
     const [p95, p95Before, perDay] =
       missing.length + missingBefore.length > 0 ? await figuresOf(missing, missingBefore) : assumed;
@@ -424,24 +593,11 @@ export async function overviewOf(
       dayCalls[day - 1] = calls;
       dayErrors[day - 1] = errors;
     }
-    let calls = 0;
-    let errors = 0;
-    let latencySum = 0;
-    let rows: UsageTable['rows'] = [];
-    if (usage) {
-      for (const i of existing) {
-        calls += usage.calls[i];
-        errors += usage.errors[i];
-        latencySum += usage.latencySums[i];
-      }
-      existing.sort((a, b) => usage.calls[b] - usage.calls[a] || compareIds(usage.iids[a], usage.iids[b]));
-      rows = existing.map((i) => usageRow(usage, i));
-    }
 
     return {
       startDate: range.startDate,
       endDate: range.endDate,
-      ...totalsOf(calls, errors, latencySum, p95, rows.length),
+      ...totalsOf(table.calls, table.errors, table.latencySum, p95, table.called),
       previous: {
         startDate: formatDate(previousStart),
         endDate: formatDate(startOfDay(range.startMs, -1)),
@@ -450,7 +606,7 @@ export async function overviewOf(
       daily: bounds
         .slice(0, -1)
         .map((ms, i) => ({ date: formatDate(ms), calls: dayCalls[i], errors: dayErrors[i] })),
-      interfaces: { columns: [...USAGE_COLUMNS], rows },
+      interfaces: { columns: [...USAGE_COLUMNS], rows: table.rows },
     };
   });
 }
@@ -459,11 +615,22 @@ export async function overviewOf(
 export async function overview(
   db: Queryable,
   query: Query,
-  options?: OverviewOptions,
+  { sideBySide }: OverviewOptions = {},
 ): Promise<AnalysisOverviewAnswer> {
-  const range = parseOverviewQuery(query);
-  if (!range.ok) refuse(ResponseCode.PARAMS_ERROR, range.message);
-  return overviewOf(db, range.value, options);
+  const parsed = parseOverviewRequest(query);
+  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
+  return overviewOf(db, parsed.value.range, { sideBySide, pageSize: parsed.value.pageSize });
+}
+
+/** `GET /api/analysis/interfaces`: one page of the overview's usage table. */
+export async function usagePage(db: Queryable, query: Query): Promise<UsagePage> {
+  const parsed = parseUsageQuery(query);
+  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
+  const { range, ...page } = parsed.value;
+  const { kept, rows } = await consistently(db, (until) =>
+    usagePageOf(db, planOf(range.startMs, range.endMs, until), page),
+  );
+  return { columns: [...USAGE_COLUMNS], rows, total: kept, current: page.current, size: page.pageSize };
 }
 
 /**

@@ -4,7 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { latencyBucket, nearestRank, unpackOverview } from '@agler/contract/analysis';
+import {
+  latencyBucket,
+  nearestRank,
+  unpackOverview,
+  unpackUsage,
+  usagePage as pageOfRecords,
+} from '@agler/contract/analysis';
+import { USAGE_SORT_FIELDS } from '@agler/contract/constants';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import { compareIds } from '@agler/contract/ids';
 import { dayRange } from '@agler/contract/queries';
@@ -19,7 +26,7 @@ import type { CallRow } from '../invoke/callLog';
 import { SEED_NOW, testDatabase } from '../test/database';
 import { postgresAvailable, startPostgres } from '../test/postgres';
 import type { PgServer } from '../test/postgres';
-import { overviewOf } from './analysis';
+import { overviewOf, usagePage } from './analysis';
 import { HOUR_MS, planOf, rebuildRollup, rolledUpUntil } from './rollup';
 import type { Plan } from './rollup';
 
@@ -144,6 +151,37 @@ function rangesAround(from: number, to: number): DayRange[] {
   ];
 }
 
+/** The overview's first rows and each sort's second page are the whole table's, as the mocks cut it. */
+async function expectPagesOfTable(db: Queryable, range: DayRange) {
+  const full = unpackOverview(await overviewOf(db, range));
+  expect(unpackOverview(await overviewOf(db, range, { pageSize: 3 }))).toEqual({
+    ...full,
+    interfaces: full.interfaces.slice(0, 3),
+  });
+  for (const sortField of USAGE_SORT_FIELDS) {
+    const query = {
+      startDate: range.startDate,
+      endDate: range.endDate,
+      current: '2',
+      pageSize: '2',
+      sortField,
+    };
+    const page = await usagePage(db, query);
+    const expected = pageOfRecords(full.interfaces, {
+      range,
+      current: 2,
+      pageSize: 2,
+      sortField,
+      sortOrder: 'ascend',
+    });
+    expect({ sortField, page: unpackUsage(page), total: page.total }).toEqual({
+      sortField,
+      page: unpackUsage(expected),
+      total: full.interfaces.length,
+    });
+  }
+}
+
 async function expectAnalysisOfLog(db: Queryable, ranges: DayRange[]) {
   const calls = await loggedCalls(db);
   for (const range of ranges) {
@@ -156,6 +194,7 @@ async function expectAnalysisOfLog(db: Queryable, ranges: DayRange[]) {
         ...expectedOf(calls, range),
       });
     }
+    await expectPagesOfTable(db, range);
   }
 }
 

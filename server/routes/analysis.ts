@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Query } from '@agler/contract/queries';
-import { overview, topInterfaces } from '../domain/analysis';
+import { overview, topInterfaces, usagePage } from '../domain/analysis';
 import { interfaceCallers } from '../domain/callers';
 import { requireAdmin } from '../domain/user';
 import { ok } from '../envelope';
@@ -19,6 +19,12 @@ export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     await ctx.callLog.flush();
     const sideBySide = ctx.database.kind === 'postgres';
     return ok(await overview(ctx.db, request.query as Query, { sideBySide }));
+  });
+
+  app.get('/interfaces', async (request) => {
+    requireAdmin(await request.sessionUser());
+    await ctx.callLog.flush();
+    return ok(await usagePage(ctx.db, request.query as Query));
   });
 
   app.get('/interface/callers', async (request) => {

@@ -78,6 +78,15 @@ async function reads(server: ServerProcess, label: string) {
     `${label}: analysis overview, 90 days ${percentiles(await timed(10, get(`/api/analysis/overview?${days90}`)))}`,
   );
   console.log(
+    `${label}: analysis overview, 90 days, first 10 rows (what the page asks) ${percentiles(await timed(10, get(`/api/analysis/overview?${days90}&pageSize=10`)))}`,
+  );
+  console.log(
+    `${label}: usage table, 90 days, by name, page 3 ${percentiles(await timed(10, get(`/api/analysis/interfaces?${days90}&current=3&sortField=name`)))}`,
+  );
+  console.log(
+    `${label}: usage table, 90 days, by p95 (every row's p95) ${percentiles(await timed(10, get(`/api/analysis/interfaces?${days90}&sortField=p95Latency&sortOrder=descend`)))}`,
+  );
+  console.log(
     `${label}: top interfaces, all history ${percentiles(await timed(10, get('/api/analysis/top/interface/invoke?limit=10')))}`,
   );
 }

@@ -9,6 +9,8 @@ import {
   QUOTA_MAX,
   SORT_FIELDS,
   TOP_INVOKE_LIMIT,
+  USAGE_PAGE_SIZE,
+  USAGE_SORT_FIELDS,
   USER_LIMITS,
 } from '@agler/contract/constants';
 import type { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceValidation';
@@ -78,6 +80,8 @@ export const messages: MessagesEnglish = {
     badCurrent: 'current must be an integer of at least 1',
     badPageSize: `pageSize must be an integer from 1 to ${PAGE_SIZE_MAX}`,
     badSortField: `sortField must be one of ${SORT_FIELDS.join(', ')}`,
+    badUsagePageSize: `pageSize must be an integer from 1 to ${USAGE_PAGE_SIZE.max}`,
+    badUsageSortField: `sortField must be one of ${USAGE_SORT_FIELDS.join(', ')}`,
     badSortOrder: 'sortOrder must be ascend or descend',
     badMethod: `method must be one of ${HTTP_METHODS.join(', ')}`,
     badStatus: 'status must be 0 or 1',

@@ -161,6 +161,8 @@ const API_PATHS = {
 };
 const ANALYSIS_PATHS = {
   'analysis overview, 90 days': `/api/analysis/overview?startDate=${daysAgo(89)}&endDate=${daysAgo(0)}`,
+  'analysis overview, 90 days, first 10 rows (the page)': `/api/analysis/overview?startDate=${daysAgo(89)}&endDate=${daysAgo(0)}&pageSize=10`,
+  'usage table, 90 days, by name, page 3': `/api/analysis/interfaces?startDate=${daysAgo(89)}&endDate=${daysAgo(0)}&current=3&sortField=name`,
   'analysis top 10, 90 days': `/api/analysis/top/interface/invoke?limit=10&startDate=${daysAgo(89)}&endDate=${daysAgo(0)}`,
 };
 

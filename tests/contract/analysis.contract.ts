@@ -1,8 +1,8 @@
-import { latencyBucket, USAGE_COLUMNS } from '@agler/contract/analysis';
-import { MAX_RANGE_DAYS, ResponseCode, TOP_INVOKE_LIMIT } from '@agler/contract/constants';
+import { compareUsage, latencyBucket, unpackUsage, USAGE_COLUMNS } from '@agler/contract/analysis';
+import { MAX_RANGE_DAYS, ResponseCode, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS } from '@agler/contract/constants';
 import { formatDate, startOfDay } from '@agler/contract/dates';
 import { MESSAGES } from '@agler/contract/messages';
-import type { AnalysisOverviewAnswer, TopInterface } from '@agler/contract/types';
+import type { AnalysisOverviewAnswer, InterfaceUsage, TopInterface, UsagePage } from '@agler/contract/types';
 import type { Client } from './client';
 import { Client as Visitor, expectRefusal, expectSuccess, loggedIn } from './client';
 import { API, getOverview } from './interfaces';
@@ -22,6 +22,7 @@ const day = (days: number) => formatDate(startOfDay(Date.now(), days));
 describe.each([
   ['top', API.top, {}],
   ['overview', API.overview, { startDate: day(-6), endDate: day(0) }],
+  ['usage', API.usage, { startDate: day(-6), endDate: day(0) }],
 ])('%s', (_name, path, query) => {
   it('is for admins only', async () => {
     expectRefusal(await new Visitor().get(path, query), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
@@ -135,5 +136,76 @@ describe('overview', () => {
     [{ startDate: day(-MAX_RANGE_DAYS), endDate: day(0) }, MESSAGES.rangeTooLong],
   ])('refuses %j with 40000 naming the parameter', async (query, message) => {
     expectRefusal(await admin.get(API.overview, query), ResponseCode.PARAMS_ERROR, message);
+  });
+});
+
+describe('the usage table, one page at a time', () => {
+  const range = { startDate: day(-89), endDate: day(0) };
+  let all: InterfaceUsage[];
+
+  beforeAll(async () => {
+    all = expectSuccess(await getOverview(admin, range)).interfaces;
+  });
+
+  const page = async (query: Record<string, string | number>) => {
+    const answer = expectSuccess(await admin.get<UsagePage>(API.usage, { ...range, ...query }));
+    expect(answer.columns).toEqual(USAGE_COLUMNS);
+    return { ...answer, records: unpackUsage(answer) };
+  };
+
+  it('gives each interface its share of all the calls, the shares adding up to 100.0%', () => {
+    expect(all.length).toBeGreaterThan(3);
+    expect(all.reduce((sum, row) => sum + row.share, 0)).toBe(1000);
+    const total = all.reduce((sum, row) => sum + row.calls, 0);
+    for (const row of all) expect(Math.abs(row.share - (row.calls * 1000) / total)).toBeLessThan(1);
+  });
+
+  it(`answers the ${USAGE_PAGE_SIZE.default} most called by default: the overview's first rows`, async () => {
+    const first = await page({});
+    expect(first).toMatchObject({ total: all.length, current: 1, size: USAGE_PAGE_SIZE.default });
+    expect(first.records).toEqual(all.slice(0, USAGE_PAGE_SIZE.default));
+  });
+
+  it('with pageSize, the overview holds the first rows only and counts them all', async () => {
+    const answer = expectSuccess(await admin.get<AnalysisOverviewAnswer>(API.overview, { ...range, pageSize: 3 }));
+    expect(unpackUsage(answer.interfaces)).toEqual(all.slice(0, 3));
+    expect(answer.interfacesCalled).toBe(all.length);
+  });
+
+  it.each(USAGE_SORT_FIELDS.flatMap((field) => [[field, 'ascend'], [field, 'descend']] as const))(
+    'sorts by %s, %s, on the server: page 2 of 3 rows is the whole table sorted, cut',
+    async (sortField, sortOrder) => {
+      const second = await page({ sortField, sortOrder, current: 2, pageSize: 3 });
+      expect(second.records).toEqual([...all].sort(compareUsage(sortField, sortOrder)).slice(3, 6));
+      expect(second.total).toBe(all.length);
+    },
+  );
+
+  it('keeps the names that hold the search, whatever their case, with the shares of all the calls', async () => {
+    const word = all[0].name.slice(0, 2);
+    const found = await page({ searchText: ` ${word.toUpperCase()} `, pageSize: USAGE_PAGE_SIZE.max });
+    const wanted = all.filter((row) => row.name.toLowerCase().includes(word.toLowerCase()));
+    expect(found.total).toBe(wanted.length);
+    expect(found.records).toEqual(wanted.slice(0, USAGE_PAGE_SIZE.max));
+    expect((await page({ searchText: '没有这样的接口名' })).total).toBe(0);
+  });
+
+  it('answers no rows past the last page', async () => {
+    const past = await page({ current: 999, pageSize: USAGE_PAGE_SIZE.max });
+    expect(past.records).toEqual([]);
+    expect(past.total).toBe(all.length);
+  });
+
+  it.each([
+    [API.usage, {}, MESSAGES.dateRequired('startDate')],
+    [API.usage, { ...range, pageSize: '0' }, MESSAGES.badUsagePageSize],
+    [API.usage, { ...range, pageSize: String(USAGE_PAGE_SIZE.max + 1) }, MESSAGES.badUsagePageSize],
+    [API.usage, { ...range, current: '0' }, MESSAGES.badCurrent],
+    [API.usage, { ...range, sortField: 'createTime' }, MESSAGES.badUsageSortField],
+    [API.usage, { ...range, sortOrder: 'up' }, MESSAGES.badSortOrder],
+    [API.usage, { ...range, searchText: ['a', 'b'] }, MESSAGES.notText('searchText')],
+    [API.overview, { ...range, pageSize: 'ten' }, MESSAGES.badUsagePageSize],
+  ])('%s refuses %j with 40000 naming the parameter', async (path, query, message) => {
+    expectRefusal(await admin.get(path, query), ResponseCode.PARAMS_ERROR, message);
   });
 });

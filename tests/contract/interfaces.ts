@@ -19,6 +19,7 @@ export const API = {
   invoke: '/api/interfaceInfo/invoke',
   top: '/api/analysis/top/interface/invoke',
   overview: '/api/analysis/overview',
+  usage: '/api/analysis/interfaces',
 } as const;
 
 /**

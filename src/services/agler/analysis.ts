@@ -17,6 +17,26 @@ export async function getInterfaceCallers(
   });
 }
 
+/** One page of the usage per interface over a range of days: sorted, searched and paged on the server (admin) The rows of the overview's usage table (same figures, same `share` of all the range's calls, whatever the search keeps), one page of them. Names sort in Chinese (pinyin) order with numbers by value; ties of any order go to the smaller id. p95 is worked out for the page's rows only, unless the rows are sorted by it. A page past the last answers no rows. Admins only, the overview's range rules. GET /api/analysis/interfaces */
+export async function getAnalysisInterfaces(
+  // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
+  params: API.getAnalysisInterfacesParams,
+  options?: { [key: string]: any },
+) {
+  return request<API.BaseResponseUsagePage>('/api/analysis/interfaces', {
+    method: 'GET',
+    params: {
+      // current has a default value: 1
+      current: '1',
+      // pageSize has a default value: 10
+      pageSize: '10',
+
+      ...params,
+    },
+    ...(options || {}),
+  });
+}
+
 /** Key figures, calls per day and usage per interface over a range of days (admin) Aggregated from the call log on each request, so a call counts as soon as it is recorded. p95 is the nearest-rank percentile: the smallest latency that at least 95 % of the calls do not exceed. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted. GET /api/analysis/overview */
 export async function getAnalysisOverview(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)

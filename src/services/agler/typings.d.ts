@@ -160,6 +160,13 @@ declare namespace API {
     message: string;
   };
 
+  type BaseResponseUsagePage = {
+    code: number;
+    data?: UsagePage;
+    message: string;
+    success?: boolean;
+  };
+
   type CallerUsage = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     userId: number | string;
@@ -225,11 +232,36 @@ declare namespace API {
     interfaceId: string;
   };
 
+  type getAnalysisInterfacesParams = {
+    /** First day (yyyy-MM-dd, inclusive) */
+    startDate: string;
+    /** Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
+    endDate: string;
+    current?: number;
+    pageSize?: number;
+    /** Without it: most called first */
+    sortField?:
+      | 'name'
+      | 'calls'
+      | 'errors'
+      | 'successRate'
+      | 'avgLatency'
+      | 'p95Latency'
+      | 'share'
+      | 'lastCallTime';
+    /** Ascending unless told, when sortField is given; descending without it */
+    sortOrder?: 'ascend' | 'descend';
+    /** Keeps the interfaces whose name holds it, case-insensitive */
+    searchText?: string;
+  };
+
   type getAnalysisOverviewParams = {
     /** First day (yyyy-MM-dd, inclusive) */
     startDate: string;
     /** Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
     endDate: string;
+    /** When given, `interfaces` holds only the first pageSize rows (most called first; `interfacesCalled` counts them all) and p95 is worked out for those rows only; without it, every row */
+    pageSize?: number;
   };
 
   type getInterfaceCallersParams = {
@@ -358,6 +390,8 @@ declare namespace API {
     avgLatency: number;
     /** Nearest-rank 95th percentile, milliseconds */
     p95Latency: number;
+    /** This interface's share of all the range's calls (every interface's, not only a page's), in tenths of a percent: the shares of all interfaces add up to exactly 1000, each its exact value rounded down or up (largest remainder; ties to the larger count, then the earlier row in most-called-first order) */
+    share: number;
     /** The last call in the range (yyyy-MM-dd HH:mm:ss) */
     lastCallTime: string;
   };
@@ -445,6 +479,31 @@ declare namespace API {
     unrecorded: number;
   };
 
+  type UsagePage = {
+    /** The properties of InterfaceUsage, one per position of a row */
+    columns: (
+      | 'interfaceInfoId'
+      | 'name'
+      | 'method'
+      | 'status'
+      | 'deleted'
+      | 'calls'
+      | 'errors'
+      | 'successRate'
+      | 'avgLatency'
+      | 'p95Latency'
+      | 'share'
+      | 'lastCallTime'
+    )[];
+    /** The page's rows, in the query's order */
+    rows: any[][];
+    /** Interfaces that match the search (every page's rows) */
+    total: number;
+    current: number;
+    /** The page size asked for */
+    size: number;
+  };
+
   type UsageTable = {
     /** The properties of InterfaceUsage, one per position of a row */
     columns: (
@@ -458,6 +517,7 @@ declare namespace API {
       | 'successRate'
       | 'avgLatency'
       | 'p95Latency'
+      | 'share'
       | 'lastCallTime'
     )[];
     /** One row per interface, most called first */
