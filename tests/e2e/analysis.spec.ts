@@ -127,17 +127,73 @@ test('analysis: admin sees figures, trend, top charts and the table, each chart 
   await expect
     .poll(() => usageTable(page).getByRole('row').count(), { message: 'the table lists the interfaces' })
     .toBeGreaterThan(5);
-  // Sorting by p95, slowest first.
+  // Sorting by p95, slowest first. The server sorts: the header says so at once, the rows once its answer came.
   const p95Header = usageTable(page).getByRole('columnheader', { name: /P95 耗时/ });
+  const slowestFirst = page.waitForRequest(
+    (req) => req.url().includes('/api/analysis/interfaces') && req.url().includes('sortOrder=descend'),
+  );
   await p95Header.click();
   await p95Header.click();
   await expect(p95Header).toHaveAttribute('aria-sort', 'descending');
-  const p95 = await usageTable(page).locator('tbody tr td:nth-child(6)').allInnerTexts();
-  const ms = p95.map((t) => (t.endsWith(' s') ? parseFloat(t) * 1000 : parseFloat(t)));
-  expect(ms.length).toBeGreaterThan(0);
-  expect(ms, 'slowest first').toEqual([...ms].sort((a, b) => b - a));
+  expect(new URL((await slowestFirst).url()).searchParams.get('sortField')).toBe('p95Latency');
+  await expect
+    .poll(
+      async () => {
+        const p95 = await usageTable(page).locator('tbody tr.ant-table-row td:nth-child(6)').allInnerTexts();
+        const ms = p95.map((t) => (t.endsWith(' s') ? parseFloat(t) * 1000 : parseFloat(t)));
+        return ms.length > 0 && ms.every((value, i) => i === 0 || ms[i - 1] >= value);
+      },
+      { message: 'slowest first' },
+    )
+    .toBe(true);
   await page.getByRole('textbox', { name: '按接口名称筛选' }).fill('no such interface name');
   await expect(usageTable(page).getByText('没有名称匹配的接口')).toBeVisible();
+});
+
+test("analysis: the page asks for the table's first rows only; other pages and searches come from the server", async ({
+  adminSession: page,
+}) => {
+  const asked: URL[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/analysis/')) asked.push(new URL(req.url()));
+  });
+  const askedFor = (path: string) => asked.filter((url) => url.pathname === path);
+  await page.goto(`${PAGE}?range=30`);
+  const range = `startDate=${await dayInBrowser(page, -29)}&endDate=${await dayInBrowser(page)}`;
+  const whole = await api<{ interfaces: { columns: string[]; rows: unknown[][] } }>(
+    page,
+    `/api/analysis/overview?${range}`,
+  );
+  const { columns, rows } = whole.data.interfaces;
+  const ids = rows.map((row) => String(row[columns.indexOf('interfaceInfoId')]));
+  const names = rows.map((row) => String(row[columns.indexOf('name')]));
+  expect(ids.length, 'more interfaces than one page holds').toBeGreaterThan(10);
+  // antd writes each row's key (the interface's id) on it.
+  const shownIds = () =>
+    usageTable(page)
+      .locator('tbody tr.ant-table-row')
+      .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
+
+  await expect.poll(shownIds, { message: "the overview's first rows" }).toEqual(ids.slice(0, 10));
+  // The page's overview, with its first ten rows, and this test's of the whole table.
+  expect(askedFor('/api/analysis/overview').map((url) => url.searchParams.get('pageSize'))).toEqual(
+    expect.arrayContaining(['10', null]),
+  );
+  expect(askedFor('/api/analysis/overview')).toHaveLength(2);
+  expect(askedFor('/api/analysis/interfaces'), "no request of the table's own yet").toEqual([]);
+
+  await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+  await expect.poll(shownIds, { message: 'the second page' }).toEqual(ids.slice(10, 20));
+  expect(askedFor('/api/analysis/interfaces').at(-1)?.searchParams.get('current')).toBe('2');
+
+  const word = names[12].slice(0, 2);
+  const matching = ids.filter((_, i) => names[i].toLowerCase().includes(word.toLowerCase()));
+  await page.getByRole('textbox', { name: '按接口名称筛选' }).fill(word);
+  await expect.poll(shownIds, { message: `names holding ${word}` }).toEqual(matching.slice(0, 10));
+  const searches = askedFor('/api/analysis/interfaces').filter((url) => url.searchParams.has('searchText'));
+  expect(
+    searches.map((url) => [url.searchParams.get('searchText'), url.searchParams.get('current')]),
+  ).toEqual([[word, '1']]);
 });
 
 test('analysis: range and top size live in the URL, back undoes them; slices, bars and rows open the interface', async ({

@@ -11,22 +11,24 @@ function usage(name: string, calls: number, errors: number, over: Partial<API.In
     successRate: (calls - errors) / calls,
     avgLatency: 63,
     p95Latency: 115,
+    share: 1000,
     lastCallTime: '2026-11-23 02:54:16',
     ...over,
   };
 }
 
 describe('the usage table as CSV', () => {
-  it('writes a BOM, a header and one CRLF-ended line per interface, shares adding up to 100.0%', () => {
+  it('writes a BOM, a header and one CRLF-ended line per interface, each with the share the server gave it', () => {
+    // Shares of all the range's calls, not only these rows': 2 and 1 of 30 calls.
     const text = usageCsv([
-      usage('天气查询', 2, 0),
-      usage('随机头像', 1, 1, { method: 'POST', status: 0, avgLatency: 1280, p95Latency: 2890 }),
+      usage('天气查询', 2, 0, { share: 67 }),
+      usage('随机头像', 1, 1, { method: 'POST', status: 0, avgLatency: 1280, p95Latency: 2890, share: 33 }),
     ]);
     expect(text).toBe(
       '\uFEFF' +
         '接口,请求方法,状态,调用次数,失败次数,成功率,平均耗时（ms）,P95 耗时（ms）,占比,最近调用\r\n' +
-        '天气查询,GET,已上线,2,0,100.0%,63,115,66.7%,2026-11-23 02:54:16\r\n' +
-        '随机头像,POST,已下线,1,1,0.0%,1280,2890,33.3%,2026-11-23 02:54:16\r\n',
+        '天气查询,GET,已上线,2,0,100.0%,63,115,6.7%,2026-11-23 02:54:16\r\n' +
+        '随机头像,POST,已下线,1,1,0.0%,1280,2890,3.3%,2026-11-23 02:54:16\r\n',
     );
   });
 

@@ -1,6 +1,6 @@
 import { INTERFACE_STATUS } from '@/constants';
 import { formatRate } from './format';
-import { formatShare, shareTenths } from './shares';
+import { formatShare } from './shares';
 import { ANALYSIS_TEXTS } from './texts';
 
 /**
@@ -34,12 +34,11 @@ export function csvText(rows: readonly (readonly (string | number)[])[]): string
 
 const C = ANALYSIS_TEXTS.csv;
 
-/** The table's rows in its column order, with the share column rounded as the page rounds it. */
+/** The table's rows in its column order, each with the share the server gave it, as the page shows it. */
 export function usageCsv(rows: readonly API.InterfaceUsage[]): string {
-  const shares = shareTenths(rows.map((row) => row.calls));
   return csvText([
     C.header,
-    ...rows.map((row, i) => [
+    ...rows.map((row) => [
       row.name,
       row.method,
       row.deleted ? C.deleted : row.status === INTERFACE_STATUS.OFFLINE ? C.offline : C.online,
@@ -48,7 +47,7 @@ export function usageCsv(rows: readonly API.InterfaceUsage[]): string {
       formatRate(row.successRate),
       row.avgLatency,
       row.p95Latency,
-      formatShare(shares[i]),
+      formatShare(row.share),
       row.lastCallTime,
     ]),
   ]);

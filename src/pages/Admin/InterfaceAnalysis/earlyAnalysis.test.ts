@@ -21,7 +21,8 @@ it('asks for the view in the URL as the page would, under the keys the page take
   topMock.mockResolvedValue(top as never);
   startAnalysis('?start=2026-11-01&end=2026-11-07&top=10');
   const days = { startDate: '2026-11-01', endDate: '2026-11-07' };
-  expect(overviewMock).toHaveBeenCalledWith(days, { skipErrorHandler: true });
+  // The overview's usage table cut to the table's first page, as the page asks for it.
+  expect(overviewMock).toHaveBeenCalledWith({ ...days, pageSize: 10 }, { skipErrorHandler: true });
   expect(topMock).toHaveBeenCalledWith({ limit: 10, ...days }, { skipErrorHandler: true });
   // The page's keys for the same URL (useAnalysis.ts: the range and the limit it reads).
   const query = new URLSearchParams('?top=10&end=2026-11-07&start=2026-11-01');
@@ -36,7 +37,7 @@ it('asks for the default range, the last 30 days, on the plain page, and starts 
   startAnalysis('');
   const endDate = dayjs().format('YYYY-MM-DD');
   const startDate = dayjs().subtract(29, 'day').format('YYYY-MM-DD');
-  expect(overviewMock).toHaveBeenCalledWith({ startDate, endDate }, { skipErrorHandler: true });
+  expect(overviewMock).toHaveBeenCalledWith({ startDate, endDate, pageSize: 10 }, { skipErrorHandler: true });
   expect(topMock).toHaveBeenCalledWith({ limit: 5, startDate, endDate }, { skipErrorHandler: true });
   expect(chartsMock).toHaveBeenCalledTimes(1);
 });

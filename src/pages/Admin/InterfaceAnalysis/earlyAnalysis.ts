@@ -3,6 +3,7 @@ import { startEarly } from '@/utils/early';
 import { loadCharts } from './components/charts';
 import type { AnalysisRange, TopLimit } from './range';
 import { readRangeQuery, topLimitFromQuery } from './range';
+import { USAGE_TABLE_PAGE_SIZE } from './usageView';
 
 /** The early answers' keys: the range's days (and the top list's length) asked for. */
 export const overviewKey = ({ startDate, endDate }: AnalysisRange) =>
@@ -12,6 +13,13 @@ export const topKey = ({ startDate, endDate }: AnalysisRange, limit: TopLimit) =
 
 /** The page shows failures itself, next to what failed, with a way to retry. */
 export const SHOWN_INLINE = { skipErrorHandler: true };
+
+/**
+ * The page's overview of a range, its usage table cut to the table's first page (the table asks
+ * for any other page itself). Early and from the page the same request, so the early answer fits.
+ */
+export const askOverview = ({ startDate, endDate }: AnalysisRange) =>
+  getAnalysisOverview({ startDate, endDate, pageSize: USAGE_TABLE_PAGE_SIZE }, SHOWN_INLINE);
 
 /**
  * Asks for the overview and the top list of the view in `search` (a URL's query text), as the page
@@ -25,7 +33,7 @@ export function startAnalysis(search: string): void {
   const { range } = readRangeQuery(query);
   const limit = topLimitFromQuery(query);
   const { startDate, endDate } = range;
-  startEarly(overviewKey(range), () => getAnalysisOverview({ startDate, endDate }, SHOWN_INLINE));
+  startEarly(overviewKey(range), () => askOverview(range));
   startEarly(topKey(range, limit), () =>
     listTopInvokeInterfaceInfo({ limit, startDate, endDate }, SHOWN_INLINE),
   );

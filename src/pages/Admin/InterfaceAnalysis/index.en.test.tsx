@@ -20,7 +20,7 @@ jest.mock('./components/charts', () => ({ TrendChart: () => null, TopCharts: () 
 const WEATHER = '1800000000000000001';
 const AVATAR = '1800000000000000002';
 
-function usage(id: string, name: string, calls: number, errors: number): API.InterfaceUsage {
+function usage(id: string, name: string, calls: number, errors: number, share: number): API.InterfaceUsage {
   return {
     interfaceInfoId: id,
     name,
@@ -31,11 +31,12 @@ function usage(id: string, name: string, calls: number, errors: number): API.Int
     successRate: (calls - errors) / calls,
     avgLatency: 120,
     p95Latency: 640,
+    share,
     lastCallTime: '2026-03-31 10:00:00',
   };
 }
 
-const rows = [usage(WEATHER, 'Weather', 11000, 10), usage(AVATAR, 'Avatar', 500, 80)];
+const rows = [usage(WEATHER, 'Weather', 11000, 10, 957), usage(AVATAR, 'Avatar', 500, 80, 43)];
 const totals = {
   totalCalls: 11500,
   successCalls: 11410,

@@ -5,7 +5,12 @@ import { createHistory } from '@umijs/max';
 import { unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom';
 import { packUsage } from '@agler/contract/analysis';
 import { ApiError } from '@/requestConfig';
-import { getAnalysisOverview, getInterfaceCallers, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
+import {
+  getAnalysisInterfaces,
+  getAnalysisOverview,
+  getInterfaceCallers,
+  listTopInvokeInterfaceInfo,
+} from '@/services/agler/analysis';
 import { renderWithAntd } from '@/testing/render';
 import InterfaceAnalysisPage from './index';
 
@@ -28,12 +33,22 @@ jest.mock('./components/charts', () => ({
 const overviewMock = jest.mocked(getAnalysisOverview);
 const topMock = jest.mocked(listTopInvokeInterfaceInfo);
 const callersMock = jest.mocked(getInterfaceCallers);
+const interfacesMock = jest.mocked(getAnalysisInterfaces);
 
 const WEATHER = '1800000000000000001';
 const AVATAR = '1800000000000000002';
 const PHONE = '1800000000000000003';
+const SMS = '1800000000000000004';
 
-function usage(id: string, name: string, calls: number, errors: number, p95: number): API.InterfaceUsage {
+/** A row of the usage table; `share` is the server's, in tenths of a percent of all the range's calls. */
+function usage(
+  id: string,
+  name: string,
+  calls: number,
+  errors: number,
+  p95: number,
+  share: number,
+): API.InterfaceUsage {
   return {
     interfaceInfoId: id,
     name,
@@ -44,6 +59,7 @@ function usage(id: string, name: string, calls: number, errors: number, p95: num
     successRate: (calls - errors) / calls,
     avgLatency: Math.round(p95 / 2),
     p95Latency: p95,
+    share,
     lastCallTime: '2026-11-22 10:00:00',
   };
 }
@@ -81,9 +97,9 @@ function overview(
     ...rest,
     interfaces: packUsage(
       (interfaces ?? [
-        usage(WEATHER, '天气查询', 1000, 10, 200),
-        usage(AVATAR, '随机头像', 500, 80, 1500),
-        usage(PHONE, '手机号归属地', 100, 10, 90),
+        usage(WEATHER, '天气查询', 1000, 10, 200, 625),
+        usage(AVATAR, '随机头像', 500, 80, 1500, 313),
+        usage(PHONE, '手机号归属地', 100, 10, 90, 62),
       ]) as never,
     ),
   };
@@ -109,6 +125,13 @@ const top: API.InterfaceInfoInvokeVO[] = [
 ];
 
 const ok = <T,>(data: T) => Promise.resolve({ code: 0, data, message: 'ok' }) as never;
+
+/** An answer of one page of the usage table, its rows packed as the server sends them. */
+const usagePage = (rows: API.InterfaceUsage[], total: number) =>
+  ok({ ...packUsage(rows as never), total, current: 2, size: 10 });
+
+/** The range's first page of the overview holds 10 of these 42 interfaces. */
+const manyInterfaces = () => ok(overview({ interfacesCalled: 42 }));
 
 function Location() {
   const location = useLocation();
@@ -138,6 +161,7 @@ const namesInTable = () =>
 beforeEach(() => {
   overviewMock.mockReset().mockImplementation(() => ok(overview()));
   topMock.mockReset().mockImplementation(() => ok(top));
+  interfacesMock.mockReset();
 });
 
 describe('interface analysis page', () => {
@@ -151,26 +175,54 @@ describe('interface analysis page', () => {
     expect(within(figures).getByText('失败 100 次')).toBeInTheDocument();
     const today = dayjs();
     expect(overviewMock).toHaveBeenCalledWith(
-      { startDate: today.subtract(29, 'day').format('YYYY-MM-DD'), endDate: today.format('YYYY-MM-DD') },
+      {
+        startDate: today.subtract(29, 'day').format('YYYY-MM-DD'),
+        endDate: today.format('YYYY-MM-DD'),
+        pageSize: 10,
+      },
       { skipErrorHandler: true },
     );
     expect(topMock).toHaveBeenCalledWith(expect.objectContaining({ limit: 5 }), { skipErrorHandler: true });
   });
 
-  it('lists every interface, most called first, sortable by any column and filterable by name', async () => {
+  it("asks for the overview with the table's first page and shows it, most called first, asking for no more", async () => {
+    overviewMock.mockImplementation(manyInterfaces);
     renderPage();
     await screen.findByRole('table', { name: '接口调用明细' });
     expect(namesInTable()).toEqual(['天气查询', '随机头像', '手机号归属地']);
-    // The header cell (the table also measures its columns in a hidden row that repeats the titles).
-    const header = (name: string) => within(usageTable()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
-    await userEvent.click(header('P95 耗时'));
-    expect(namesInTable()).toEqual(['手机号归属地', '天气查询', '随机头像']);
-    await userEvent.click(header('成功率'));
-    expect(namesInTable()).toEqual(['随机头像', '手机号归属地', '天气查询']);
-    await userEvent.type(screen.getByRole('textbox', { name: '按接口名称筛选' }), '头像');
-    expect(namesInTable()).toEqual(['随机头像']);
+    expect(overviewMock).toHaveBeenCalledWith(expect.objectContaining({ pageSize: 10 }), {
+      skipErrorHandler: true,
+    });
+    // All the interfaces called, not only the first page's.
+    expect(screen.getByText('共 42 个接口')).toBeInTheDocument();
+    expect(interfacesMock).not.toHaveBeenCalled();
   });
 
+  it("takes the table back to its default view, the new overview's first page, for another range", async () => {
+    overviewMock.mockImplementation(({ startDate, endDate }) =>
+      ok(overview({ startDate, endDate, interfacesCalled: 42 })),
+    );
+    interfacesMock.mockImplementation(() => usagePage([usage(SMS, '短信发送', 50, 0, 80, 31)], 42));
+    renderPage();
+    await screen.findByRole('table', { name: '接口调用明细' });
+    await userEvent.click(within(usageTable()).getByRole('columnheader', { name: /^P95 耗时/ }));
+    await userEvent.click(screen.getByTitle('2'));
+    await within(usageTable()).findByRole('link', { name: '短信发送' });
+    expect(interfacesMock).toHaveBeenLastCalledWith(
+      expect.objectContaining({ current: 2, sortField: 'p95Latency', sortOrder: 'ascend' }),
+      { skipErrorHandler: true },
+    );
+    const asked = interfacesMock.mock.calls.length;
+
+    await userEvent.click(screen.getByRole('radio', { name: '近 7 天' }));
+    await waitFor(() => expect(namesInTable()).toEqual(['天气查询', '随机头像', '手机号归属地']));
+    expect(screen.getByTitle('1')).toHaveClass('ant-pagination-item-active');
+    expect(within(usageTable()).getByRole('columnheader', { name: /^调用次数/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(interfacesMock).toHaveBeenCalledTimes(asked);
+  });
   it('gives each chart its data as a table for screen readers', async () => {
     renderPage();
     const trend = await screen.findByRole('table', { name: '每日调用与失败次数' });
@@ -254,6 +306,33 @@ describe('interface analysis page', () => {
     expect(history.index).toBe(entries);
   });
 
+  it('names the callers after the row they were opened from, on any page of the table', async () => {
+    overviewMock.mockImplementation(manyInterfaces);
+    interfacesMock.mockImplementation(() => usagePage([usage(SMS, '短信发送', 50, 0, 80, 31)], 42));
+    callersMock.mockReset().mockImplementation(() =>
+      ok({
+        interfaceInfoId: SMS,
+        startDate: '2026-10-24',
+        endDate: '2026-11-22',
+        totalCalls: 50,
+        errorCalls: 0,
+        callerCount: 0,
+        callers: [],
+        statusClasses: { '2xx': 50, '3xx': 0, '4xx': 0, '5xx': 0, other: 0, noAnswer: 0, unrecorded: 0 },
+      }),
+    );
+    renderPage();
+    await screen.findByRole('table', { name: '接口调用明细' });
+    await userEvent.click(screen.getByTitle('2'));
+    await userEvent.click(
+      await screen.findByRole('button', { name: '查看「短信发送」的调用方与状态码分布' }),
+    );
+    expect(await screen.findByRole('dialog', { name: '调用方：短信发送' })).toBeInTheDocument();
+    expect(callersMock).toHaveBeenCalledWith(expect.objectContaining({ interfaceInfoId: SMS }), {
+      skipErrorHandler: true,
+    });
+  });
+
   it('opens the callers given in the URL', async () => {
     callersMock.mockReset().mockImplementation(() =>
       ok({
@@ -280,7 +359,11 @@ describe('interface analysis page', () => {
     const today = dayjs();
     await waitFor(() =>
       expect(overviewMock).toHaveBeenLastCalledWith(
-        { startDate: today.subtract(6, 'day').format('YYYY-MM-DD'), endDate: today.format('YYYY-MM-DD') },
+        {
+          startDate: today.subtract(6, 'day').format('YYYY-MM-DD'),
+          endDate: today.format('YYYY-MM-DD'),
+          pageSize: 10,
+        },
         { skipErrorHandler: true },
       ),
     );
@@ -295,7 +378,7 @@ describe('interface analysis page', () => {
     renderPage('/admin/interface_analysis?start=2026-03-01&end=2026-03-31&top=3');
     await screen.findByRole('table', { name: '接口调用明细' });
     expect(overviewMock).toHaveBeenCalledWith(
-      { startDate: '2026-03-01', endDate: '2026-03-31' },
+      { startDate: '2026-03-01', endDate: '2026-03-31', pageSize: 10 },
       { skipErrorHandler: true },
     );
     expect(topMock).toHaveBeenCalledWith(
@@ -347,7 +430,7 @@ describe('interface analysis page', () => {
     expect(await screen.findByRole('table', { name: '调用次数前 5 的接口' })).toBeInTheDocument();
   });
 
-  it('gives each interface its share, rounded once so the column adds up to 100.0%, and the donut says the same', async () => {
+  it('gives each interface the share the server rounded, and the donut says the same', async () => {
     renderPage();
     await screen.findByRole('table', { name: '接口调用明细' });
     // 1000, 500 and 100 of 1,600: 62.5%, 31.25% and 6.25%. Rounded each on its own, 100.1% in all.
@@ -375,7 +458,7 @@ describe('interface analysis page', () => {
     // Replaced, not pushed: the back button does not lead to the bad range again.
     expect(history.index).toBe(0);
     expect(overviewMock).toHaveBeenLastCalledWith(
-      { startDate: '2026-03-01', endDate: '2026-03-10' },
+      { startDate: '2026-03-01', endDate: '2026-03-10', pageSize: 10 },
       { skipErrorHandler: true },
     );
     expect(overviewMock).not.toHaveBeenCalledWith(
@@ -403,7 +486,17 @@ describe('interface analysis page', () => {
     expect(within(figures).queryByText(/无调用/)).not.toBeInTheDocument();
   });
 
-  it('exports the table of the range as CSV', async () => {
+  it('exports every row of the range as CSV, asked for in full, with the shares the server gave them', async () => {
+    // The first page holds 3 rows; the whole table 4, the last one past the first page.
+    const everyRow = [
+      usage(WEATHER, '天气查询', 1000, 10, 200, 624),
+      usage(AVATAR, '随机头像', 500, 80, 1500, 312),
+      usage(PHONE, '手机号归属地', 100, 10, 90, 62),
+      usage(SMS, '短信发送', 2, 0, 80, 2),
+    ];
+    overviewMock.mockImplementation((params) =>
+      ok(overview(params.pageSize ? { interfacesCalled: 4 } : { interfacesCalled: 4, interfaces: everyRow })),
+    );
     const created: Blob[] = [];
     const createObjectURL = jest.fn((blob: Blob) => {
       created.push(blob);
@@ -418,7 +511,11 @@ describe('interface analysis page', () => {
       renderPage();
       await screen.findByRole('table', { name: '接口调用明细' });
       await userEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
-      expect(clicked).toHaveLength(1);
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(overviewMock).toHaveBeenLastCalledWith(
+        { startDate: '2026-10-24', endDate: '2026-11-22' },
+        { skipErrorHandler: true },
+      );
       expect(clicked[0].download).toBe('接口调用明细_2026-10-24_至_2026-11-22.csv');
       expect(created[0].type).toBe('text/csv;charset=utf-8');
       // jsdom's Blob has no text(): the file's bytes, read as a browser would save them.
@@ -431,8 +528,10 @@ describe('interface analysis page', () => {
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = new TextDecoder('utf-8').decode(bytes.slice(3)).split('\r\n');
       expect(lines[0]).toBe('接口,请求方法,状态,调用次数,失败次数,成功率,平均耗时（ms）,P95 耗时（ms）,占比,最近调用');
-      expect(lines[1]).toBe('天气查询,GET,已上线,1000,10,99.0%,100,200,62.5%,2026-11-22 10:00:00');
-      expect(lines).toHaveLength(5);
+      expect(lines[1]).toBe('天气查询,GET,已上线,1000,10,99.0%,100,200,62.4%,2026-11-22 10:00:00');
+      expect(lines[4]).toBe('短信发送,GET,已上线,2,0,100.0%,40,80,0.2%,2026-11-22 10:00:00');
+      // The header, a line per interface, and the end of the last line.
+      expect(lines).toHaveLength(6);
     } finally {
       click.mockRestore();
     }

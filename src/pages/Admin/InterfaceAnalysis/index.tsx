@@ -100,9 +100,16 @@ export default function InterfaceAnalysisPage() {
   const open = (id: string) => history.push(interfacePath(id));
 
   const data = overview.error ? undefined : overview.data;
+  // The open callers' name: the clicked row's, which may be on any page of the table; opened from a
+  // link, known only when the interface is among the overview's rows (the table's first page).
+  const [opened, setOpened] = useState<{ id: string; name: string }>();
+  const callerName =
+    opened && opened.id === caller
+      ? opened.name
+      : data?.interfaces.find((row) => String(row.interfaceInfoId) === caller)?.name;
   const empty = data?.totalCalls === 0;
-  // The table's shares are rounded once; the donut takes them, so both say the same.
-  const shares = useMemo(() => (data ? tableShares(data.interfaces) : undefined), [data]);
+  // The table's shares are rounded once, by the server; the donut takes them, so both say the same.
+  const shares = useMemo(() => (data ? tableShares(data.interfaces, data.totalCalls) : undefined), [data]);
   const topData = data && top.data && !top.error ? topView(top.data, data.totalCalls, shares) : undefined;
 
   const rangeControl = (
@@ -207,11 +214,17 @@ export default function InterfaceAnalysisPage() {
         <ProCard>
           {data ? (
             <UsageTable
+              // Another range starts the table afresh, at its default view.
+              key={`${data.startDate} ${data.endDate}`}
               rows={data.interfaces}
+              total={data.interfacesCalled}
               startDate={data.startDate}
               endDate={data.endDate}
               onOpen={open}
-              onCallers={showCallers}
+              onCallers={(id, name) => {
+                setOpened({ id, name });
+                showCallers(id);
+              }}
               headingId={tableHeadingId}
             />
           ) : (
@@ -244,7 +257,7 @@ export default function InterfaceAnalysisPage() {
       </Spin>
       <CallersDrawer
         interfaceInfoId={caller}
-        name={data?.interfaces.find((row) => String(row.interfaceInfoId) === caller)?.name}
+        name={callerName}
         startDate={range.startDate}
         endDate={range.endDate}
         data={callers.data}

@@ -62,28 +62,29 @@ describe('shareTenths: shares rounded once, adding up to the whole', () => {
 });
 
 describe('tableShares and topShares: the table and the donut agree', () => {
-  const rows = [
-    { interfaceInfoId: 'a', calls: 4205 },
-    { interfaceInfoId: 'b', calls: 2469 },
-    { interfaceInfoId: 'c', calls: 2082 },
-    { interfaceInfoId: 'd', calls: 1911 },
-    { interfaceInfoId: 'e', calls: 1432 },
-    { interfaceInfoId: 'f', calls: 7000 },
-    { interfaceInfoId: 'g', calls: 5378 },
-  ];
-  const table = tableShares(rows);
-  const top = rows.slice(0, 5).map((row) => ({ id: row.interfaceInfoId, calls: row.calls }));
+  // The range's 24,477 calls over 14 interfaces, most called first, with the shares the server gives them.
+  const calls = [4205, 2469, 2082, 1911, 1432, ...Array(8).fill(1400), 1178];
+  const tenths = shareTenths(calls);
+  const all = calls.map((n, i) => ({
+    interfaceInfoId: String.fromCharCode(97 + i),
+    calls: n,
+    share: tenths[i],
+  }));
+  // The overview holds the first page only.
+  const table = tableShares(all.slice(0, 10), 24477);
+  const top = all.slice(0, 5).map((row) => ({ id: row.interfaceInfoId, calls: row.calls }));
 
-  it("gives the table's share column 100.0% in all", () => {
+  it("takes each row's own share, of all the range's calls, not only of the rows at hand", () => {
     expect(table.totalCalls).toBe(24477);
-    expect(sum([...table.shares.values()])).toBe(1000);
     expect(formatShare(table.shares.get('a')!)).toBe('17.2%');
+    expect([...table.shares.values()]).toEqual(tenths.slice(0, 10));
+    expect(table.shares.has('k')).toBe(false);
   });
 
-  it("takes the table's shares for the top list, 其他 being what the other rows add up to", () => {
+  it("takes the table's shares for the top list, 其他 being what all the other interfaces add up to", () => {
     const shares = topShares(top, 12378, table);
-    expect(shares.items).toEqual(top.map((item) => table.shares.get(item.id)));
-    expect(shares.rest).toBe(table.shares.get('f')! + table.shares.get('g')!);
+    expect(shares.items).toEqual(tenths.slice(0, 5));
+    expect(shares.rest).toBe(sum(tenths.slice(5)));
     expect(shares.listed + shares.rest).toBe(1000);
     expect(shares.listed).toBe(sum(shares.items));
   });
@@ -94,6 +95,13 @@ describe('tableShares and topShares: the table and the donut agree', () => {
     expect(shares.items).toEqual(shareTenths([...moved.map((item) => item.calls), 12378]).slice(0, 5));
     expect(shares.listed + shares.rest).toBe(1000);
     expect(topShares(top, 12378).items.map(formatShare)).toEqual(['17.2%', '10.1%', '8.5%', '7.8%', '5.8%']);
+  });
+
+  it("rounds on their own when a listed interface is not among the table's rows", () => {
+    const firstRows = tableShares(all.slice(0, 2), 24477);
+    const shares = topShares(top, 12378, firstRows);
+    expect(shares.items).toEqual(shareTenths([...top.map((item) => item.calls), 12378]).slice(0, 5));
+    expect(shares.listed + shares.rest).toBe(1000);
   });
 
   it('has no rest without calls outside the list, and nothing without calls', () => {

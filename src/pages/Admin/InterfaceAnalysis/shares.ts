@@ -1,51 +1,32 @@
 /**
- * Shares of a whole, rounded once to tenths of a percent so that the parts
- * shown add up to exactly the whole shown (100.0%). Each part is rounded down,
- * and the tenths still missing go to the parts that lost the most by it
- * (the largest-remainder method): every share is its exact value rounded down
- * or up, never further off.
+ * The page's shares: the rule that rounds them is the contract's (the server
+ * and the mocks write the usage table's shares by it), the rest is how the
+ * page shows and combines them.
  */
+import { shareTenths, WHOLE_TENTHS } from '@agler/contract/shares';
 
-/** Tenths of a percent in a whole. */
-export const WHOLE_TENTHS = 1000;
-
-/**
- * Each count's share of their sum in tenths of a percent (integers that sum
- * to 1000), or all zeros when nothing was counted. Ties go to the larger
- * count, then to the earlier part, so the answer never depends on chance.
- */
-export function shareTenths(counts: readonly number[]): number[] {
-  const total = counts.reduce((sum, count) => sum + count, 0);
-  if (total <= 0) return counts.map(() => 0);
-  // Integer arithmetic: counts * 1000 stay far below 2^53, so floors and remainders are exact.
-  const tenths = counts.map((count) => Math.floor((count * WHOLE_TENTHS) / total));
-  const remainders = counts.map((count) => (count * WHOLE_TENTHS) % total);
-  let missing = WHOLE_TENTHS - tenths.reduce((sum, t) => sum + t, 0);
-  const order = counts
-    .map((_, i) => i)
-    .sort((a, b) => remainders[b] - remainders[a] || counts[b] - counts[a] || a - b);
-  for (const i of order) {
-    if (missing === 0) break;
-    tenths[i] += 1;
-    missing -= 1;
-  }
-  return tenths;
-}
+export { shareTenths, WHOLE_TENTHS };
 
 /** A share in tenths of a percent as the page writes it: `17.2%`. */
 export function formatShare(tenths: number): string {
   return `${(tenths / 10).toFixed(1)}%`;
 }
 
-/** The usage table's shares: each interface's (by id) among all the table's calls. */
+/** The usage table's shares: each interface's (by id) among all the range's calls. */
 export type TableShares = { shares: Map<string, number>; calls: Map<string, number>; totalCalls: number };
 
-export function tableShares(rows: readonly { interfaceInfoId: string | number; calls: number }[]): TableShares {
-  const tenths = shareTenths(rows.map((row) => row.calls));
+/**
+ * The shares of the usage table's rows as the server wrote them (of all the
+ * range's calls, `totalCalls`); the rows may be only some of the table's.
+ */
+export function tableShares(
+  rows: readonly { interfaceInfoId: string | number; calls: number; share: number }[],
+  totalCalls: number,
+): TableShares {
   return {
-    shares: new Map(rows.map((row, i) => [String(row.interfaceInfoId), tenths[i]])),
+    shares: new Map(rows.map((row) => [String(row.interfaceInfoId), row.share])),
     calls: new Map(rows.map((row) => [String(row.interfaceInfoId), row.calls])),
-    totalCalls: rows.reduce((sum, row) => sum + row.calls, 0),
+    totalCalls,
   };
 }
 
@@ -59,11 +40,12 @@ export type TopShares = {
 };
 
 /**
- * The donut's shares: the top list and the rest (其他). When the table holds
- * the same calls, the list takes the table's own shares and the rest is what
- * the table's other rows add up to, so an interface reads the same in both
- * and the figures still add up to 100.0%. Answers read a moment apart can
- * differ by a call; then the list and the rest are rounded on their own.
+ * The donut's shares: the top list and the rest (其他). When the table counts
+ * the same calls and holds every listed interface, the list takes the table's
+ * own shares and the rest is what the table's other rows add up to, so an
+ * interface reads the same in both and the figures still add up to 100.0%.
+ * Answers read a moment apart can differ by a call; then the list and the
+ * rest are rounded on their own.
  */
 export function topShares(
   items: readonly { id: string; calls: number }[],

@@ -80,6 +80,8 @@ export const analysis: Translation<typeof ANALYSIS_TEXTS> = {
     share: 'Share',
     export: 'Export CSV',
     exportHint: (start, end) => `Export the calls of every interface from ${start} to ${end}`,
+    exportFailed: (reason) => `Could not export: ${reason}`,
+    error: 'Could not load the calls by interface',
     total: (n) => (n === 1 ? '1 interface' : `${n} interfaces`),
     noMatch: 'No interface name matches',
     callers: 'Callers',

@@ -83,6 +83,9 @@ export const ANALYSIS_TEXTS = localized('analysis', {
     share: '占比',
     export: '导出 CSV',
     exportHint: (start: string, end: string) => `导出 ${start} 至 ${end} 全部接口的调用明细`,
+    /** `reason`: the server's message, or what else went wrong. */
+    exportFailed: (reason: string) => `导出失败：${reason}`,
+    error: '接口调用明细加载失败',
     total: (n: number) => `共 ${n} 个接口`,
     noMatch: '没有名称匹配的接口',
     callers: '调用方',

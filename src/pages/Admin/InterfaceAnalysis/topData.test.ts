@@ -26,13 +26,13 @@ describe('topView', () => {
 
   it("makes the centre the sum of the slices, and takes the table's shares when it holds the same calls", () => {
     const rows = [
-      { interfaceInfoId: '1', calls: 1 },
-      { interfaceInfoId: '2', calls: 1 },
-      { interfaceInfoId: '3', calls: 1 },
+      { interfaceInfoId: '1', calls: 1, share: 334 },
+      { interfaceInfoId: '2', calls: 1, share: 333 },
+      { interfaceInfoId: '3', calls: 1, share: 333 },
     ];
     // Alone, 1 call and the other 2 round to 33.3% + 66.7%; in the table of three equal rows the first
     // takes the extra tenth (33.4%), and the donut says so too.
-    const view = topView([item('1', 1)], 3, tableShares(rows));
+    const view = topView([item('1', 1)], 3, tableShares(rows, 3));
     expect(view.items[0].share).toBe(334);
     expect(view.listedShare).toBe(334);
     expect(view.restShare).toBe(666);

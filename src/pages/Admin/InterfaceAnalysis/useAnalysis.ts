@@ -1,20 +1,26 @@
 import { useRequest } from 'ahooks';
-import { unpackOverview } from '@agler/contract/analysis';
+import { unpackOverview, unpackUsage } from '@agler/contract/analysis';
 import type { AnalysisOverviewAnswer } from '@agler/contract/types';
 import {
+  getAnalysisInterfaces,
   getAnalysisOverview,
   getInterfaceCallers,
   listTopInvokeInterfaceInfo,
 } from '@/services/agler/analysis';
 import { takeEarly } from '@/utils/early';
-import { overviewKey, SHOWN_INLINE, topKey } from './earlyAnalysis';
+import { askOverview, overviewKey, SHOWN_INLINE, topKey } from './earlyAnalysis';
 import type { AnalysisRange, TopLimit } from './range';
+import type { UsageView } from './usageView';
+import { isDefaultView } from './usageView';
 
 /** The overview with its interfaces as records (the answer carries them as a table). */
 export type Overview = Omit<API.AnalysisOverview, 'interfaces'> & { interfaces: API.InterfaceUsage[] };
 
 type OverviewAnswer = Awaited<ReturnType<typeof getAnalysisOverview>>;
 type TopAnswer = Awaited<ReturnType<typeof listTopInvokeInterfaceInfo>>;
+
+const overviewOf = (res: OverviewAnswer) =>
+  unpackOverview(res.data as unknown as AnalysisOverviewAnswer) as Overview;
 
 /** The page shows the error itself (ahooks would otherwise log it too). */
 const onError = () => undefined;
@@ -29,11 +35,7 @@ const onError = () => undefined;
 export function useAnalysis(range: AnalysisRange, limit: TopLimit) {
   const { startDate, endDate } = range;
   const overview = useRequest(
-    async () => {
-      const res = await (takeEarly<OverviewAnswer>(overviewKey(range)) ??
-        getAnalysisOverview({ startDate, endDate }, SHOWN_INLINE));
-      return unpackOverview(res.data as unknown as AnalysisOverviewAnswer) as Overview;
-    },
+    async () => overviewOf(await (takeEarly<OverviewAnswer>(overviewKey(range)) ?? askOverview(range))),
     { refreshDeps: [startDate, endDate], onError },
   );
   const top = useRequest(
@@ -57,4 +59,47 @@ export function useCallers(id: string | undefined, range: AnalysisRange) {
     },
     { ready: id !== undefined, refreshDeps: [id, startDate, endDate], onError },
   );
+}
+
+/** Rows of the usage table, and how many the view holds in all (every page's). */
+export type UsageRows = { rows: API.InterfaceUsage[]; total: number };
+
+/**
+ * The usage table's rows for `view` of the days `startDate`–`endDate`. The
+ * default view is the overview's first page (`first`), shown without asking
+ * the server; any other view is asked for. The default view is still a run
+ * of the request (answering `first` at once), so going back to it counts as
+ * newer too: an answer that arrives after a newer run started is dropped and
+ * never replaces what a later view shows. While a view loads, the last rows
+ * shown stay (`rows`, with `loading`).
+ */
+export function useUsageRows(startDate: string, endDate: string, view: UsageView, first: UsageRows) {
+  const isDefault = isDefaultView(view);
+  const request = useRequest(
+    async (): Promise<UsageRows> => {
+      if (isDefault) return first;
+      const { searchText, ...page } = view;
+      const res = await getAnalysisInterfaces(
+        { startDate, endDate, ...page, searchText: searchText || undefined },
+        SHOWN_INLINE,
+      );
+      const answer = res.data as API.UsagePage;
+      return { rows: unpackUsage(answer), total: answer.total };
+    },
+    // The first page's rows, not the object around them: it is made anew on each render.
+    { refreshDeps: [startDate, endDate, view, first.rows, first.total], onError },
+  );
+  const loading = !isDefault && request.loading;
+  const shown = isDefault ? first : (request.data ?? first);
+  return {
+    ...shown,
+    loading,
+    error: isDefault || loading ? undefined : request.error,
+    retry: request.refresh,
+  };
+}
+
+/** Every row of the range's usage table, most called first, for the export. */
+export async function fetchAllUsage(startDate: string, endDate: string): Promise<API.InterfaceUsage[]> {
+  return overviewOf(await getAnalysisOverview({ startDate, endDate }, SHOWN_INLINE)).interfaces;
 }

@@ -1,16 +1,24 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
-import { Button, Grid, Input, Table, Tag, theme, Tooltip, Typography } from 'antd';
+import { useDebounceFn, useRequest } from 'ahooks';
+import { App, Button, Grid, Input, Table, Tag, theme, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
 import { createStyles } from 'antd-style';
 import { useMemo, useState } from 'react';
+import type { UsageSortField } from '@agler/contract/constants';
+import { LoadError } from '@/components/LoadError';
 import { MethodTag } from '@/components/MethodTag';
 import { INTERFACE_STATUS } from '@/constants';
+import { errorText } from '@/requestConfig';
 import { usageCsv, usageCsvFileName } from '../csv';
 import { downloadText } from '../download';
 import { formatCount, formatLatency, formatRate } from '../format';
-import { formatShare, tableShares } from '../shares';
+import { formatShare } from '../shares';
 import { ANALYSIS_TEXTS } from '../texts';
+import { fetchAllUsage, useUsageRows } from '../useAnalysis';
+import type { UsageView } from '../usageView';
+import { DEFAULT_SORT, DEFAULT_USAGE_VIEW, USAGE_PAGE_SIZES } from '../usageView';
 import { interfacePath } from '@/utils/interfacePath';
 
 const T = ANALYSIS_TEXTS.table;
@@ -23,6 +31,8 @@ export const SLOW_P95_MS = 1000;
 const NAME_WIDTH_NARROW = 150;
 /** Below this width the table scrolls inside its card instead of squeezing the name column away. */
 const NAME_MIN_WIDTH = 200;
+/** The search asks the server once typing pauses this long, not at every key. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 const useStyles = createStyles(({ token }) => ({
   toolbar: {
@@ -43,41 +53,67 @@ const useStyles = createStyles(({ token }) => ({
 }));
 
 type UsageTableProps = {
+  /** The overview's first page (the most called interfaces): the default view's rows. */
   rows: API.InterfaceUsage[];
-  /** the days the rows count, for the export's file name */
+  /** How many interfaces the range has called: the default view's total. */
+  total: number;
+  /** the days the rows count: the range of the other views and of the export */
   startDate: string;
   endDate: string;
   onOpen: (id: string) => void;
   /** Opens an interface's callers (deleted ones too: their calls stay counted). */
-  onCallers: (id: string) => void;
+  onCallers: (id: string, name: string) => void;
   /** The id of the heading that names the table. */
   headingId: string;
 };
 
 /**
- * Every interface called in the range, with its share of all calls; sortable
- * by each column, a row opens its interface, and the whole table downloads as
- * CSV. On a phone the name stays at the left while the figures scroll.
+ * Every interface called in the range, with its share of all calls, a page
+ * at a time: the server sorts by any column, searches the names and pages
+ * (see usageView.ts); a row opens its interface, and the whole table
+ * downloads as CSV. On a phone the name stays at the left while the figures
+ * scroll.
  */
-export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headingId }: UsageTableProps) {
+export function UsageTable({
+  rows,
+  total,
+  startDate,
+  endDate,
+  onOpen,
+  onCallers,
+  headingId,
+}: UsageTableProps) {
   const { styles } = useStyles();
   const { token } = theme.useToken();
+  const { message } = App.useApp();
   const narrow = !!Grid.useBreakpoint().xs;
+  const [view, setView] = useState<UsageView>(DEFAULT_USAGE_VIEW);
   const [filter, setFilter] = useState('');
-  // Shares of all the range's calls, whatever the filter shows: the same figures as the export.
-  const shares = useMemo(() => tableShares(rows).shares, [rows]);
-  const shareOf = (row: API.InterfaceUsage) => shares.get(String(row.interfaceInfoId)) ?? 0;
+  const usage = useUsageRows(startDate, endDate, view, { rows, total });
 
-  const shown = useMemo(() => {
-    const text = filter.trim().toLowerCase();
-    return text ? rows.filter((row) => row.name.toLowerCase().includes(text)) : rows;
-  }, [rows, filter]);
+  // Another search starts from its first page; the same one (give or take outer spaces) changes nothing.
+  const search = useDebounceFn(
+    (text: string) =>
+      setView((shown) => (shown.searchText === text ? shown : { ...shown, searchText: text, current: 1 })),
+    { wait: SEARCH_DEBOUNCE_MS },
+  );
+
+  // The table shows a page; the export is of every row, asked for when wanted (at scale, 0.76 MB).
+  const exporting = useRequest(
+    async () => {
+      const all = await fetchAllUsage(startDate, endDate);
+      downloadText(usageCsv(all), usageCsvFileName(startDate, endDate), 'text/csv;charset=utf-8');
+    },
+    { manual: true, onError: (error) => message.error(T.exportFailed(errorText(error))) },
+  );
 
   // A stable component, or the table would be rebuilt on every render.
   const tableComponents = useMemo(
     () => ({ table: (props: object) => <table {...props} aria-labelledby={headingId} /> }),
     [headingId],
   );
+
+  const sortOrderOf = (field: UsageSortField) => (view.sortField === field ? view.sortOrder : null);
 
   const rateColor = (rate: number) =>
     rate < RATE_ERROR ? token.colorError : rate < RATE_WARNING ? token.colorWarning : undefined;
@@ -88,8 +124,9 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
       dataIndex: 'name',
       width: narrow ? NAME_WIDTH_NARROW : undefined,
       fixed: narrow ? 'left' : undefined,
-      // Names are data, mostly Chinese, whatever the page's language: pinyin order (Latin letters A–Z).
-      sorter: (a, b) => a.name.localeCompare(b.name, 'zh-CN'),
+      // Names are data, mostly Chinese, whatever the page's language: the server sorts them in pinyin order.
+      sorter: true,
+      sortOrder: sortOrderOf('name'),
       render: (_, row) => (
         <span className={styles.name}>
           <MethodTag method={row.method} />
@@ -125,8 +162,10 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
       dataIndex: 'calls',
       align: 'right',
       width: 110,
-      defaultSortOrder: 'descend',
-      sorter: (a, b) => a.calls - b.calls,
+      sorter: true,
+      sortOrder: sortOrderOf('calls'),
+      // The table opens most called first: a click turns that round, the next one back.
+      sortDirections: ['descend', 'ascend'],
       render: (value: number) => formatCount(value),
     },
     {
@@ -134,7 +173,8 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
       dataIndex: 'errors',
       align: 'right',
       width: 100,
-      sorter: (a, b) => a.errors - b.errors,
+      sorter: true,
+      sortOrder: sortOrderOf('errors'),
       render: (value: number) => formatCount(value),
     },
     {
@@ -142,7 +182,8 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
       dataIndex: 'successRate',
       align: 'right',
       width: 100,
-      sorter: (a, b) => a.successRate - b.successRate,
+      sorter: true,
+      sortOrder: sortOrderOf('successRate'),
       render: (value: number) => <span style={{ color: rateColor(value) }}>{formatRate(value)}</span>,
     },
     {
@@ -150,7 +191,8 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
       dataIndex: 'avgLatency',
       align: 'right',
       width: 100,
-      sorter: (a, b) => a.avgLatency - b.avgLatency,
+      sorter: true,
+      sortOrder: sortOrderOf('avgLatency'),
       render: (value: number) => formatLatency(value),
     },
     {
@@ -158,7 +200,8 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
       dataIndex: 'p95Latency',
       align: 'right',
       width: 100,
-      sorter: (a, b) => a.p95Latency - b.p95Latency,
+      sorter: true,
+      sortOrder: sortOrderOf('p95Latency'),
       render: (value: number) => (
         <span style={{ color: value > SLOW_P95_MS ? token.colorWarning : undefined }}>
           {formatLatency(value)}
@@ -168,17 +211,20 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
     // After the latencies rather than beside the calls: the columns before it keep their places.
     {
       title: T.share,
+      dataIndex: 'share',
       key: 'share',
       align: 'right',
       width: 80,
-      sorter: (a, b) => a.calls - b.calls,
-      render: (_, row) => formatShare(shareOf(row)),
+      sorter: true,
+      sortOrder: sortOrderOf('share'),
+      render: (value: number) => formatShare(value),
     },
     {
       title: T.lastCallTime,
       dataIndex: 'lastCallTime',
       width: 170,
-      sorter: (a, b) => a.lastCallTime.localeCompare(b.lastCallTime),
+      sorter: true,
+      sortOrder: sortOrderOf('lastCallTime'),
       render: (value: string) => <Typography.Text type="secondary">{value}</Typography.Text>,
     },
     {
@@ -193,7 +239,7 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
           onClick={(e) => {
             // The row itself opens the interface's page.
             e.stopPropagation();
-            onCallers(String(row.interfaceInfoId));
+            onCallers(String(row.interfaceInfoId), row.name);
           }}
         >
           {T.callersOpen}
@@ -220,40 +266,67 @@ export function UsageTable({ rows, startDate, endDate, onOpen, onCallers, headin
             placeholder={T.filter}
             aria-label={T.filter}
             value={filter}
-            onChange={(e) => setFilter(e.target.value)}
+            onChange={(e) => {
+              setFilter(e.target.value);
+              search.run(e.target.value.trim());
+            }}
           />
           <Tooltip title={T.exportHint(startDate, endDate)}>
             <Button
               icon={<DownloadOutlined aria-hidden />}
-              onClick={() =>
-                downloadText(usageCsv(rows), usageCsvFileName(startDate, endDate), 'text/csv;charset=utf-8')
-              }
+              loading={exporting.loading}
+              onClick={() => exporting.run()}
             >
               {T.export}
             </Button>
           </Tooltip>
         </div>
       </div>
-      <Table<API.InterfaceUsage>
-        rowKey={(row) => String(row.interfaceInfoId)}
-        columns={columns}
-        dataSource={shown}
-        size="middle"
-        // The columns' widths plus room for a name: narrower, the table scrolls inside its card.
-        scroll={{ x: tableWidth }}
-        showSorterTooltip={false}
-        locale={{ emptyText: T.noMatch }}
-        pagination={{
-          defaultPageSize: 10,
-          showSizeChanger: true,
-          showTotal: (total) => T.total(total),
-          hideOnSinglePage: false,
-        }}
-        onRow={(row) =>
-          row.deleted ? {} : { className: styles.row, onClick: () => onOpen(String(row.interfaceInfoId)) }
-        }
-        components={tableComponents}
-      />
+      {usage.error ? (
+        <LoadError message={T.error} error={usage.error} onRetry={usage.retry} />
+      ) : (
+        <Table<API.InterfaceUsage>
+          rowKey={(row) => String(row.interfaceInfoId)}
+          columns={columns}
+          dataSource={usage.rows}
+          loading={usage.loading}
+          size="middle"
+          // The columns' widths plus room for a name: narrower, the table scrolls inside its card.
+          scroll={{ x: tableWidth }}
+          showSorterTooltip={false}
+          locale={view.searchText ? { emptyText: T.noMatch } : undefined}
+          pagination={{
+            current: view.current,
+            pageSize: view.pageSize,
+            total: usage.total,
+            pageSizeOptions: [...USAGE_PAGE_SIZES],
+            showSizeChanger: true,
+            showTotal: (n) => T.total(n),
+            hideOnSinglePage: false,
+          }}
+          onChange={(pagination, _filters, sorter, { action }) => {
+            if (action === 'sort') {
+              // A sortable column's dataIndex is its sort field.
+              const { field, order } = sorter as SorterResult<API.InterfaceUsage>;
+              // Without an order (the click after the last direction) the table goes back to its own order.
+              const sort = order ? { sortField: field as UsageSortField, sortOrder: order } : DEFAULT_SORT;
+              setView((shown) => ({ ...shown, ...sort, current: 1 }));
+            } else if (action === 'paginate') {
+              const pageSize = pagination.pageSize ?? view.pageSize;
+              // Another page size starts from the first page: the old page's number would point at other rows.
+              setView((shown) => ({
+                ...shown,
+                pageSize,
+                current: pageSize === shown.pageSize ? (pagination.current ?? 1) : 1,
+              }));
+            }
+          }}
+          onRow={(row) =>
+            row.deleted ? {} : { className: styles.row, onClick: () => onOpen(String(row.interfaceInfoId)) }
+          }
+          components={tableComponents}
+        />
+      )}
     </>
   );
 }
