@@ -56,14 +56,17 @@ type CellsOptions = { name?: string; only?: SQL };
 /**
  * `cells`: the plan's rows of the roll-up and calls of the log (as rows of
  * one call), with what `reads` asks. The slowest is the last entry of a row's
- * latency distribution, so only `sums` leaves the distributions unread, and
- * only a period's totals (`sums`, read once) leave the cells unkept (NOT MATERIALIZED).
+ * latency distribution, so only `sums` leaves the distributions unread. Only
+ * the cells with distributions are kept (MATERIALIZED), as the p95s read them
+ * again; the others are read once, by the sums per interface or of a period,
+ * which then read the roll-up's rows straight away (about 8 ms less at
+ * 1,000,000 calls than keeping 23,000 rows first).
  */
 const cellsOf = (plan: Plan, reads: Reads, { name = 'cells', only }: CellsOptions = {}) => {
   const sums = reads === 'sums';
   const distributions = reads === 'distributions';
   return sql`
-  ${sql.raw(name)} AS ${sums ? sql`NOT MATERIALIZED` : sql`MATERIALIZED`} (
+  ${sql.raw(name)} AS ${distributions ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (
     SELECT r.interface_info_id AS iid, r.calls, r.errors, r.latency_sum
            ${sums ? sql`` : sql`, r.last_time, r.latencies[cardinality(r.latencies)] AS slowest`}
            ${distributions ? sql`, r.latencies, r.cumulative` : sql``}
@@ -467,7 +470,8 @@ async function usagePageOf(
           WHERE n.known
         ) AS s
       ),
-      kept AS MATERIALIZED (SELECT r.* FROM named r WHERE r.known AND ${search}),
+      -- A filter of named, cheaper to repeat than to copy.
+      kept AS NOT MATERIALIZED (SELECT r.* FROM named r WHERE r.known AND ${search}),
       ${
         byP95
           ? sql`${p95sFor(sql`kept`)}, page AS MATERIALIZED (${ranked})`
