@@ -182,7 +182,8 @@ describe('the usage table, one page at a time', () => {
   );
 
   it('keeps the names that hold the search, whatever their case, with the shares of all the calls', async () => {
-    const word = all[0].name.slice(0, 2);
+    // Trimmed as the server trims the search.
+    const word = all[0].name.slice(0, 2).trim();
     const found = await page({ searchText: ` ${word.toUpperCase()} `, pageSize: USAGE_PAGE_SIZE.max });
     const wanted = all.filter((row) => row.name.toLowerCase().includes(word.toLowerCase()));
     expect(found.total).toBe(wanted.length);

@@ -186,7 +186,8 @@ test("analysis: the page asks for the table's first rows only; other pages and s
   await expect.poll(shownIds, { message: 'the second page' }).toEqual(ids.slice(10, 20));
   expect(askedFor('/api/analysis/interfaces').at(-1)?.searchParams.get('current')).toBe('2');
 
-  const word = names[12].slice(0, 2);
+  // Trimmed as the table trims the search.
+  const word = names[12].slice(0, 2).trim();
   const matching = ids.filter((_, i) => names[i].toLowerCase().includes(word.toLowerCase()));
   await page.getByRole('textbox', { name: '按接口名称筛选' }).fill(word);
   await expect.poll(shownIds, { message: `names holding ${word}` }).toEqual(matching.slice(0, 10));
