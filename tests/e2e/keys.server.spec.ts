@@ -110,14 +110,16 @@ test('keys: register, make a key pair, run the copied Node sample, and the call 
   await expect(usageRow.locator('td').nth(2)).toHaveText('1');
   await expect(usageRow.getByText('99 / 100', { exact: true })).toBeVisible();
 
-  // The admin's analysis counts it: the page's own overview request, and the API read before.
+  // The admin's analysis counts it: the API read before, and the page's table searched.
   await expect.poll(() => weatherCallsToday(admin), { timeout: 10_000 }).toBe(before + 1);
-  const overview = admin.waitForResponse((res) => res.url().includes('/api/analysis/overview'));
   await admin.goto('/admin/interface_analysis');
-  const body = (await (await overview).json()) as { data: { interfaces: UsageTable } };
-  expect(unpackUsage(body.data.interfaces).some((row) => String(row.interfaceInfoId) === WEATHER_ID)).toBe(true);
-  // Its row, whichever page of the table the demo history puts it on.
+  // Its row, whichever page of the table the demo history puts it on: the search asks the server.
+  const found = admin.waitForResponse(
+    (res) => res.url().includes('/api/analysis/interfaces') && res.url().includes('searchText='),
+  );
   await admin.getByRole('textbox', { name: '按接口名称筛选' }).fill('天气查询');
+  const body = (await (await found).json()) as { data: UsageTable };
+  expect(unpackUsage(body.data).some((row) => String(row.interfaceInfoId) === WEATHER_ID)).toBe(true);
   await expect(
     admin.getByRole('table', { name: '接口调用明细' }).getByRole('link', { name: '天气查询', exact: true }),
   ).toBeVisible();
