@@ -425,7 +425,8 @@ describe('interface analysis page', () => {
     );
     renderPage();
     expect(await screen.findByText('排行暂时不可用')).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: '接口调用明细' })).toBeInTheDocument();
+    // The table comes a frame after the page (AfterFrame).
+    expect(await screen.findByRole('table', { name: '接口调用明细' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByRole('table', { name: '调用次数前 5 的接口' })).toBeInTheDocument();
   });

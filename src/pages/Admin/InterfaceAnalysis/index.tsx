@@ -25,6 +25,7 @@ import { ANALYSIS_TEXTS } from './texts';
 import { topView } from './topData';
 import { useAnalysis, useCallers } from './useAnalysis';
 import { LoadError } from '@/components/LoadError';
+import { AfterFrame } from '@/utils/afterFrame';
 import { useLoadingMark } from '@/utils/afterPage';
 
 const TREND_HEIGHT = 320;
@@ -157,6 +158,7 @@ export default function InterfaceAnalysisPage() {
                 height={topSize.barHeight}
                 pieHeight={topSize.pieHeight}
                 onOpen={open}
+                placeholder={<ChartSkeleton height={topSize.height} />}
               />
             </Suspense>
           </ChartFigure>
@@ -213,20 +215,23 @@ export default function InterfaceAnalysisPage() {
         {topCard}
         <ProCard>
           {data ? (
-            <UsageTable
-              // Another range starts the table afresh, at its default view.
-              key={`${data.startDate} ${data.endDate}`}
-              rows={data.interfaces}
-              total={data.interfacesCalled}
-              startDate={data.startDate}
-              endDate={data.endDate}
-              onOpen={open}
-              onCallers={(id, name) => {
-                setOpened({ id, name });
-                showCallers(id);
-              }}
-              headingId={tableHeadingId}
-            />
+            // Below the charts: made after the frame that shows them, not in the same task.
+            <AfterFrame fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+              <UsageTable
+                // Another range starts the table afresh, at its default view.
+                key={`${data.startDate} ${data.endDate}`}
+                rows={data.interfaces}
+                total={data.interfacesCalled}
+                startDate={data.startDate}
+                endDate={data.endDate}
+                onOpen={open}
+                onCallers={(id, name) => {
+                  setOpened({ id, name });
+                  showCallers(id);
+                }}
+                headingId={tableHeadingId}
+              />
+            </AfterFrame>
           ) : (
             <Skeleton active paragraph={{ rows: 6 }} />
           )}

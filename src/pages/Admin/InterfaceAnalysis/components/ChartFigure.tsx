@@ -1,5 +1,6 @@
 import { createStyles } from 'antd-style';
 import type { ReactNode } from 'react';
+import { AfterFrame } from '@/utils/afterFrame';
 
 const useStyles = createStyles(({ token }) => ({
   figure: { margin: 0, position: 'relative' },
@@ -45,7 +46,10 @@ export function ChartFigure({ label, caption, height, textEquivalent, children }
       <div aria-hidden style={{ height }}>
         {children}
       </div>
-      <div className={styles.visuallyHidden}>{textEquivalent}</div>
+      {/* Not on screen: written after the frame that shows the page, not in the task that makes it. */}
+      <div className={styles.visuallyHidden}>
+        <AfterFrame>{textEquivalent}</AfterFrame>
+      </div>
     </figure>
   );
 }

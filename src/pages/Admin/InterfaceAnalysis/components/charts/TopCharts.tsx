@@ -1,6 +1,8 @@
 import { Bar, Pie } from '@ant-design/plots';
 import { Col, Grid, Row } from 'antd';
 import { useMemo, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { AfterFrame } from '@/utils/afterFrame';
 import { formatCount } from '../../format';
 import { formatShare } from '../../shares';
 import { ANALYSIS_TEXTS } from '../../texts';
@@ -28,6 +30,8 @@ type TopChartsProps = {
   height: number;
   pieHeight: number;
   onOpen: (id: string) => void;
+  /** Shown for the first frame (see below). */
+  placeholder?: ReactNode;
 };
 
 const shorten = (name: string) => (name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name);
@@ -49,6 +53,7 @@ export default function TopCharts({
   height,
   pieHeight,
   onOpen,
+  placeholder,
 }: TopChartsProps) {
   const chart = useChartTheme();
   // On a phone the legend goes under the donut, or it leaves the donut no room.
@@ -187,16 +192,20 @@ export default function TopCharts({
 
   // A new list is a new chart: updating one in place merges the old colour domain into the new.
   const listKey = items.map((item) => item.id).join();
+  // The chart library comes for this chart and the trend at once, and both mount in one commit; drawn
+  // after the frame that shows the trend, these two no longer hold that frame back.
   return (
-    <Row gutter={[24, STACK_GAP]}>
-      <Col xs={24} lg={10} style={{ display: 'flex', alignItems: 'center' }}>
-        <div style={{ width: '100%' }}>
-          <Pie key={listKey} {...configs.pie} onReady={onReady} />
-        </div>
-      </Col>
-      <Col xs={24} lg={14}>
-        <Bar key={listKey} {...configs.bar} onReady={onReady} />
-      </Col>
-    </Row>
+    <AfterFrame fallback={placeholder}>
+      <Row gutter={[24, STACK_GAP]}>
+        <Col xs={24} lg={10} style={{ display: 'flex', alignItems: 'center' }}>
+          <div style={{ width: '100%' }}>
+            <Pie key={listKey} {...configs.pie} onReady={onReady} />
+          </div>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Bar key={listKey} {...configs.bar} onReady={onReady} />
+        </Col>
+      </Row>
+    </AfterFrame>
   );
 }
