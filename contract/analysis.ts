@@ -2,6 +2,7 @@ import type { SortOrder, UsageSortField } from './constants';
 import { compareIds } from './ids';
 import type { UsageQuery } from './queries';
 import { shareTenths } from './shares';
+import { compareNames } from './text';
 import type {
   AnalysisOverview,
   AnalysisOverviewAnswer,
@@ -119,12 +120,9 @@ export function withShares(records: readonly UnsharedUsage[]): InterfaceUsage[] 
   return records.map((record, i) => ({ ...record, share: tenths[i] }));
 }
 
-/** Names as the server orders them (its name_rank): Chinese (pinyin) order, numbers by value. */
-const nameCollator = new Intl.Collator('zh-CN', { numeric: true });
-
 /** The usage table's orders by each sort field; ties always go to the smaller id. */
 const USAGE_ORDER: Record<UsageSortField, (a: InterfaceUsage, b: InterfaceUsage) => number> = {
-  name: (a, b) => nameCollator.compare(a.name, b.name),
+  name: (a, b) => compareNames(a.name, b.name),
   calls: (a, b) => a.calls - b.calls,
   errors: (a, b) => a.errors - b.errors,
   successRate: (a, b) => a.successRate - b.successRate,
@@ -147,7 +145,9 @@ export function compareUsage(field: UsageSortField, order: SortOrder) {
  */
 export function usagePage(records: readonly InterfaceUsage[], query: UsageQuery): UsagePage {
   const { current, pageSize, sortField, sortOrder, searchText } = query;
-  const kept = searchText ? records.filter((record) => record.name.toLowerCase().includes(searchText)) : [...records];
+  const kept = searchText
+    ? records.filter((record) => record.name.toLowerCase().includes(searchText))
+    : [...records];
   kept.sort(compareUsage(sortField, sortOrder));
   const { columns, rows } = packUsage(kept.slice((current - 1) * pageSize, current * pageSize));
   return { columns, rows, total: kept.length, current, size: pageSize };

@@ -34,3 +34,11 @@ export function utf8Bytes(text: string): number {
   }
   return bytes;
 }
+
+/**
+ * Names as every list orders them: Chinese (pinyin) order, numbers by value. The mocks sort by it;
+ * the server keeps each name's position in it (server/domain/nameOrder.ts), as PGlite has no
+ * Chinese collation data.
+ */
+const nameCollator = new Intl.Collator('zh-CN', { numeric: true });
+export const compareNames = (a: string, b: string) => nameCollator.compare(a, b);

@@ -8,6 +8,7 @@ import { compareIds, parseId } from '@agler/contract/ids';
 import { HISTORY_LIMIT, historyEntryOf, historyParamsOf, responseHeadersOf } from '@agler/contract/invoke';
 import type { CallHistoryEntry, CallMeta, InvokeEnvelope } from '@agler/contract/invoke';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
+import { compareNames } from '@agler/contract/text';
 import { MESSAGES } from '@agler/contract/messages';
 import { parseListQuery } from '@agler/contract/queries';
 import type { Query } from '@agler/contract/queries';
@@ -66,10 +67,9 @@ function haystackOf(r: InterfaceRecord): Haystack {
 }
 
 // Names sort in Chinese collation order (pinyin), times as their text.
-const collator = new Intl.Collator('zh-CN', { numeric: true });
 
 function comparatorFor(field: SortField): (a: InterfaceRecord, b: InterfaceRecord) => number {
-  if (field === 'name') return (a, b) => collator.compare(a.name, b.name) || compareIds(a.id, b.id);
+  if (field === 'name') return (a, b) => compareNames(a.name, b.name) || compareIds(a.id, b.id);
   return (a, b) => {
     const x = a[field] ?? '';
     const y = b[field] ?? '';

@@ -1,11 +1,12 @@
 import { asc, eq, ne, sql } from 'drizzle-orm';
 import { compareIds } from '@agler/contract/ids';
+import { compareNames } from '@agler/contract/text';
 import type { Queryable } from '../db/connect';
 import { interfaces, meta } from '../db/schema';
 
 /**
  * Names sort in Chinese (pinyin) order with numbers by value, the order of
- * `Intl.Collator('zh-CN', { numeric: true })` that the mocks use. PGlite has
+ * contract/text.ts compareNames, which the mocks use. PGlite has
  * no Chinese collation data, so the order cannot come from PostgreSQL: each
  * interface keeps its name's position as a number (`name_rank`), and the SQL
  * sorts by it (ties by id). Equal names share a rank; a new name takes the
@@ -13,8 +14,7 @@ import { interfaces, meta } from '../db/schema';
  * data changed (another Node version), all ranks are laid out afresh.
  */
 
-const collator = new Intl.Collator('zh-CN', { numeric: true });
-export const compareNames = (a: string, b: string) => collator.compare(a, b);
+export { compareNames };
 
 const SPACING = 1024;
 /** Held by a transaction that reads and assigns ranks, so that two writers never pick the same middle. */
