@@ -43,14 +43,6 @@ export default defineConfig({
   routes,
   alias: iconsAlias,
   chainWebpack(memo) {
-    // The chart library (@ant-design/plots) imports lodash's functions by name from 'lodash',
-    // whose CommonJS build cannot be tree-shaken: the whole of it came with the charts. Its ES
-    // twin, lodash-es (already here for ProComponents), gives the same functions, one module each.
-    memo.resolve.alias.set('lodash$', 'lodash-es');
-    // @antv/g imports html2canvas for one thing: exporting a chart that holds HTML elements as an
-    // image, which the console never does. Left out (an empty module). With lodash's whole build,
-    // the analysis page fetches 61 KB gzip less (tests/bench/budgets.mjs).
-    memo.resolve.alias.set('html2canvas', false);
     // antd's own packages say their modules have no side effects; the rc-* components and the
     // style packages under it do not say so, though theirs have none either (no bare imports, no
     // globals set). Said here, a module whose exports go unused is left out: importing

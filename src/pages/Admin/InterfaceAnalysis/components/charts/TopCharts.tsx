@@ -1,12 +1,14 @@
-import { Bar, Pie } from '@ant-design/plots';
+import type { ChartOptions } from 'chart.js';
 import { Col, Grid, Row } from 'antd';
 import { useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { Bar, Doughnut } from 'react-chartjs-2';
 import { AfterFrame } from '@/utils/afterFrame';
 import { formatCount } from '../../format';
 import { formatShare } from '../../shares';
 import { ANALYSIS_TEXTS } from '../../texts';
 import type { TopDatum } from '../../topData';
+import { centre, clickable, counts } from './chartjs';
 import { useChartTheme } from './useChartTheme';
 
 const T = ANALYSIS_TEXTS.top;
@@ -17,6 +19,9 @@ const NAME_MAX = 12;
 const LEGEND_MAX = 10;
 /** The gap between the donut and the bars when they stand one under the other (the page counts on it). */
 const STACK_GAP = 16;
+/** Room for the longest bar's count, which is written beyond its end. */
+const COUNT_ROOM = 56;
+const COUNT_GAP = 6;
 
 type TopChartsProps = {
   items: TopDatum[];
@@ -34,15 +39,15 @@ type TopChartsProps = {
   placeholder?: ReactNode;
 };
 
+/** What the tooltip's texts read of the element under the pointer, in either chart. */
+type Shown = { dataIndex: number };
+
 const shorten = (name: string) => (name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name);
 
-type PlotEvent = { data?: { data?: { id?: string } } };
-/** What `onReady` receives: the wrapper re-emits G2's events by their bare type, so element events are read from G2's chart. */
-type PlotLike = { chart: { on: (event: string, handler: (event: PlotEvent) => void) => void } };
-
 /**
- * The top list as a share of all calls (pie, with the rest as one grey slice)
- * and as a ranked bar; slices and bars share colours and open their interface.
+ * The top list as a share of all calls (a donut, with the rest as one grey
+ * slice) and as a ranked bar; slices and bars share colours and open their
+ * interface.
  */
 export default function TopCharts({
   items,
@@ -58,152 +63,149 @@ export default function TopCharts({
   const chart = useChartTheme();
   // On a phone the legend goes under the donut, or it leaves the donut no room.
   const narrow = !!Grid.useBreakpoint().xs;
-  // The chart binds its handlers once; the ref keeps them pointing at the latest callback.
+  // The charts keep their handlers; the ref keeps them pointing at the latest callback.
   const open = useRef(onOpen);
   open.current = onOpen;
-  const onReady = (plot: PlotLike) => {
-    plot.chart.on('element:click', (event) => {
-      const id = event.data?.data?.id;
-      if (id && id !== REST_ID) open.current(id);
-    });
-  };
 
-  const configs = useMemo(() => {
-    const names = new Map(items.map((item) => [item.id, item.name]));
-    names.set(REST_ID, T.others);
-    const nameOf = (id: string) => names.get(id) ?? id;
-    const ids = items.map((item) => item.id);
-    const color = {
-      domain: [...ids, REST_ID],
-      range: [...chart.palette.slice(0, ids.length), chart.restColor],
-    };
-    const slices =
+  const charts = useMemo(() => {
+    const slices: TopDatum[] =
       restCalls > 0 ? [...items, { id: REST_ID, name: T.others, calls: restCalls, share: restShare }] : items;
-    const tooltip = {
-      title: (d: TopDatum) => d.name,
-      items: [
-        (d: TopDatum) => ({
-          name: T.calls,
-          value: ANALYSIS_TEXTS.figures.tooltipCount(formatCount(d.calls)),
-        }),
-        (d: TopDatum) => ({ name: T.share, value: formatShare(d.share) }),
-      ],
+    const { token } = chart;
+    const colours = [...chart.palette.slice(0, items.length), chart.restColor];
+    const tooltip = (data: TopDatum[]) => ({
+      ...chart.tooltip,
+      displayColors: false,
+      callbacks: {
+        title: (shown: Shown[]) =>
+          shown.length ? data[shown[0].dataIndex].name : '',
+        label: (shown: Shown) => {
+          const d = data[shown.dataIndex];
+          return [
+            `${T.calls}  ${ANALYSIS_TEXTS.figures.tooltipCount(formatCount(d.calls))}`,
+            `${T.share}  ${formatShare(d.share)}`,
+          ];
+        },
+      },
+    });
+    const opens = (data: TopDatum[]) =>
+      clickable(
+        (index) => (data[index] && data[index].id !== REST_ID ? data[index].id : undefined),
+        (id) => open.current(id),
+      );
+
+    const pieOptions: ChartOptions<'doughnut'> = {
+      responsive: true,
+      maintainAspectRatio: false,
+      radius: '92%',
+      // The hole as in the donut before: 0.66 of the whole radius.
+      cutout: '72%',
+      layout: { padding: 4 },
+      plugins: {
+        legend: {
+          display: items.length <= LEGEND_MAX,
+          position: narrow ? 'bottom' : 'right',
+          labels: { ...chart.legendLabels, padding: 10 },
+        },
+        tooltip: tooltip(slices),
+        // The list's share and what it is, in the donut's hole.
+        centre: {
+          lines: [
+            {
+              text: formatShare(listedShare),
+              font: `600 ${token.fontSizeHeading3}px ${token.fontFamily}`,
+              colour: token.colorTextHeading,
+              dy: -8,
+            },
+            {
+              text: T.centerTitle(limit),
+              font: `${token.fontSizeSM}px ${token.fontFamily}`,
+              colour: token.colorTextSecondary,
+              dy: 16,
+            },
+          ],
+        },
+      },
+      ...opens(slices),
     };
     const pie = {
-      data: slices,
-      height: pieHeight,
-      autoFit: true,
-      angleField: 'calls',
-      colorField: 'id',
-      radius: 0.92,
-      innerRadius: 0.66,
-      theme: chart.theme,
-      scale: { color },
-      style: { stroke: chart.token.colorBgContainer, lineWidth: 2, cursor: 'pointer' },
-      label: false,
-      legend:
-        items.length > LEGEND_MAX
-          ? false
-          : {
-              color: {
-                ...chart.legendColor,
-                position: narrow ? 'bottom' : 'right',
-                rowPadding: 6,
-                labelFormatter: (id: string) => shorten(nameOf(id)),
-                maxItemWidth: 150,
-                layout: { justifyContent: 'center' },
-              },
-            },
-      tooltip,
-      annotations: [
-        {
-          type: 'text',
-          style: {
-            text: formatShare(listedShare),
-            x: '50%',
-            y: '50%',
-            dy: -8,
-            textAlign: 'center',
-            fontSize: chart.token.fontSizeHeading3,
-            fontWeight: 600,
-            fill: chart.token.colorTextHeading,
-            fontFamily: chart.token.fontFamily,
+      data: {
+        labels: slices.map((slice) => shorten(slice.name)),
+        datasets: [
+          {
+            label: T.pieTitle,
+            data: slices.map((slice) => slice.calls),
+            backgroundColor: slices.map((slice, i) => (slice.id === REST_ID ? chart.restColor : colours[i])),
+            borderColor: token.colorBgContainer,
+            borderWidth: 2,
+            hoverOffset: 4,
           },
-          tooltip: false,
+        ],
+      },
+      options: pieOptions,
+      plugins: [centre],
+    };
+
+    const barOptions: ChartOptions<'bar'> = {
+      responsive: true,
+      maintainAspectRatio: false,
+      indexAxis: 'y',
+      layout: { padding: { right: COUNT_ROOM } },
+      scales: {
+        x: { display: false, beginAtZero: true },
+        y: {
+          grid: { display: false },
+          border: { display: false },
+          ticks: { ...chart.ticks, color: token.colorText },
         },
-        {
-          type: 'text',
-          style: {
-            text: T.centerTitle(limit),
-            x: '50%',
-            y: '50%',
-            dy: 16,
-            textAlign: 'center',
-            fontSize: chart.token.fontSizeSM,
-            fill: chart.token.colorTextSecondary,
-            fontFamily: chart.token.fontFamily,
-          },
-          tooltip: false,
+      },
+      plugins: {
+        legend: { display: false },
+        tooltip: tooltip(items),
+        // Each bar carries its own count beyond its end, so there is no value axis to repeat it.
+        counts: {
+          font: `${token.fontSizeSM}px ${token.fontFamily}`,
+          colour: token.colorText,
+          gap: COUNT_GAP,
+          format: formatCount,
         },
-      ],
-      interaction: { elementHighlight: true },
-      state: { inactive: { opacity: 0.45 } },
+      },
+      ...opens(items),
     };
     const bar = {
-      data: items,
-      height,
-      autoFit: true,
-      xField: 'id',
-      yField: 'calls',
-      // Room for the longest bar's count, which is written beyond its end.
-      marginRight: 48,
-      colorField: 'id',
-      theme: chart.theme,
-      scale: { color, x: { paddingInner: 0.35, paddingOuter: 0.15 }, y: { nice: true } },
-      style: { radiusTopRight: 3, radiusBottomRight: 3, maxWidth: 24, cursor: 'pointer' },
-      axis: {
-        x: {
-          ...chart.axis.x,
-          labelFill: chart.token.colorText,
-          labelFormatter: (id: string) => shorten(nameOf(id)),
-          tick: false,
-          line: false,
-        },
-        // Each bar carries its own count, so the value axis would only repeat it.
-        y: false,
+      data: {
+        labels: items.map((item) => shorten(item.name)),
+        datasets: [
+          {
+            label: T.barTitle,
+            data: items.map((item) => item.calls),
+            backgroundColor: colours.slice(0, items.length),
+            borderRadius: 3,
+            maxBarThickness: 24,
+            categoryPercentage: 0.8,
+            barPercentage: 0.8,
+          },
+        ],
       },
-      label: {
-        text: (d: TopDatum) => formatCount(d.calls),
-        position: 'right',
-        dx: 6,
-        style: { ...chart.label, textAlign: 'start' },
-      },
-      legend: false,
-      tooltip,
-      interaction: { elementHighlight: { background: true } },
-      state: { inactive: { opacity: 0.45 } },
+      options: barOptions,
+      plugins: [counts],
     };
-    // No animations: @antv/g throws "Mismatched interpolation arguments" when a chart is
-    // redrawn mid-animation (range, top size or a click changing it), and the figures
-    // read better without them.
-    const still = { animate: false as const };
-    return { pie: { ...pie, ...still }, bar: { ...bar, ...still } };
-  }, [items, restCalls, restShare, listedShare, limit, height, pieHeight, chart, narrow]);
+    return { pie, bar };
+  }, [items, restCalls, restShare, listedShare, limit, chart, narrow]);
 
-  // A new list is a new chart: updating one in place merges the old colour domain into the new.
-  const listKey = items.map((item) => item.id).join();
   // The chart library comes for this chart and the trend at once, and both mount in one commit; drawn
   // after the frame that shows the trend, these two no longer hold that frame back.
   return (
     <AfterFrame fallback={placeholder}>
       <Row gutter={[24, STACK_GAP]}>
         <Col xs={24} lg={10} style={{ display: 'flex', alignItems: 'center' }}>
-          <div style={{ width: '100%' }}>
-            <Pie key={listKey} {...configs.pie} onReady={onReady} />
+          <div style={{ width: '100%', height: pieHeight, position: 'relative' }}>
+            <Doughnut {...charts.pie} />
           </div>
         </Col>
         <Col xs={24} lg={14}>
-          <Bar key={listKey} {...configs.bar} onReady={onReady} />
+          <div style={{ height, position: 'relative' }}>
+            <Bar {...charts.bar} />
+          </div>
         </Col>
       </Row>
     </AfterFrame>

@@ -1,9 +1,13 @@
-import { Area } from '@ant-design/plots';
+import type { ChartOptions, Scale } from 'chart.js';
+import { color as chartColor } from 'chart.js/helpers';
 import { createStyles } from 'antd-style';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { Line } from 'react-chartjs-2';
 import { formatCount } from '../../format';
 import { ANALYSIS_TEXTS } from '../../texts';
+import './chartjs';
+import type { ChartTheme } from './useChartTheme';
 import { useChartTheme } from './useChartTheme';
 
 const T = ANALYSIS_TEXTS.trend;
@@ -12,6 +16,9 @@ const ERRORS_PART = 0.36;
 const KEY_HEIGHT = 22;
 /** Room for the value axis' labels, the same in both charts so their days line up. */
 const AXIS_ROOM = 52;
+const MIN_HEIGHT = 60;
+/** At most this many days are named under the errors. */
+const DAY_TICKS = 10;
 
 const useStyles = createStyles(({ token }) => ({
   key: {
@@ -23,90 +30,139 @@ const useStyles = createStyles(({ token }) => ({
     fontSize: token.fontSizeSM,
   },
   dot: { width: 8, height: 8, borderRadius: '50%', flex: 'none' },
+  // Chart.js sizes its canvas to this box and follows it when it changes.
+  plot: { position: 'relative' },
 }));
 
 type TrendChartProps = { daily: API.DailyCalls[]; height: number };
-type Point = { date: Date; value: number };
+
+type Series = {
+  name: string;
+  colour: string;
+  values: number[];
+  tickCount: number;
+  /** Only the lower chart names the days. */
+  days: boolean;
+};
+
+function lineChart(chart: ChartTheme, daily: API.DailyCalls[], series: Series) {
+  const data = {
+    labels: daily.map((day) => dayjs(day.date).format('MM-DD')),
+    datasets: [
+      {
+        label: series.name,
+        data: series.values,
+        borderColor: series.colour,
+        borderWidth: 2,
+        backgroundColor: chartColor(series.colour).alpha(0.14).rgbString(),
+        // Drawn straight from day to day: a curve would invent values between the days.
+        tension: 0,
+        fill: 'origin' as const,
+        pointRadius: 0,
+        pointHoverRadius: 4,
+        pointHoverBackgroundColor: series.colour,
+        pointHoverBorderColor: chart.token.colorBgContainer,
+      },
+    ],
+  };
+  const options: ChartOptions<'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'index', intersect: false },
+    layout: { padding: { right: 8, top: 4 } },
+    scales: {
+      x: {
+        grid: { display: false },
+        border: { color: chart.axisLine.color },
+        ticks: series.days
+          ? {
+              ...chart.ticks,
+              autoSkip: true,
+              maxTicksLimit: Math.min(daily.length, DAY_TICKS),
+              maxRotation: 0,
+            }
+          : { display: false },
+      },
+      y: {
+        // A range without errors still has an axis from 0 to 1, not a line in the middle of nowhere.
+        beginAtZero: true,
+        suggestedMax: 1,
+        grid: chart.grid,
+        border: { display: false },
+        ticks: {
+          ...chart.ticks,
+          maxTicksLimit: series.tickCount,
+          precision: 0,
+          callback: (value) => formatCount(Number(value)),
+        },
+        afterFit: (scale: Scale) => {
+          scale.width = AXIS_ROOM;
+        },
+      },
+    },
+    plugins: {
+      legend: { display: false },
+      tooltip: {
+        ...chart.tooltip,
+        callbacks: {
+          title: (items) => (items.length ? dayjs(daily[items[0].dataIndex].date).format(T.tooltipDate) : ''),
+          label: (item) =>
+            `${series.name}  ${ANALYSIS_TEXTS.figures.tooltipCount(formatCount(item.parsed.y ?? 0))}`,
+        },
+      },
+    },
+  };
+  return { data, options };
+}
 
 /**
  * Calls per day, and under it errors per day on their own scale: on the
- * calls' scale a few dozen errors lie flat at zero. Both are drawn straight
- * from day to day (a curve would invent values between the days) over the
- * same days, so a spike of errors sits under its day of calls.
+ * calls' scale a few dozen errors lie flat at zero. Both are drawn over the
+ * same days with the same room for their value axis, so a spike of errors
+ * sits under its day of calls.
  */
 export default function TrendChart({ daily, height }: TrendChartProps) {
   const { styles } = useStyles();
   const chart = useChartTheme();
-  const errorsHeight = Math.round(height * ERRORS_PART);
-  const callsHeight = height - errorsHeight - 2 * KEY_HEIGHT;
+  const errorsHeight = Math.max(Math.round(height * ERRORS_PART), MIN_HEIGHT);
+  const callsHeight = Math.max(height - errorsHeight - 2 * KEY_HEIGHT, MIN_HEIGHT);
 
-  const configs = useMemo(() => {
-    // Days as times, so the axis picks readable ticks for 7 as well as 366 days.
-    const dates = daily.map((day) => dayjs(day.date).toDate());
-    const series = (pick: (day: API.DailyCalls) => number): Point[] =>
-      daily.map((day, i) => ({ date: dates[i], value: pick(day) }));
-    const x = {
-      ...chart.axis.x,
-      labelFormatter: (date: Date) => dayjs(date).format('MM-DD'),
-      tickCount: Math.min(daily.length, 10),
-      labelAutoRotate: false,
-    };
-    const common = (data: Point[], color: string, name: string, chartHeight: number, tickCount: number) => ({
-      data,
-      height: Math.max(chartHeight, 60),
-      autoFit: true,
-      xField: 'date',
-      yField: 'value',
-      paddingLeft: AXIS_ROOM,
-      theme: chart.theme,
-      scale: {
-        x: { type: 'time' },
-        // A range without errors still has an axis from 0, not a line in the middle of nowhere.
-        y: { nice: true, domainMin: 0, domainMax: Math.max(1, ...data.map((d) => d.value)) },
-      },
-      style: { fill: color, fillOpacity: 0.14 },
-      line: { style: { stroke: color, lineWidth: 2 }, animate: false as const },
-      // No animations: see TopCharts.
-      animate: false as const,
-      axis: {
-        y: { ...chart.axis.y, tickCount, labelFormatter: (value: number) => formatCount(value) },
-      },
-      legend: false,
-      tooltip: {
-        title: (d: Point) => dayjs(d.date).format(T.tooltipDate),
-        items: [
-          (d: Point) => ({
-            name,
-            value: ANALYSIS_TEXTS.figures.tooltipCount(formatCount(d.value)),
-            color,
-          }),
-        ],
-      },
-      interaction: { tooltip: { crosshairsStroke: chart.token.colorBorder } },
-    });
-    const calls = common(series((day) => day.calls), chart.token.colorPrimary, T.calls, callsHeight, 5);
-    const errors = common(series((day) => day.errors), chart.token.colorError, T.errors, errorsHeight, 3);
-    // The days are written once, under the errors.
-    return {
-      calls: { ...calls, axis: { ...calls.axis, x: { ...x, label: false, tick: false } } },
-      errors: { ...errors, axis: { ...errors.axis, x } },
-    };
-  }, [daily, callsHeight, errorsHeight, chart]);
+  const charts = useMemo(
+    () => ({
+      calls: lineChart(chart, daily, {
+        name: T.calls,
+        colour: chart.token.colorPrimary,
+        values: daily.map((day) => day.calls),
+        tickCount: 5,
+        days: false,
+      }),
+      errors: lineChart(chart, daily, {
+        name: T.errors,
+        colour: chart.token.colorError,
+        values: daily.map((day) => day.errors),
+        tickCount: 3,
+        days: true,
+      }),
+    }),
+    [daily, chart],
+  );
 
-  // A new range is a new chart: G2 cannot morph a path into one with a different number of points.
-  const rangeKey = `${daily[0]?.date}:${daily.length}`;
-  const key = (label: string, color: string) => (
+  const key = (label: string, colour: string) => (
     <div className={styles.key}>
-      <span className={styles.dot} style={{ background: color }} />
+      <span className={styles.dot} style={{ background: colour }} />
       {label}
     </div>
   );
   return (
     <div>
       {key(T.calls, chart.token.colorPrimary)}
-      <Area key={`calls:${rangeKey}`} {...configs.calls} />
+      <div className={styles.plot} style={{ height: callsHeight }}>
+        <Line {...charts.calls} />
+      </div>
       {key(T.errorsOwnScale, chart.token.colorError)}
-      <Area key={`errors:${rangeKey}`} {...configs.errors} />
+      <div className={styles.plot} style={{ height: errorsHeight }}>
+        <Line {...charts.errors} />
+      </div>
     </div>
   );
 }

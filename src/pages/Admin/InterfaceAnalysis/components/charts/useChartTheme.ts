@@ -1,14 +1,13 @@
 import { theme } from 'antd';
 import { useMemo } from 'react';
-import { useTheme } from '@/utils/theme';
 
 /**
  * The charts' look, taken from the layout's antd tokens so they follow the
  * primary colour and any theme change: palette, text, axes, legend, tooltip.
+ * The values are Chart.js options, spread into each chart's own.
  */
 export function useChartTheme() {
   const { token } = theme.useToken();
-  const { mode } = useTheme();
   return useMemo(() => {
     const palette = [
       token.colorPrimary,
@@ -32,55 +31,41 @@ export function useChartTheme() {
       token.lime3,
       token.volcano3,
     ];
-    const text = { fontFamily: token.fontFamily, fontSize: token.fontSizeSM };
-    const axis = {
-      ...text,
-      labelFill: token.colorTextSecondary,
-      labelFillOpacity: 1,
-      labelFontFamily: token.fontFamily,
-      lineStroke: token.colorBorder,
-      tickStroke: token.colorBorder,
-      gridStroke: token.colorBorderSecondary,
-      gridStrokeOpacity: 1,
-      gridLineDash: [0, 0],
-      title: false,
-    };
+    const font = { family: token.fontFamily, size: token.fontSizeSM };
     return {
       token,
       palette,
+      font,
       /** The colour of what is not one of the named interfaces. */
       restColor: token.colorTextQuaternary,
-      theme: {
-        type: mode === 'dark' ? 'classicDark' : 'classic',
-        color: token.colorPrimary,
-        category10: palette.slice(0, 10),
-        category20: palette,
-        view: { viewFill: 'transparent' },
-        // The tooltip is HTML that G2 draws white whatever the theme: it takes the popovers' look.
-        tooltip: {
-          css: {
-            '.g2-tooltip': {
-              'background-color': token.colorBgElevated,
-              'box-shadow': token.boxShadowSecondary,
-              color: token.colorText,
-            },
-            '.g2-tooltip-title': { color: token.colorTextSecondary },
-            '.g2-tooltip-list-item-name-label': { color: token.colorText },
-            '.g2-tooltip-list-item-value': { color: token.colorText },
-          },
-        },
+      /** An axis' labels. */
+      ticks: { color: token.colorTextSecondary, font },
+      grid: { color: token.colorBorderSecondary },
+      axisLine: { color: token.colorBorder },
+      // The popovers' look, in either theme.
+      tooltip: {
+        backgroundColor: token.colorBgElevated,
+        borderColor: token.colorBorderSecondary,
+        borderWidth: 1,
+        titleColor: token.colorTextSecondary,
+        bodyColor: token.colorText,
+        titleFont: { family: token.fontFamily, size: token.fontSizeSM, weight: 'normal' as const },
+        bodyFont: { family: token.fontFamily, size: token.fontSizeSM },
+        padding: token.paddingXS,
+        cornerRadius: token.borderRadius,
+        boxPadding: 4,
+        usePointStyle: true,
       },
-      axis: { x: axis, y: axis },
-      legendColor: {
-        itemLabelFill: token.colorText,
-        itemLabelFillOpacity: 1,
-        itemLabelFontSize: token.fontSizeSM,
-        itemLabelFontFamily: token.fontFamily,
-        itemMarker: 'circle',
+      legendLabels: {
+        color: token.colorText,
+        font,
+        usePointStyle: true,
+        pointStyle: 'circle' as const,
+        boxWidth: 8,
+        boxHeight: 8,
       },
-      label: { fill: token.colorText, fontFamily: token.fontFamily, fontSize: token.fontSizeSM },
     };
-  }, [token, mode]);
+  }, [token]);
 }
 
 export type ChartTheme = ReturnType<typeof useChartTheme>;
