@@ -1,4 +1,4 @@
-import { render, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import { Suspense } from 'react';
 import { arrivedEarly, EARLY_MAX_AGE_MS, startEarly, takeEarly, useArrived } from './early';
 
@@ -69,14 +69,23 @@ describe('an answer that has come before the page renders', () => {
     const { result, rerender } = renderHook(({ key }) => useArrived<string>(key), {
       initialProps: { key: 'catalogue d' },
     });
-    expect(result.current).toEqual({ arrived: { key: 'catalogue d', value: 'page 1' }, current: true });
+    expect(result.current).toMatchObject({ arrived: { key: 'catalogue d', value: 'page 1' }, current: true });
     // Taken once the page is on the screen.
     expect(arrivedEarly('catalogue d')).toBeUndefined();
     expect(takeEarly('catalogue d')).toBeUndefined();
     rerender({ key: 'catalogue e' });
     expect(result.current.current).toBe(false);
     rerender({ key: 'catalogue d' });
-    expect(result.current).toEqual({ arrived: { key: 'catalogue d', value: 'page 1' }, current: false });
+    expect(result.current).toMatchObject({ arrived: { key: 'catalogue d', value: 'page 1' }, current: false });
+  });
+
+  it('is no longer current once the page leaves it, as after a change of key', async () => {
+    startEarly('analysis a', () => Promise.resolve('overview'));
+    await Promise.resolve();
+    const { result } = renderHook(() => useArrived<string>('analysis a'));
+    expect(result.current.current).toBe(true);
+    act(() => result.current.leave());
+    expect(result.current).toMatchObject({ arrived: { key: 'analysis a', value: 'overview' }, current: false });
   });
 
   it('stays for the next render when React throws a render away', async () => {
@@ -108,6 +117,6 @@ describe('an answer that has come before the page renders', () => {
   it('is nothing to a page whose answer has not come', () => {
     startEarly('catalogue f', () => new Promise<string>(() => {}));
     const { result } = renderHook(() => useArrived<string>('catalogue f'));
-    expect(result.current).toEqual({ arrived: undefined, current: false });
+    expect(result.current).toMatchObject({ arrived: undefined, current: false });
   });
 });

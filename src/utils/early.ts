@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Answers asked for before the page that needs them has rendered (src/utils/earlyRoute.ts starts
@@ -54,10 +54,15 @@ export function arrivedEarly<T>(key: string): { value: T } | undefined {
  * The answer under the page's first key if it came before the page's first render, and whether
  * the page still shows what it answers (`current`: the key has not changed since). While it is
  * current the page need not ask (ahooks' `ready: !current`); once the key has changed it never
- * is again, so going back to the first view asks afresh. The answer is taken once the page is on
- * the screen.
+ * is again, so going back to the first view asks afresh. `leave()` ends it as a change of key
+ * would, for a page asked to load the same view again (a refresh). The answer is taken once the
+ * page is on the screen.
  */
-export function useArrived<T>(key: string): { arrived?: { key: string; value: T }; current: boolean } {
+export function useArrived<T>(key: string): {
+  arrived?: { key: string; value: T };
+  current: boolean;
+  leave: () => void;
+} {
   const [first] = useState(() => {
     const answer = arrivedEarly<T>(key);
     return answer && { key, value: answer.value };
@@ -66,6 +71,11 @@ export function useArrived<T>(key: string): { arrived?: { key: string; value: T 
     if (first) started.delete(first.key);
   }, [first]);
   const left = useRef(false);
+  const [, setLeft] = useState(false);
   if (key !== first?.key) left.current = true;
-  return { arrived: first, current: !!first && !left.current };
+  const leave = useCallback(() => {
+    left.current = true;
+    setLeft(true);
+  }, []);
+  return { arrived: first, current: !!first && !left.current, leave };
 }

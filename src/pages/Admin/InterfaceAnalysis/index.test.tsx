@@ -12,12 +12,14 @@ import {
   listTopInvokeInterfaceInfo,
 } from '@/services/agler/analysis';
 import { renderWithAntd } from '@/testing/render';
+import { startAnalysis } from './earlyAnalysis';
 import InterfaceAnalysisPage from './index';
 
 jest.mock('@/services/agler/analysis');
 
 // Canvas charts cannot draw in jsdom; these stand-ins show what they were given and offer their clicks.
 jest.mock('./components/charts', () => ({
+  loadCharts: () => Promise.resolve(),
   TrendChart: ({ daily }: { daily: API.DailyCalls[] }) => <div>{`trend of ${daily.length} days`}</div>,
   TopCharts: ({ items, onOpen }: { items: { id: string; name: string }[]; onOpen: (id: string) => void }) => (
     <div>
@@ -405,6 +407,28 @@ describe('interface analysis page', () => {
     renderPage();
     expect(await screen.findByText('所选时间范围内没有调用记录')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: '接口调用明细' })).not.toBeInTheDocument();
+  });
+
+  it('shows answers asked for early that came before its first render at once, and 刷新 asks afresh', async () => {
+    startAnalysis('');
+    // The answers come before the page renders.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(overviewMock).toHaveBeenCalledTimes(1);
+    renderPage();
+    // In the first render: no placeholders first, no second request.
+    const figures = screen.getByRole('region', { name: '关键指标' });
+    expect(within(figures).getByText('1,600')).toBeInTheDocument();
+    expect(screen.getByText('trend of 2 days')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'slice 随机头像', hidden: true })).toBeInTheDocument();
+    expect(overviewMock).toHaveBeenCalledTimes(1);
+    expect(topMock).toHaveBeenCalledTimes(1);
+
+    overviewMock.mockImplementation(() => ok(overview({ totalCalls: 1700 })));
+    await userEvent.click(screen.getByRole('button', { name: '刷新' }));
+    expect(await within(figures).findByText('1,700')).toBeInTheDocument();
+    expect(overviewMock).toHaveBeenCalledTimes(2);
+    expect(topMock).toHaveBeenCalledTimes(2);
   });
 
   it("shows the server's message with a retry that reloads", async () => {
