@@ -58,7 +58,9 @@ function lineChart(chart: ChartTheme, daily: API.DailyCalls[], series: Series) {
         // Drawn straight from day to day: a curve would invent values between the days.
         tension: 0,
         fill: 'origin' as const,
-        pointRadius: 0,
+        // A line needs two days; a range of one day shows its day as a dot.
+        pointRadius: daily.length === 1 ? 3 : 0,
+        pointBackgroundColor: series.colour,
         pointHoverRadius: 4,
         pointHoverBackgroundColor: series.colour,
         pointHoverBorderColor: chart.token.colorBgContainer,
@@ -72,6 +74,8 @@ function lineChart(chart: ChartTheme, daily: API.DailyCalls[], series: Series) {
     layout: { padding: { right: 8, top: 4 } },
     scales: {
       x: {
+        // One day stands in the middle, not on the value axis.
+        offset: daily.length === 1,
         grid: { display: false },
         border: { color: chart.axisLine.color },
         ticks: series.days
