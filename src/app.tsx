@@ -7,6 +7,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { lazy, Suspense } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import Footer from '@/components/Footer';
 import HelpLink from '@/components/HelpLink';
 import { LayoutContent, MenuSkeleton, PageSkeleton } from '@/components/Skeleton';
@@ -37,7 +38,9 @@ const HeaderSearch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@
 const ThemeSwitch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/ThemeSwitch'));
 const LangSwitch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/LangSwitch'));
 const Forbidden = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/Forbidden'));
-const PageShell = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell'));
+// Started by getInitialState; once it has come it renders directly, not through React.lazy, which
+// suspends once even for a chunk that has come and renders the page in a retry after it.
+const PageShell = lazyWithPreload(() => import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell'));
 const MenuButton = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/MenuButton'));
 
 /** A part of the header, drawn after the page; nothing while its chunk loads. */
@@ -67,7 +70,7 @@ export async function getInitialState(): Promise<InitialState> {
   if (!loginUser) history.replace(loginUrlFor(location));
   else {
     // The layout's parts and the page start now, beside the layout's own chunks, not once the layout has rendered.
-    void import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell');
+    void PageShell.preload();
     startRoute(location, loginUser);
   }
   return { loginUser, settings: defaultSettings };
