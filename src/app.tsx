@@ -124,11 +124,18 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     ),
     contentStyle: { maxWidth: CONTENT_MAX_WIDTH, width: '100%', margin: '0 auto' },
     // A page loading inside the layout shows its own skeleton in the content area (src/loading.tsx).
+    // Without a user (logout clears it first, then calls the server, then goes to login) the page is
+    // taken down at once: a page that went on rendering could still write to the address after the
+    // move to login (ProForm's URL sync writes the query it last rendered with).
     childrenRender: (children) => (
       <LayoutContent>
-        <Suspense fallback={<PageSkeleton />}>
-          <PageShell>{children}</PageShell>
-        </Suspense>
+        {loginUser ? (
+          <Suspense fallback={<PageSkeleton />}>
+            <PageShell>{children}</PageShell>
+          </Suspense>
+        ) : (
+          <PageSkeleton />
+        )}
       </LayoutContent>
     ),
     ...initialState?.settings,
