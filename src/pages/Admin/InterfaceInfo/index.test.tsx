@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@/requestConfig';
 import {
   getInterfaceInfoById,
@@ -131,6 +131,18 @@ describe("interface management: a deep link's first rows", () => {
     expect(await screen.findByText('接口 1')).toBeVisible();
     // The page's own first request had the same parameters, so it took the early answer.
     expect(listMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows rows that came before its first render in that render, with their total, asking once', async () => {
+    askEarly(PAGE);
+    // The answer comes before the page renders.
+    await act(() => Promise.resolve());
+    openAt(PAGE);
+    // Not found by waiting: in the first render, before ProTable's own request.
+    expect(screen.getByText('接口 1')).toBeVisible();
+    expect(screen.getByTitle('5')).toBeInTheDocument();
+    await waitFor(() => expect(listMock).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('接口 1')).toBeVisible();
   });
 
   it('shows a failed early answer once, and the next search asks again', async () => {

@@ -32,6 +32,7 @@ import {
   PAGE_SIZE_OPTIONS,
   sameQuery,
   syncTableToUrl,
+  queryFromUrl,
   tableKey,
   tableQueryOf,
   viewFromQuery,
@@ -39,7 +40,7 @@ import {
 import { ADMIN_INTERFACE_TEXTS as T } from './texts';
 import { columnsWidth } from '@/utils/tableWidth';
 import { useLoadingMark } from '@/utils/afterPage';
-import { takeEarly } from '@/utils/early';
+import { arrivedEarly, takeEarly } from '@/utils/early';
 
 type Id = API.InterfaceInfo['id'];
 type ListAnswer = Awaited<ReturnType<typeof listInterfaceInfoByPage>>;
@@ -170,6 +171,14 @@ export default function InterfaceInfoAdminPage() {
   // The view a reload or a link asks for, read once: from then on the table owns it and writes it back.
   const [initialView] = useState(() => viewFromQuery(window.location.search));
   const [requested, setRequested] = useState<TableQuery>();
+  // A deep link's first rows, when they came before the page's first render (earlyTable.ts): the
+  // table shows them in that render. ProTable asks for rows only after its search form has given
+  // its first values, two commits later; its request then takes the same answer (takeEarly).
+  const [firstRows] = useState(() => {
+    const key = tableKey(listParamsOf(queryFromUrl(window.location.search)));
+    const answer = arrivedEarly<ListAnswer>(key)?.value.data;
+    return answer && { records: answer.records ?? [], total: answer.total ?? 0 };
+  });
   const form = useMemo(
     () => ({
       syncToUrl: syncTableToUrl,
@@ -460,7 +469,10 @@ export default function InterfaceInfoAdminPage() {
         search={{ labelWidth: 'auto' }}
         // The search form, page and order live in the URL (see tableQuery.ts).
         form={form}
+        defaultData={firstRows?.records}
         pagination={{
+          // Until the table's own first answer, the pager counts the first rows' total.
+          ...(firstRows && !answered ? { total: firstRows.total } : {}),
           defaultCurrent: initialView.current,
           defaultPageSize: initialView.pageSize,
           showSizeChanger: true,
