@@ -71,13 +71,13 @@ export default function TopCharts({
     const slices: TopDatum[] =
       restCalls > 0 ? [...items, { id: REST_ID, name: T.others, calls: restCalls, share: restShare }] : items;
     const { token } = chart;
+    // One colour per slice, in the order of `slices`: the list's, then the rest's; the bars take the list's.
     const colours = [...chart.palette.slice(0, items.length), chart.restColor];
     const tooltip = (data: TopDatum[]) => ({
       ...chart.tooltip,
       displayColors: false,
       callbacks: {
-        title: (shown: Shown[]) =>
-          shown.length ? data[shown[0].dataIndex].name : '',
+        title: (shown: Shown[]) => (shown.length ? data[shown[0].dataIndex].name : ''),
         label: (shown: Shown) => {
           const d = data[shown.dataIndex];
           return [
@@ -134,7 +134,7 @@ export default function TopCharts({
           {
             label: T.pieTitle,
             data: slices.map((slice) => slice.calls),
-            backgroundColor: slices.map((slice, i) => (slice.id === REST_ID ? chart.restColor : colours[i])),
+            backgroundColor: colours.slice(0, slices.length),
             borderColor: token.colorBgContainer,
             borderWidth: 2,
             hoverOffset: 4,

@@ -35,7 +35,6 @@ export function useChartTheme() {
     return {
       token,
       palette,
-      font,
       /** The colour of what is not one of the named interfaces. */
       restColor: token.colorTextQuaternary,
       /** An axis' labels. */
