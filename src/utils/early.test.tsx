@@ -1,6 +1,6 @@
-import { act, render, renderHook } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
-import { arrivedEarly, EARLY_MAX_AGE_MS, startEarly, takeEarly, useArrived } from './early';
+import { arrivedEarly, EARLY_MAX_AGE_MS, startEarly, takeEarly, useArrived, useEarlyRequest } from './early';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -118,5 +118,61 @@ describe('an answer that has come before the page renders', () => {
     startEarly('catalogue f', () => new Promise<string>(() => {}));
     const { result } = renderHook(() => useArrived<string>('catalogue f'));
     expect(result.current).toMatchObject({ arrived: undefined, current: false });
+  });
+});
+
+describe("a page's request with an early answer", () => {
+  const unpack = (answer: string) => `shown: ${answer}`;
+  const useList = (key: string, ask: () => Promise<string>) =>
+    useEarlyRequest(key, ask, unpack, { refreshDeps: [key] });
+
+  it('renders an answer that came before its first render in that render, asking nothing', async () => {
+    startEarly('list a', () => Promise.resolve('page 1'));
+    await Promise.resolve();
+    const ask = jest.fn().mockResolvedValue('asked');
+    const seen: Array<string | undefined> = [];
+    const { result } = renderHook(() => {
+      const request = useList('list a', ask);
+      seen.push(request.data);
+      return request;
+    });
+    expect(seen[0]).toBe('shown: page 1');
+    expect(result.current).toMatchObject({ data: 'shown: page 1', loading: false });
+    await act(() => Promise.resolve());
+    expect(ask).not.toHaveBeenCalled();
+  });
+
+  it('takes an answer still on its way instead of asking', async () => {
+    let answer!: (value: string) => void;
+    startEarly('list b', () => new Promise<string>((resolve) => (answer = resolve)));
+    const ask = jest.fn().mockResolvedValue('asked');
+    const { result } = renderHook(() => useList('list b', ask));
+    expect(result.current.data).toBeUndefined();
+    act(() => answer('page 1'));
+    await waitFor(() => expect(result.current.data).toBe('shown: page 1'));
+    expect(ask).not.toHaveBeenCalled();
+  });
+
+  it('asks afresh on refresh, and when its key changes', async () => {
+    startEarly('list c', () => Promise.resolve('page 1'));
+    await Promise.resolve();
+    const ask = jest.fn().mockResolvedValueOnce('again').mockResolvedValueOnce('page 2');
+    const { result, rerender } = renderHook(({ key }) => useList(key, ask), { initialProps: { key: 'list c' } });
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.data).toBe('shown: again'));
+    rerender({ key: 'list d' });
+    await waitFor(() => expect(result.current.data).toBe('shown: page 2'));
+    expect(ask).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives a failure to the page, without the data of the first answer', async () => {
+    startEarly('list e', () => Promise.resolve('page 1'));
+    await Promise.resolve();
+    const failure = new Error('network');
+    const ask = jest.fn().mockRejectedValue(failure);
+    const { result } = renderHook(() => useList('list e', ask));
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.error).toBe(failure));
+    expect(result.current.data).toBeUndefined();
   });
 });

@@ -2,10 +2,10 @@ import { PageContainer } from '@ant-design/pro-components';
 import { history, Link, useAccess, useSearchParams } from '@umijs/max';
 import { Button, Card, Empty, Grid, Pagination, Typography } from 'antd';
 import { createStyles } from 'antd-style';
-import { useDebounceFn, useRequest } from 'ahooks';
+import { useDebounceFn } from 'ahooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { HOME_PATH } from '@/constants';
-import { takeEarly, useArrived } from '@/utils/early';
+import { useEarlyRequest } from '@/utils/early';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { CatalogueToolbar } from './components/CatalogueToolbar';
 import { InterfaceCard, InterfaceCardSkeleton, useCardStyles } from './components/InterfaceCard';
@@ -86,30 +86,14 @@ export default function HomePage() {
   };
   const change = (delta: Partial<CatalogueQuery>) => go(changeQuery(query, delta));
 
-  // The first view's answer may be on its way already (earlyCatalogue.ts), or here.
-  const early = useArrived<ListAnswer>(requestKey);
-  // One request per view state; an answer to an older state is dropped by useRequest.
-  const {
-    data: asked,
-    error,
-    loading,
-    refresh,
-  } = useRequest(
-    async (): Promise<LoadedPage> => {
-      const res = await (takeEarly<ListAnswer>(requestKey) ??
-        listInterfaceInfoByPage(listParams, { skipErrorHandler: true }));
-      return { key: requestKey, page: res.data! };
-    },
-    // The page shows the error itself.
-    {
-      ready: !early.current,
-      refreshDeps: [requestKey],
-      loadingDelay: LOADING_DELAY_MS,
-      onError: () => undefined,
-    },
+  // The first view's answer may be on its way already (earlyCatalogue.ts), or here. One request
+  // per view state; an answer to an older state is dropped by useRequest.
+  const { data, error, loading, refresh } = useEarlyRequest(
+    requestKey,
+    () => listInterfaceInfoByPage(listParams, { skipErrorHandler: true }),
+    (res: ListAnswer): LoadedPage => ({ key: requestKey, page: res.data! }),
+    { refreshDeps: [requestKey], loadingDelay: LOADING_DELAY_MS },
   );
-  const data: LoadedPage | undefined =
-    asked ?? (early.arrived && { key: early.arrived.key, page: early.arrived.value.data! });
 
   // The search box follows the URL (header search, back button) but is not
   // reset by the URL change its own typing caused.

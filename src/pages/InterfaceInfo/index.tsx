@@ -12,7 +12,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
-import { takeEarly, useArrived } from '@/utils/early';
+import { useEarlyRequest } from '@/utils/early';
 import { getMyAccessKey } from '@/services/agler/user';
 import { errorCodeOf } from '@/utils/apiError';
 import { formatJsonText } from '@agler/contract/json';
@@ -77,18 +77,12 @@ export default function InterfaceInfoPage() {
   const location = useLocation();
 
   // A deep link's interface may be on its way already (earlyInterface.ts), or here.
-  const early = useArrived<InfoAnswer>(interfaceKey(id));
-  const { data: asked, error, loading, refresh } = useRequest(
-    async (): Promise<Loaded> => {
-      const res = await (takeEarly<InfoAnswer>(interfaceKey(id)) ??
-        getInterfaceInfoById({ id }, { skipErrorHandler: true }));
-      return { id, info: res.data! };
-    },
-    // The page shows the error itself.
-    { ready: !early.current, refreshDeps: [id], onError: () => undefined },
+  const { data, error, loading, refresh } = useEarlyRequest(
+    interfaceKey(id),
+    () => getInterfaceInfoById({ id }, { skipErrorHandler: true }),
+    (res: InfoAnswer): Loaded => ({ id, info: res.data! }),
+    { refreshDeps: [id] },
   );
-  const data: Loaded | undefined =
-    asked ?? (early.current && early.arrived ? { id, info: early.arrived.value.data! } : undefined);
   const { initialState } = useModel('@@initialState');
   // The signed samples carry the caller's access key when they have one; without it, a placeholder.
   const { data: accessKey, loading: keyLoading, error: keyError } = useRequest(

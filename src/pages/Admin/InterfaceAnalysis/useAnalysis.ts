@@ -7,8 +7,7 @@ import {
   getInterfaceCallers,
   listTopInvokeInterfaceInfo,
 } from '@/services/agler/analysis';
-import { useMemo } from 'react';
-import { takeEarly, useArrived } from '@/utils/early';
+import { useEarlyRequest } from '@/utils/early';
 import { askOverview, overviewKey, SHOWN_INLINE, topKey } from './earlyAnalysis';
 import type { AnalysisRange, TopLimit } from './range';
 import type { UsageView } from './usageView';
@@ -28,49 +27,19 @@ const topOf = (res: TopAnswer) => res.data ?? [];
 const onError = () => undefined;
 
 /**
- * A request of the page whose first answer may have been asked for already, as soon as the page's
- * chunk came (earlyAnalysis.ts), under `key`. One that has come before the page's first render is
- * its data at once (useArrived), so the page renders its figures and charts in its first commit;
- * one still on its way is taken by the request instead of asking again. `refresh` asks afresh.
- */
-function useEarlyRequest<A, T>(
-  key: string,
-  ask: () => Promise<A>,
-  unpack: (answer: A) => T,
-  deps: unknown[],
-) {
-  const early = useArrived<A>(key);
-  const request = useRequest(async () => unpack(await (takeEarly<A>(key) ?? ask())), {
-    ready: !early.current,
-    refreshDeps: deps,
-    onError,
-  });
-  const arrived = early.arrived?.value;
-  const first = useMemo(() => (arrived === undefined ? undefined : unpack(arrived)), [arrived]);
-  return {
-    // The first answer stays while the next view loads, as the request's own data does.
-    data: request.data ?? (request.error ? undefined : first),
-    error: request.error,
-    loading: request.loading,
-    refresh: early.current ? early.leave : request.refresh,
-  };
-}
-
-/**
  * The overview and the top list of a range. Each reloads when its inputs
  * change; an answer that arrives after a newer request started is dropped.
  */
 export function useAnalysis(range: AnalysisRange, limit: TopLimit) {
   const { startDate, endDate } = range;
-  const overview = useEarlyRequest(overviewKey(range), () => askOverview(range), overviewOf, [
-    startDate,
-    endDate,
-  ]);
+  const overview = useEarlyRequest(overviewKey(range), () => askOverview(range), overviewOf, {
+    refreshDeps: [startDate, endDate],
+  });
   const top = useEarlyRequest(
     topKey(range, limit),
     () => listTopInvokeInterfaceInfo({ limit, startDate, endDate }, SHOWN_INLINE),
     topOf,
-    [startDate, endDate, limit],
+    { refreshDeps: [startDate, endDate, limit] },
   );
   return { overview, top };
 }
