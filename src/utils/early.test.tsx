@@ -1,6 +1,7 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
-import { arrivedEarly, EARLY_MAX_AGE_MS, startEarly, takeEarly, useArrived, useEarlyRequest } from './early';
+import { arrivedEarly, EARLY_MAX_AGE_MS, startEarly, takeEarly, useArrived } from './early';
+import { useEarlyRequest } from './useEarlyRequest';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -144,7 +145,13 @@ describe("a page's request with an early answer", () => {
 
   it('takes an answer still on its way instead of asking', async () => {
     let answer!: (value: string) => void;
-    startEarly('list b', () => new Promise<string>((resolve) => (answer = resolve)));
+    startEarly(
+      'list b',
+      () =>
+        new Promise<string>((resolve) => {
+          answer = resolve;
+        }),
+    );
     const ask = jest.fn().mockResolvedValue('asked');
     const { result } = renderHook(() => useList('list b', ask));
     expect(result.current.data).toBeUndefined();

@@ -5,7 +5,7 @@ import { createStyles } from 'antd-style';
 import { useDebounceFn } from 'ahooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { HOME_PATH } from '@/constants';
-import { useEarlyRequest } from '@/utils/early';
+import { useEarlyRequest } from '@/utils/useEarlyRequest';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { CatalogueToolbar } from './components/CatalogueToolbar';
 import { InterfaceCard, InterfaceCardSkeleton, useCardStyles } from './components/InterfaceCard';

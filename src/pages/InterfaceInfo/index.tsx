@@ -12,7 +12,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
-import { useEarlyRequest } from '@/utils/early';
+import { useEarlyRequest } from '@/utils/useEarlyRequest';
 import { getMyAccessKey } from '@/services/agler/user';
 import { errorCodeOf } from '@/utils/apiError';
 import { formatJsonText } from '@agler/contract/json';

@@ -7,7 +7,7 @@ import {
   getInterfaceCallers,
   listTopInvokeInterfaceInfo,
 } from '@/services/agler/analysis';
-import { useEarlyRequest } from '@/utils/early';
+import { useEarlyRequest } from '@/utils/useEarlyRequest';
 import { askOverview, overviewKey, SHOWN_INLINE, topKey } from './earlyAnalysis';
 import type { AnalysisRange, TopLimit } from './range';
 import type { UsageView } from './usageView';
