@@ -2,8 +2,8 @@ import { useRequest } from 'ahooks';
 import { useMemo } from 'react';
 import { takeEarly, useArrived } from './early';
 
-// Apart from early.ts, which the entry chunk imports (earlyRoute.ts, the session in app.tsx):
-// ahooks' useRequest is for the pages' chunks.
+// Apart from early.ts, which the entry chunk imports through earlyRoute.ts: ahooks' useRequest is
+// for the pages' chunks.
 
 /** The page shows a failure itself: ahooks would otherwise log it too. */
 const shownByThePage = () => undefined;
