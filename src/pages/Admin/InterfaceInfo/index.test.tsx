@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider, theme } from 'antd';
 import { ApiError } from '@/requestConfig';
 import {
   getInterfaceInfoById,
@@ -236,6 +237,24 @@ describe('interface management: what a row shows', () => {
     expect(text.closest('td')!.querySelector('.ant-typography')).toBeNull();
     const second = screen.getByText('接口 2').closest('tr')!;
     expect(within(second).getAllByRole('cell')[6]).toHaveTextContent(/^-$/);
+  });
+
+  it('restyles its cells for another theme, though their records stay the same', async () => {
+    // A cell renders again for a new record; the theme changes its classes without one.
+    function Themed({ dark }: { dark: boolean }) {
+      return (
+        <ConfigProvider theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+          <InterfaceInfoAdminPage />
+        </ConfigProvider>
+      );
+    }
+    window.history.replaceState(null, '', PAGE);
+    const view = renderWithAntd(<Themed dark={false} />);
+    const created = async () =>
+      within((await screen.findByText('接口 1')).closest('tr')!).getAllByText('2026-11-01 10:00:00')[0];
+    const light = (await created()).className;
+    view.rerender(<Themed dark />);
+    await waitFor(async () => expect((await created()).className).not.toBe(light));
   });
 
   it("links the name to the interface's page", async () => {
