@@ -5,6 +5,19 @@ import { useEarlyRequest } from './useEarlyRequest';
 
 afterEach(() => jest.restoreAllMocks());
 
+/** Starts an early answer under `key` that comes when the returned function is called with it. */
+function startPending(key: string): (value: string) => void {
+  let answer!: (value: string) => void;
+  startEarly(
+    key,
+    () =>
+      new Promise<string>((resolve) => {
+        answer = resolve;
+      }),
+  );
+  return answer;
+}
+
 describe('answers asked for early', () => {
   it('asks at once, and hands the answer over once, to its key only', async () => {
     const ask = jest.fn().mockResolvedValue('page 1');
@@ -34,14 +47,7 @@ describe('answers asked for early', () => {
 
 describe('an answer that has come before the page renders', () => {
   it('is there once it has come, not while it is on its way', async () => {
-    let answer!: (value: string) => void;
-    startEarly(
-      'catalogue c',
-      () =>
-        new Promise<string>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const answer = startPending('catalogue c');
     expect(arrivedEarly('catalogue c')).toBeUndefined();
     answer('page 1');
     await Promise.resolve();
@@ -144,14 +150,7 @@ describe("a page's request with an early answer", () => {
   });
 
   it('takes an answer still on its way instead of asking', async () => {
-    let answer!: (value: string) => void;
-    startEarly(
-      'list b',
-      () =>
-        new Promise<string>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const answer = startPending('list b');
     const ask = jest.fn().mockResolvedValue('asked');
     const { result } = renderHook(() => useList('list b', ask));
     expect(result.current.data).toBeUndefined();
