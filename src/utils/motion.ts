@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { mediaMatches, useMediaQuery } from './media';
 
 /**
  * Whether the system asks for less motion (`prefers-reduced-motion`, WCAG 2.3.3): then antd's
@@ -7,18 +7,7 @@ import { useSyncExternalStore } from 'react';
  */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
-const media = () =>
-  typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION_QUERY) : undefined;
-
-export const prefersReducedMotion = () => media()?.matches ?? false;
-
-function subscribe(listener: () => void) {
-  const list = media();
-  list?.addEventListener?.('change', listener);
-  return () => list?.removeEventListener?.('change', listener);
-}
+export const prefersReducedMotion = () => mediaMatches(REDUCED_MOTION_QUERY);
 
 /** prefersReducedMotion, followed while the page is open. */
-export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, prefersReducedMotion, prefersReducedMotion);
-}
+export const useReducedMotion = (): boolean => useMediaQuery(REDUCED_MOTION_QUERY);

@@ -1,6 +1,6 @@
 import { PageContainer } from '@ant-design/pro-components';
 import { history, Link, useAccess, useSearchParams } from '@umijs/max';
-import { Button, Card, Empty, Grid, Pagination, Typography } from 'antd';
+import { Button, Card, Empty, Pagination, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useDebounceFn } from 'ahooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -22,6 +22,7 @@ import {
 } from './queryState';
 import { INDEX_TEXTS } from './texts';
 import { LoadError } from '@/components/LoadError';
+import { useScreen } from '@/utils/media';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** Answers faster than this replace the list without a skeleton flashing in between. */
@@ -71,7 +72,7 @@ export default function HomePage() {
   const { styles } = useStyles();
   const { styles: cardStyles } = useCardStyles();
   const { canAdmin } = useAccess();
-  const narrow = !!Grid.useBreakpoint().xs;
+  const narrow = useScreen('xs');
   const [searchParams] = useSearchParams();
   const search = searchParams.toString();
   const query = useMemo(() => parseQuery(new URLSearchParams(search)), [search]);

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageContainer } from '@ant-design/pro-components';
 import { history, Link, useLocation, useModel, useParams } from '@umijs/max';
-import { Button, Card, Col, Descriptions, Grid, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
@@ -24,6 +24,7 @@ import { exampleText } from '@agler/contract/example';
 import { draftKey, useParamsDraft } from './draft';
 import { interfaceKey } from './earlyInterface';
 import { VIEW_TEXTS } from './texts';
+import { useScreen } from '@/utils/media';
 
 const useStyles = createStyles(({ token }) => ({
   url: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
@@ -71,7 +72,7 @@ type InfoAnswer = Awaited<ReturnType<typeof getInterfaceInfoById>>;
 export default function InterfaceInfoPage() {
   const { styles } = useStyles();
   // On a phone one field a line: two would squeeze the dates into a column of digits.
-  const infoColumns = Grid.useBreakpoint().xs ? 1 : 2;
+  const infoColumns = useScreen('xs') ? 1 : 2;
   // The id stays the text it came as: 64-bit ids do not survive a trip through Number.
   const { id = '' } = useParams<{ id: string }>();
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
-import { Alert, Empty, Grid, Segmented, Skeleton, Spin } from 'antd';
+import { Alert, Empty, Segmented, Skeleton, Spin } from 'antd';
 import { createStyles } from 'antd-style';
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { CallersDrawer } from './components/CallersDrawer';
@@ -27,6 +27,7 @@ import { useAnalysis, useCallers } from './useAnalysis';
 import { LoadError } from '@/components/LoadError';
 import { AfterFrame } from '@/utils/afterFrame';
 import { useLoadingMark } from '@/utils/afterPage';
+import { useScreen } from '@/utils/media';
 
 const TREND_HEIGHT = 320;
 const topHeight = (limit: TopLimit) => (limit <= 5 ? 280 : limit <= 10 ? 340 : 520);
@@ -67,15 +68,15 @@ function ChartSkeleton({ height }: { height: number }) {
 export default function InterfaceAnalysisPage() {
   const { styles } = useStyles();
   const tableHeadingId = useId();
-  const screens = Grid.useBreakpoint();
-  const narrow = !!screens.xs;
+  const narrow = useScreen('xs');
+  const wide = useScreen('lg');
   const [searchParams, setSearchParams] = useSearchParams();
   const { range } = readRangeQuery(searchParams);
   const limit = topLimitFromQuery(searchParams);
   const caller = callerFromQuery(searchParams);
   const { overview, top } = useAnalysis(range, limit);
   const callers = useCallers(caller, range);
-  const topSize = topLayout(limit, !screens.lg);
+  const topSize = topLayout(limit, !wide);
 
   // A range in the URL that cannot be shown as written: say what is shown instead, and make the
   // URL say it too (replacing the entry, so the back button does not return to the bad range).

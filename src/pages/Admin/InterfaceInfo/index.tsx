@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
-import { App, Button, Grid, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import type { CheckboxProps } from 'antd';
 import { createStyles } from 'antd-style';
 import { useMemoizedFn } from 'ahooks';
@@ -42,6 +42,7 @@ import { ADMIN_INTERFACE_TEXTS as T } from './texts';
 import { columnsWidth } from '@/utils/tableWidth';
 import { useLoadingMark } from '@/utils/afterPage';
 import { arrivedEarly, takeEarly } from '@/utils/early';
+import { useScreen } from '@/utils/media';
 
 type Id = API.InterfaceInfo['id'];
 type ListAnswer = Awaited<ReturnType<typeof listInterfaceInfoByPage>>;
@@ -152,7 +153,7 @@ export default function InterfaceInfoAdminPage() {
   const { message, modal } = App.useApp();
   // On a phone the table shows the name first and scrolls to the rest: a fixed actions column and
   // the id would leave no room for the name.
-  const narrow = !!Grid.useBreakpoint().xs;
+  const narrow = useScreen('xs');
   const actionRef = useRef<ActionType>();
   const [selectedKeys, setSelectedKeys] = useState<Id[]>([]);
   // The rows seen, by id: a selection may span pages, and a batch needs the status of each.

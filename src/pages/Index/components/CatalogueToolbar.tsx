@@ -1,10 +1,11 @@
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
-import { Button, Grid, Input, Segmented, Select, Tooltip } from 'antd';
+import { Button, Input, Segmented, Select, Tooltip } from 'antd';
 import { createStyles } from 'antd-style';
 import { HTTP_METHODS, SORT_FIELDS } from '@/constants';
 import type { SortField } from '@/constants';
 import type { CatalogueQuery } from '../queryState';
 import { INDEX_TEXTS } from '../texts';
+import { useScreen } from '@/utils/media';
 
 const useStyles = createStyles(({ token }) => ({
   bar: {
@@ -43,7 +44,7 @@ type CatalogueToolbarProps = {
 export function CatalogueToolbar({ query, searchValue, onSearchChange, onSearch, onChange }: CatalogueToolbarProps) {
   const { styles } = useStyles();
   // Six methods side by side are wider than a phone: there they are a list to choose from.
-  const narrow = !!Grid.useBreakpoint().xs;
+  const narrow = useScreen('xs');
   const methodOptions = [
     { label: INDEX_TEXTS.allMethods, value: ALL },
     ...HTTP_METHODS.map((m) => ({ label: m, value: m })),

@@ -1,5 +1,5 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Drawer, Empty, Grid, Skeleton, Spin, Table, theme, Tooltip, Typography } from 'antd';
+import { Drawer, Empty, Skeleton, Spin, Table, theme, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { useId, useMemo } from 'react';
@@ -10,6 +10,7 @@ import { formatShare, shareTenths } from '../shares';
 import { ANALYSIS_TEXTS } from '../texts';
 import { LoadError } from '@/components/LoadError';
 import { useFocusReturn } from '@/utils/useFocusReturn';
+import { useScreen } from '@/utils/media';
 
 const T = ANALYSIS_TEXTS.callers;
 const DRAWER_WIDTH = 640;
@@ -70,7 +71,7 @@ export function CallersDrawer({
 }: CallersDrawerProps) {
   const { styles } = useStyles();
   const { token } = theme.useToken();
-  const narrow = !!Grid.useBreakpoint().xs;
+  const narrow = useScreen('xs');
   const topId = useId();
   const open = interfaceInfoId !== undefined;
   useFocusReturn(open);

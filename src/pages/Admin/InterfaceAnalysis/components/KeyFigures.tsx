@@ -1,5 +1,5 @@
 import { StatisticCard } from '@ant-design/pro-components';
-import { Grid, theme } from 'antd';
+import { theme } from 'antd';
 import {
   formatCount,
   formatLatency,
@@ -14,6 +14,7 @@ import { comparisonGap } from '../comparison';
 import { ANALYSIS_TEXTS } from '../texts';
 import type { Overview } from '../useAnalysis';
 import { Delta } from './Delta';
+import { useScreen } from '@/utils/media';
 
 const F = ANALYSIS_TEXTS.figures;
 
@@ -23,7 +24,7 @@ type KeyFiguresProps = { overview?: Overview; loading: boolean };
 export function KeyFigures({ overview, loading }: KeyFiguresProps) {
   const { token } = theme.useToken();
   // Four figures side by side need a tablet's width at least; on a phone they stand one under another.
-  const stacked = !Grid.useBreakpoint().md;
+  const stacked = !useScreen('md');
   const o = overview;
   const prev = o?.previous;
   const hasCalls = !!o && o.totalCalls > 0;

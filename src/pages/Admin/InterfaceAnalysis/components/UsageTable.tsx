@@ -1,7 +1,7 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { useDebounceFn, useRequest } from 'ahooks';
-import { App, Button, Grid, Input, Table, Tag, theme, Tooltip, Typography } from 'antd';
+import { App, Button, Input, Table, Tag, theme, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { createStyles } from 'antd-style';
@@ -20,6 +20,7 @@ import { fetchAllUsage, useUsageRows } from '../useAnalysis';
 import type { UsageView } from '../usageView';
 import { DEFAULT_SORT, DEFAULT_USAGE_VIEW, USAGE_PAGE_SIZES } from '../usageView';
 import { interfacePath } from '@/utils/interfacePath';
+import { useScreen } from '@/utils/media';
 
 const T = ANALYSIS_TEXTS.table;
 /** Below these the success rate is shown as a warning or an error. */
@@ -86,7 +87,7 @@ export function UsageTable({
   const { styles } = useStyles();
   const { token } = theme.useToken();
   const { message } = App.useApp();
-  const narrow = !!Grid.useBreakpoint().xs;
+  const narrow = useScreen('xs');
   const [view, setView] = useState<UsageView>(DEFAULT_USAGE_VIEW);
   const [filter, setFilter] = useState('');
   const usage = useUsageRows(startDate, endDate, view, { rows, total });

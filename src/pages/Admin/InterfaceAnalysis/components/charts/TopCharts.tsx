@@ -1,5 +1,5 @@
 import type { ChartOptions } from 'chart.js';
-import { Col, Grid, Row } from 'antd';
+import { Col, Row } from 'antd';
 import { useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
@@ -10,6 +10,7 @@ import { ANALYSIS_TEXTS } from '../../texts';
 import type { TopDatum } from '../../topData';
 import { centre, clickable, counts } from './chartjs';
 import { useChartTheme } from './useChartTheme';
+import { useScreen } from '@/utils/media';
 
 const T = ANALYSIS_TEXTS.top;
 /** The pie's slice for every call outside the top list. */
@@ -62,7 +63,7 @@ export default function TopCharts({
 }: TopChartsProps) {
   const chart = useChartTheme();
   // On a phone the legend goes under the donut, or it leaves the donut no room.
-  const narrow = !!Grid.useBreakpoint().xs;
+  const narrow = useScreen('xs');
   // The charts keep their handlers; the ref keeps them pointing at the latest callback.
   const open = useRef(onOpen);
   open.current = onOpen;
