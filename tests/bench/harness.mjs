@@ -1,5 +1,5 @@
 // What the benchmark and the size budget share: serving the production build with the mocks
-// (`max preview`) on a free port, Debian's Chromium with the browser suite's launch options
+// (`max preview`) on a free port, or as the platform serves it (platformFront.ts), Debian's Chromium with the browser suite's launch options
 // (tests/e2e/chromium.json), and the demo accounts (contract/demo/accounts.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -41,9 +41,27 @@ export async function startPreview(port, env = {}) {
   if (!existsSync(path.join(root, 'dist/index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` first');
   }
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'preview', '--port', String(port)], {
+  return startServer('max preview', [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'preview', '--port', String(port)], port, {
+    ...env,
+    PORT: String(port),
+    BROWSER: 'none',
+  });
+}
+
+/**
+ * Starts tests/bench/platformFront.ts on `port`: dist/ served as the platform's server serves it
+ * (its compressed files as built), /api forwarded to `mocks` (a preview's origin).
+ */
+export async function startPlatformFront(port, mocks) {
+  const front = path.join(root, 'tests/bench/platformFront.ts');
+  return startServer('the platform front', ['--import', 'tsx', front, path.join(root, 'dist'), String(port), mocks], port);
+}
+
+/** Starts `node args` in its own process group; resolves once `port` answers the mocks' login probe. */
+async function startServer(name, args, port, env = {}) {
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), BROWSER: 'none' },
+    env: { ...process.env, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -59,17 +77,19 @@ export async function startPreview(port, env = {}) {
   };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`max preview exited:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${output}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/user/get/login`);
       if (res.ok) return { baseURL: `http://127.0.0.1:${port}`, stop };
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => {
+      setTimeout(r, 300);
+    });
   }
   stop();
-  throw new Error(`max preview did not answer on port ${port}:\n${output}`);
+  throw new Error(`${name} did not answer on port ${port}:\n${output}`);
 }
 
 /**

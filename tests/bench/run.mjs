@@ -7,14 +7,17 @@
 //                                 only that route's loads (as PAGE_ROUTES labels it in measure.mjs)
 //   npm run bench -- --latency 80 the page loads over Chromium's emulated network: 80 ms per
 //                                 round trip, 20 Mbit/s down, 5 up (default: loopback as it is)
-// It serves the production build with the mocks (gzip) on free local ports, measures cold
-// loads of each page in headless Chromium (PAGE_ROUTES in measure.mjs: the login page logged
+//   npm run bench -- --preview    the pages from `max preview` itself, which gzips every script
+//                                 again for every load (default: as the platform serves them)
+// It serves the production build with the mocks on free local ports, the pages as the platform's
+// server serves them (platformFront.ts: the build's Brotli files, /api forwarded to the mocks),
+// measures cold loads of each page in headless Chromium (PAGE_ROUTES in measure.mjs: the login page logged
 // out, the others with a session), the login-to-catalogue time, and times the mock API with 40
 // and with 10,000 interfaces.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNTS, freePort, launchBrowser, startPreview } from './harness.mjs';
+import { ACCOUNTS, freePort, launchBrowser, startPlatformFront, startPreview } from './harness.mjs';
 import { KB } from './budgets.mjs';
 import {
   coldContext,
@@ -33,6 +36,7 @@ const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5;
 const PAGES_ONLY = args.includes('--pages');
 const ROUTE = args.includes('--route') ? args[args.indexOf('--route') + 1] : undefined;
+const FROM_PREVIEW = args.includes('--preview');
 const LATENCY_MS = args.includes('--latency') ? Number(args[args.indexOf('--latency') + 1]) : 0;
 if (!(LATENCY_MS >= 0)) throw new Error('--latency takes milliseconds');
 /** The emulated network's conditions (Chromium's Network.emulateNetworkConditions), bytes per second. */
@@ -169,11 +173,13 @@ const ANALYSIS_PATHS = {
 async function measureServer(interfaces) {
   const port = await freePort(Number(process.env.BENCH_PORT) || 8600);
   const server = await startPreview(port, { MOCK_INTERFACES: String(interfaces) });
+  // What the browser loads the pages from; the mock API's own figures are timed at the preview.
+  const front = FROM_PREVIEW ? server : await startPlatformFront(await freePort(port + 1), server.baseURL);
   const browser = await launchBrowser();
   try {
     const figures = { interfaces };
     if (interfaces === 40) {
-      const sessions = { admin: await sessionState(browser, server.baseURL, 'admin') };
+      const sessions = { admin: await sessionState(browser, front.baseURL, 'admin') };
       const loggedOut = { route: '/', content: { selector: 'input[type="password"]' } };
       const routes = [...PAGE_ROUTES, { ...loggedOut, label: '/ logged out' }].filter(
         (r) => ROUTE === undefined || (r.label ?? r.route) === ROUTE,
@@ -184,18 +190,19 @@ async function measureServer(interfaces) {
       // Round-robin, so a busy moment of the machine spreads over the routes instead of hitting one.
       for (let i = 0; i < RUNS; i += 1) {
         for (const [r, loads] of figures.pages)
-          loads.push(await coldLoad(browser, server.baseURL, r, r.who ? sessions[r.who] : undefined));
+          loads.push(await coldLoad(browser, front.baseURL, r, r.who ? sessions[r.who] : undefined));
       }
     }
     if (PAGES_ONLY) return figures;
     figures.toCatalogue = [];
     for (let i = 0; i < RUNS; i += 1)
-      figures.toCatalogue.push(await loginToCatalogue(browser, server.baseURL));
+      figures.toCatalogue.push(await loginToCatalogue(browser, front.baseURL));
     figures.api = await timeApi(server.baseURL, 'user', API_PATHS);
     figures.analysis = await timeApi(server.baseURL, 'admin', ANALYSIS_PATHS, 10);
     return figures;
   } finally {
     await browser.close();
+    if (front !== server) front.stop();
     server.stop();
   }
 }
@@ -231,7 +238,8 @@ const table = (head, rows) => {
 };
 
 console.log(
-  `\nAgler接口 benchmark — production build, gzip, cold cache, headless Chromium, median of ${RUNS}\n`,
+  `\nAgler接口 benchmark — production build ${FROM_PREVIEW ? 'from max preview (gzip per request)' : 'as the platform serves it (Brotli files as built)'}, ` +
+    `cold cache, headless Chromium, median of ${RUNS}\n`,
 );
 if (buildSeconds !== undefined) console.log(`build (max build, webpack): ${buildSeconds.toFixed(1)} s\n`);
 console.log(
