@@ -178,6 +178,24 @@ describe('interface management: row actions', () => {
     fireEvent.click(within((await screen.findByText('接口 1')).closest('tr')!).getByText('发布'));
     await waitFor(() => expect(onlineMock).toHaveBeenCalledWith({ id: '1800000000000000001' }, { skipErrorHandler: true }));
   });
+
+  it('asks before taking offline or deleting, the questions opened from the keyboard too', async () => {
+    answerPage([row(1)], 1);
+    offlineMock.mockResolvedValue({ code: 0, data: true, message: 'ok' });
+    openAt(PAGE);
+    const line = (await screen.findByText('接口 1')).closest('tr')!;
+    // The confirmations are mounted at their first use (FirstUse): Enter on the action opens them.
+    act(() => within(line).getByRole('button', { name: '删除' }).focus());
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(await screen.findByText('确定删除接口「接口 1」吗？')).toBeInTheDocument();
+
+    act(() => within(line).getByRole('button', { name: '下线' }).focus());
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    const askOffline = await screen.findByText('确定下线该接口吗？');
+    expect(offlineMock).not.toHaveBeenCalled();
+    fireEvent.click(within(askOffline.closest('.ant-popover')!).getByRole('button', { name: /下\s*线/ }));
+    await waitFor(() => expect(offlineMock).toHaveBeenCalledWith({ id: row(1).id }, { skipErrorHandler: true }));
+  });
 });
 
 describe('interface management: editing', () => {

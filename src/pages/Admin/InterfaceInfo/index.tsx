@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
-import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Space, Tooltip, Typography } from 'antd';
 import type { CheckboxProps } from 'antd';
 import { createStyles } from 'antd-style';
 import { useMemoizedFn } from 'ahooks';
@@ -10,6 +10,7 @@ import type { SortField, SortOrder } from '@agler/contract/constants';
 import { displayTime } from '@agler/contract/dates';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ActionLink } from '@/components/ActionLink';
+import { LazyPopconfirm, LazyTooltip } from '@/components/FirstUse';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
 import { HTTP_METHODS, INTERFACE_STATUS, ResponseCode, SORT_FIELDS } from '@/constants';
@@ -328,9 +329,9 @@ export default function InterfaceInfoAdminPage() {
         const id = String(record.id);
         return (
           <Typography.Text className={styles.id} copyable={{ text: id, tooltips: [T.copyId, T.copied] }}>
-            <Tooltip title={T.fullId(id)}>
+            <LazyTooltip title={T.fullId(id)}>
               <span>{shortId(id)}</span>
-            </Tooltip>
+            </LazyTooltip>
           </Typography.Text>
         );
       },
@@ -365,12 +366,12 @@ export default function InterfaceInfoAdminPage() {
         const { origin, rest } = splitUrl(record.url);
         return (
           <div className={styles.url}>
-            <Tooltip title={record.url}>
+            <LazyTooltip title={record.url}>
               <span className={styles.urlText}>
                 {origin && <span className={styles.urlOrigin}>{origin}</span>}
                 <span className={styles.urlPath}>{`${LRM}${rest}${LRM}`}</span>
               </span>
-            </Tooltip>
+            </LazyTooltip>
             <Typography.Text copyable={{ text: record.url, tooltips: [T.copyUrl, T.copied] }} />
           </div>
         );
@@ -434,7 +435,7 @@ export default function InterfaceInfoAdminPage() {
           {T.edit}
         </ActionLink>,
         record.status === INTERFACE_STATUS.ONLINE ? (
-          <Popconfirm
+          <LazyPopconfirm
             key="offline"
             title={T.offlineConfirm}
             description={T.offlineConfirmHint}
@@ -447,13 +448,13 @@ export default function InterfaceInfoAdminPage() {
             onConfirm={() => runAction(offlineInterfaceInfo, record.id, T.tookOffline)}
           >
             <ActionLink>{T.offline}</ActionLink>
-          </Popconfirm>
+          </LazyPopconfirm>
         ) : (
           <ActionLink key="publish" onClick={() => runAction(onlineInterfaceInfo, record.id, T.published)}>
             {T.publish}
           </ActionLink>
         ),
-        <Popconfirm
+        <LazyPopconfirm
           key="delete"
           title={T.deleteConfirm(record.name)}
           description={T.deleteConfirmHint}
@@ -466,7 +467,7 @@ export default function InterfaceInfoAdminPage() {
           onConfirm={() => removeOne(record)}
         >
           <ActionLink type="danger">{T.delete}</ActionLink>
-        </Popconfirm>,
+        </LazyPopconfirm>,
       ],
     },
   ];
@@ -550,21 +551,24 @@ export default function InterfaceInfoAdminPage() {
           </Space>
         )}
       />
-      <InterfaceForm
-        key={formState.key}
-        open={formState.open}
-        record={formState.record}
-        onClose={closeForm}
-        onGone={reload}
-        onSaved={(id, created) => {
-          closeForm();
-          message.success(created ? T.created : T.saved);
-          setFreshId(String(id));
-          // A new interface is the newest: back to the first page, where it is listed first.
-          if (created) actionRef.current?.reloadAndRest?.();
-          else reload();
-        }}
-      />
+      {/* Mounted once first opened: until then the closed drawer and its form are work on every load. */}
+      {formState.key > 0 && (
+        <InterfaceForm
+          key={formState.key}
+          open={formState.open}
+          record={formState.record}
+          onClose={closeForm}
+          onGone={reload}
+          onSaved={(id, created) => {
+            closeForm();
+            message.success(created ? T.created : T.saved);
+            setFreshId(String(id));
+            // A new interface is the newest: back to the first page, where it is listed first.
+            if (created) actionRef.current?.reloadAndRest?.();
+            else reload();
+          }}
+        />
+      )}
     </PageContainer>
   );
 }
