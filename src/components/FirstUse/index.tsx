@@ -12,11 +12,11 @@ type TriggerChild = ReactElement<
  * The child alone until one of `openers` happens on it; then the child inside the trigger that the
  * caller makes of it, opened. antd's tooltips and confirmations cost more to mount than what they
  * wrap: each trigger renders, and renders again in its first commit once it knows its element. A
- * table's rows hold dozens that nobody may ever open, and mounted at once they were about a tenth
- * of the admin table's first load.
+ * table's rows hold dozens that nobody may ever open: mounted at once, they cost the admin table's
+ * cold load about 60 ms before its rows showed (see the README's Performance).
  *
- * Inside the trigger the child is a new element: when it had the focus (opened from the keyboard)
- * the new one takes it.
+ * Inside the trigger the child is a new element: when the old one had the focus (clicked, or a key
+ * pressed on it) the new one takes it. The child's own ref, if it had one, is not kept.
  */
 function useFirstUse(child: TriggerChild, openers: readonly Opener[]) {
   const [used, setUsed] = useState(false);
