@@ -233,6 +233,35 @@ test('admin: take-offline and delete ask first; cancel sends nothing, confirm de
   expect(await findByName(page, name)).toHaveLength(0);
 });
 
+test("admin: from the keyboard a row's question takes the focus, and Enter on 删除's answers 取消", async ({
+  page,
+  requests,
+  uniqueName,
+}) => {
+  const name = uniqueName('键盘');
+  await openAdminPage(page);
+  await createInterface(page, name, { online: true });
+  await searchTable(page, name);
+  const row = rowOf(page, name);
+
+  // The rows' confirmations are mounted at their first use (src/components/FirstUse).
+  await row.getByRole('button', { name: '删除', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(popconfirm(page).getByText(`确定删除接口「${name}」吗？`)).toBeVisible();
+  await expect(popconfirm(page).getByRole('button', { name: /取\s*消/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(popconfirm(page)).toBeHidden();
+  expect(count(requests, '/api/interfaceInfo/delete'), 'Enter on the question sends no delete').toBe(0);
+
+  await row.getByRole('button', { name: '下线', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(popconfirm(page).getByRole('button', { name: /下\s*线/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('已下线，用户将看不到它')).toBeVisible();
+  await expect(row.getByText('已下线', { exact: true })).toBeVisible();
+  expect(count(requests, '/api/interfaceInfo/offline')).toBe(1);
+});
+
 test('admin: an invalid url or JSON shows field messages and nothing is saved', async ({
   page,
   requests,
