@@ -24,6 +24,11 @@ module.exports = {
         'no-restricted-imports': ['error', { patterns: [
           { group: ['**/mock/*', '**/mock', '**/server/*', '**/server'], message: 'src/ never imports the mocks or the server: share through @agler/contract.' },
         ] }],
+        'no-restricted-properties': ['error', {
+          object: 'Grid',
+          property: 'useBreakpoint',
+          message: 'useScreen (src/utils/media.ts) knows the screen in the first render; useBreakpoint renders its component again before the paint.',
+        }],
       },
     },
     {
