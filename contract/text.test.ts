@@ -1,4 +1,4 @@
-import { utf8Bytes } from './text';
+import { compareNames, utf8Bytes } from './text';
 
 describe('utf8Bytes', () => {
   test.each([
@@ -17,5 +17,31 @@ describe('utf8Bytes', () => {
     '\ude80\ud83d reversed pair',
   ])('%j counts as many bytes as an encoder writes', (text) => {
     expect(utf8Bytes(text)).toBe(new TextEncoder().encode(text).length);
+  });
+});
+
+describe('compareNames', () => {
+  test('orders Chinese names by pinyin and numbers by value', () => {
+    expect(['天气查询', '接口 10', '接口 2', '百度翻译'].sort(compareNames)).toEqual([
+      '百度翻译',
+      '接口 2',
+      '接口 10',
+      '天气查询',
+    ]);
+  });
+
+  test('builds its collator at the first comparison, not when the module loads', () => {
+    const Collator = jest.spyOn(Intl, 'Collator');
+    try {
+      jest.isolateModules(() => {
+        const { compareNames: isolated } = jest.requireActual<typeof import('./text')>('./text');
+        expect(Collator).not.toHaveBeenCalled();
+        expect(isolated('a', 'b')).toBeLessThan(0);
+        expect(isolated('b', 'a')).toBeGreaterThan(0);
+        expect(Collator).toHaveBeenCalledTimes(1);
+      });
+    } finally {
+      Collator.mockRestore();
+    }
   });
 });
