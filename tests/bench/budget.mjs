@@ -62,25 +62,28 @@ try {
   server.stop();
 }
 
-// Each page chunk on its own (its JS and any CSS of the same name).
 const files = readdirSync(dist);
 
 // Every script begins with V8's compile hint (config/plugins/compileHints.ts), and so do the
 // compressed copies the platform sends: they are made after it.
 const { COMPILE_HINT } = await tsImport('../../config/plugins/compileHints.ts', import.meta.url);
 const hinted = (bytes) => bytes.subarray(0, COMPILE_HINT.length + 1).toString() === `${COMPILE_HINT}\n`;
+const COPIES = [
+  ['.br', brotliDecompressSync],
+  ['.gz', gunzipSync],
+];
 const scripts = files.filter((f) => /\.js$/.test(f));
 if (scripts.length === 0) failures.push('dist/ has no scripts to look for the compile hint in');
 for (const f of scripts) {
   const file = path.join(dist, f);
   if (!hinted(readFileSync(file))) failures.push(`${f} does not begin with the compile hint`);
-  if (existsSync(`${file}.br`) && !hinted(brotliDecompressSync(readFileSync(`${file}.br`)))) {
-    failures.push(`${f}.br does not begin with the compile hint`);
-  }
-  if (existsSync(`${file}.gz`) && !hinted(gunzipSync(readFileSync(`${file}.gz`)))) {
-    failures.push(`${f}.gz does not begin with the compile hint`);
+  for (const [extension, decode] of COPIES) {
+    const copy = `${file}${extension}`;
+    if (existsSync(copy) && !hinted(decode(readFileSync(copy)))) failures.push(`${f}${extension} does not begin with the compile hint`);
   }
 }
+
+// Each page chunk on its own (its JS and any CSS of the same name).
 for (const name of Object.keys(budgets).filter((n) => n.startsWith('chunk '))) {
   const prefix = name.slice('chunk '.length);
   const own = files.filter((f) => f.startsWith(`${prefix}.`) && /\.(js|css)$/.test(f));
