@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { App, Avatar, Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Avatar, Button, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { displayTime } from '@agler/contract/dates';
 import type { ReactElement } from 'react';
@@ -25,6 +25,7 @@ import {
   userViewFromQuery,
 } from './userQuery';
 import { LoadError } from '@/components/LoadError';
+import { LazyPopconfirm } from '@/components/FirstUse';
 import { columnsWidth } from '@/utils/tableWidth';
 
 type User = API.LoginUserVO;
@@ -139,7 +140,7 @@ export default function UserAdminPage() {
   const banAction = (user: User) => {
     if (user.userRole === USER_ROLE.BAN) {
       return (
-        <Popconfirm
+        <LazyPopconfirm
           title={T.unbanConfirm(nameOf(user))}
           description={T.unbanConfirmHint}
           okText={T.confirmUnban}
@@ -149,7 +150,7 @@ export default function UserAdminPage() {
           <Button type="link" size="small" disabled={pendingId !== undefined}>
             {T.unban}
           </Button>
-        </Popconfirm>
+        </LazyPopconfirm>
       );
     }
     if (isSelf(user)) {
@@ -162,7 +163,7 @@ export default function UserAdminPage() {
       );
     }
     return (
-      <Popconfirm
+      <LazyPopconfirm
         title={T.banConfirm(nameOf(user))}
         description={T.banConfirmHint}
         okText={T.confirmBan}
@@ -173,7 +174,7 @@ export default function UserAdminPage() {
         <Button type="link" size="small" danger disabled={pendingId !== undefined}>
           {T.ban}
         </Button>
-      </Popconfirm>
+      </LazyPopconfirm>
     );
   };
 
