@@ -105,3 +105,23 @@ test("user management: the admin's own row cannot ban or demote itself", async (
     .focus();
   await expect(page.getByRole('tooltip').filter({ hasText: '不能封禁自己的账号' })).toBeVisible();
 });
+
+test('user management: from the keyboard Enter opens a row’s ban question, and the focus stays on 封禁', async ({
+  adminSession: page,
+}) => {
+  await page.goto('/admin/user?searchText=%E6%99%AE%E9%80%9A');
+  const row = page
+    .locator('tr.ant-table-row')
+    .filter({ has: page.getByRole('cell', { name: 'user', exact: true }) });
+  const ban = row.getByRole('button', { name: /封\s*禁/ });
+  // The rows' confirmations are mounted at their first use (src/components/FirstUse): the button
+  // the question opens from is a new element, and it takes the focus the old one had.
+  await ban.focus();
+  await page.keyboard.press('Enter');
+  const question = page.locator('.ant-popover').filter({ hasText: '确定封禁「普通用户」吗？' });
+  await expect(question).toBeVisible();
+  await expect(row.getByRole('button', { name: /封\s*禁/ })).toBeFocused();
+  await question.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(question).toBeHidden();
+  await expect(row.locator('.ant-tag')).toHaveText('用户');
+});
