@@ -1,7 +1,7 @@
 // Interface management (/admin/interface_info): the table, its row and batch actions, the
 // create/edit drawer, and what the mock enforces for writes.
 import type { Page, TestInfo } from '@playwright/test';
-import { api, atPath, confirmPopover, expect, login, rowOf, searchTable, test as base, WEATHER_ID } from './fixtures';
+import { api, atPath, confirmPopover, count, expect, login, rowOf, searchTable, test as base, WEATHER_ID } from './fixtures';
 
 const ADMIN_PATH = '/admin/interface_info';
 
@@ -86,7 +86,6 @@ const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 /** A confirmation dialog's visible title (antd also keeps a hidden copy for screen readers). */
 const confirmTitle = (page: Page, text: string) =>
   page.locator('.ant-modal-confirm-title', { hasText: text });
-const count = (requests: string[], apiPath: string) => requests.filter((url) => url.includes(apiPath)).length;
 
 /** Keeps a screenshot of what a reviewer wants to see, in the report. */
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {

@@ -125,6 +125,10 @@ export async function confirmPopover(page: Page, name: RegExp) {
 }
 
 /** The table rows that show `name`. */
+/** How many of the recorded requests went to `apiPath`. */
+export const count = (requests: string[], apiPath: string) =>
+  requests.filter((url) => url.includes(apiPath)).length;
+
 export const rowOf = (page: Page, name: string) => page.locator('tr.ant-table-row').filter({ hasText: name });
 
 /** `yyyy-MM-dd` of today moved by `days`, in the browser's time zone (the page's). */

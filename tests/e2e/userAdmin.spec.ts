@@ -3,7 +3,7 @@ import { DEFAULT_QUOTA, ResponseCode, USER_ROLE } from '@agler/contract/constant
 import { USER_ID } from '@agler/contract/demo/accounts';
 import { MESSAGES } from '@agler/contract/messages';
 import type { Page } from '@playwright/test';
-import { api, atPath, expect, settle, test, WEATHER_ID } from './fixtures';
+import { api, atPath, count, expect, settle, test, WEATHER_ID } from './fixtures';
 
 type Quota = { interfaceInfoId: string; name: string; leftNum: number; totalNum: number };
 
@@ -106,22 +106,46 @@ test("user management: the admin's own row cannot ban or demote itself", async (
   await expect(page.getByRole('tooltip').filter({ hasText: '不能封禁自己的账号' })).toBeVisible();
 });
 
-test('user management: from the keyboard Enter opens a row’s ban question, and the focus stays on 封禁', async ({
+test('user management: from the keyboard a row’s ban question takes the focus on 取消, and Tab reaches 封禁', async ({
   adminSession: page,
+  requests,
 }) => {
   await page.goto('/admin/user?searchText=%E6%99%AE%E9%80%9A');
   const row = page
     .locator('tr.ant-table-row')
     .filter({ has: page.getByRole('cell', { name: 'user', exact: true }) });
-  const ban = row.getByRole('button', { name: /封\s*禁/ });
-  // The rows' confirmations are mounted at their first use (src/components/FirstUse): the button
-  // the question opens from is a new element, and it takes the focus the old one had.
-  await ban.focus();
-  await page.keyboard.press('Enter');
-  const question = page.locator('.ant-popover').filter({ hasText: '确定封禁「普通用户」吗？' });
-  await expect(question).toBeVisible();
-  await expect(row.getByRole('button', { name: /封\s*禁/ })).toBeFocused();
-  await question.getByRole('button', { name: /取\s*消/ }).click();
-  await expect(question).toBeHidden();
-  await expect(row.locator('.ant-tag')).toHaveText('用户');
+  const tag = row.locator('.ant-tag');
+  const banQuestion = page.locator('.ant-popover').filter({ hasText: '确定封禁「普通用户」吗？' });
+  const unbanQuestion = page.locator('.ant-popover').filter({ hasText: '确定解封「普通用户」吗？' });
+  try {
+    // The rows' confirmations are mounted at their first use (src/components/FirstUse): Enter on
+    // the button still opens the question, which takes the focus on its harmless answer.
+    await row.getByRole('button', { name: /封\s*禁/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(banQuestion).toBeVisible();
+    await expect(banQuestion.getByRole('button', { name: /取\s*消/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(banQuestion).toBeHidden();
+    await expect(tag).toHaveText('用户');
+    expect(count(requests, '/api/user/update'), 'Enter on the question bans no one').toBe(0);
+
+    // Asked again, Tab moves to the answer that bans.
+    await row.getByRole('button', { name: /封\s*禁/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(banQuestion.getByRole('button', { name: /取\s*消/ })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(banQuestion.getByRole('button', { name: /封\s*禁/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(tag).toHaveText('已封禁');
+
+    // Unbanning is harmless: its question takes the focus on 解封, and Enter answers it.
+    await row.getByRole('button', { name: /解\s*封/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(unbanQuestion.getByRole('button', { name: /解\s*封/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(tag).toHaveText('用户');
+    expect(count(requests, '/api/user/update')).toBe(2);
+  } finally {
+    await api(page, '/api/user/update', { id: USER_ID, userRole: USER_ROLE.USER });
+  }
 });

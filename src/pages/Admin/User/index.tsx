@@ -145,6 +145,10 @@ export default function UserAdminPage() {
           description={T.unbanConfirmHint}
           okText={T.confirmUnban}
           cancelText={T.cancel}
+          // Opened from the keyboard, the question takes the focus (Enter answers it); mounted
+          // anew each time, so it does so every time it opens.
+          okButtonProps={{ autoFocus: true }}
+          destroyOnHidden
           onConfirm={() => changeRole(user, USER_ROLE.USER, T.unbanned(nameOf(user)))}
         >
           <Button type="link" size="small" disabled={pendingId !== undefined}>
@@ -169,6 +173,9 @@ export default function UserAdminPage() {
         okText={T.confirmBan}
         okButtonProps={{ danger: true }}
         cancelText={T.cancel}
+        // The focus goes to the harmless answer: Enter alone never bans.
+        cancelButtonProps={{ autoFocus: true }}
+        destroyOnHidden
         onConfirm={() => changeRole(user, USER_ROLE.BAN, T.banned(nameOf(user)))}
       >
         <Button type="link" size="small" danger disabled={pendingId !== undefined}>
