@@ -138,6 +138,22 @@ describe('withFieldValue', () => {
     expect(withFieldValue('', field('city'), '北京')).toBe('{\n  "city": "北京"\n}');
   });
 
+  it('puts a parameter that was not there in its documented place, among keys of the user’s own too', () => {
+    const declared = ['city', 'days', 'unit'];
+    expect(withFieldValue('{"unit":"c"}', field('city'), '上海', declared)).toBe('{\n  "city": "上海",\n  "unit": "c"\n}');
+    expect(withFieldValue('{"city":"北京","extra":1,"unit":"c"}', field('days'), '3', declared)).toBe(
+      '{\n  "city": "北京",\n  "extra": 1,\n  "days": 3,\n  "unit": "c"\n}',
+    );
+    // A parameter the documented order does not name goes last.
+    expect(withFieldValue('{"unit":"c","extra":1}', field('ratio'), '1.5', declared)).toBe(
+      '{\n  "unit": "c",\n  "extra": 1,\n  "ratio": 1.5\n}',
+    );
+    // One already there keeps its place.
+    expect(withFieldValue('{"unit":"c","city":"北京"}', field('city'), '上海', declared)).toBe(
+      '{\n  "unit": "c",\n  "city": "上海"\n}',
+    );
+  });
+
   it('keeps the text while the value is not of its type, or the text is not an object', () => {
     expect(withFieldValue('{"days":3}', field('days'), '3.5')).toBe('{"days":3}');
     expect(withFieldValue('{"days":3}', field('filter'), '{"a":')).toBe('{"days":3}');

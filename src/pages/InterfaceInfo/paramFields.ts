@@ -206,15 +206,30 @@ function jsonValueOf(field: ParamField, value: string): unknown {
 
 /**
  * The parameter text after one field was edited: that parameter set (or left
- * out when the field is empty), every other key as it was. The text stays as
- * it was when it is not a JSON object or the value is not of the field's type
- * (the field says why).
+ * out when the field is empty), every other key as it was. A parameter that
+ * was not in the text goes before the first key `declared` after it (the
+ * documented order, so that one emptied and filled again is not moved to the
+ * end), else last. The text stays as it was when it is not a JSON object or
+ * the value is not of the field's type (the field says why).
  */
-export function withFieldValue(text: string, field: ParamField, value: FieldValue): string {
+export function withFieldValue(
+  text: string,
+  field: ParamField,
+  value: FieldValue,
+  declared: readonly string[] = [],
+): string {
   const params = paramsObjectOf(text);
   if (!params || fieldProblem(field, value)) return text;
-  const next: JsonObject = { ...params };
-  if (value === undefined || value === '') delete next[field.name];
-  else next[field.name] = jsonValueOf(field, value);
-  return Object.keys(next).length ? pretty(next) : '{}';
+  const { name } = field;
+  if (value === undefined || value === '') {
+    const { [name]: _removed, ...rest } = params;
+    return Object.keys(rest).length ? pretty(rest) : '{}';
+  }
+  const sent = jsonValueOf(field, value);
+  if (Object.hasOwn(params, name)) return pretty({ ...params, [name]: sent });
+  const later = new Set(declared.slice(declared.indexOf(name) + 1));
+  const entries = Object.entries(params);
+  const at = declared.includes(name) ? entries.findIndex(([key]) => later.has(key)) : -1;
+  entries.splice(at < 0 ? entries.length : at, 0, [name, sent]);
+  return pretty(Object.fromEntries(entries));
 }

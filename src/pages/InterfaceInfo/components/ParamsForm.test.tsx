@@ -55,6 +55,9 @@ describe('ParamsForm', () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: 'city' }), { target: { value: '' } });
     expect(parsedText()).not.toHaveProperty('city');
+    // Filled again, it goes back to its documented place, not to the end.
+    fireEvent.change(screen.getByRole('textbox', { name: 'city' }), { target: { value: '广州' } });
+    expect(Object.keys(parsedText())).toEqual(['extra', 'city', 'days', 'filter']);
   });
 
   it('offers the values an enum description lists, the default marked, and true/false for a boolean', async () => {

@@ -101,9 +101,10 @@ export function ParamsForm({ form, fields, value, onChange, disabled }: ParamsFo
       disabled={disabled}
       onValuesChange={(changed: Record<string, FieldValue | null>) => {
         let next = value;
+        const declared = fields.map((f) => f.name);
         for (const [name, fieldValue] of Object.entries(changed)) {
           const field = fields.find((f) => f.name === name);
-          if (field) next = withFieldValue(next, field, fieldValue ?? undefined);
+          if (field) next = withFieldValue(next, field, fieldValue ?? undefined, declared);
         }
         if (next !== value) {
           written.current = next;
