@@ -227,9 +227,10 @@ export function withFieldValue(
   }
   const sent = jsonValueOf(field, value);
   if (Object.hasOwn(params, name)) return pretty({ ...params, [name]: sent });
-  const later = new Set(declared.slice(declared.indexOf(name) + 1));
+  const position = declared.indexOf(name);
+  const later = new Set(position < 0 ? [] : declared.slice(position + 1));
   const entries = Object.entries(params);
-  const at = declared.includes(name) ? entries.findIndex(([key]) => later.has(key)) : -1;
+  const at = entries.findIndex(([key]) => later.has(key));
   entries.splice(at < 0 ? entries.length : at, 0, [name, sent]);
   return pretty(Object.fromEntries(entries));
 }
