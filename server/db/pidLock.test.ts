@@ -57,6 +57,51 @@ test('takes over the lock of a process that is gone (kill -9, power cut)', async
   lock.release();
 });
 
+/** A process that has exited and is not yet reaped: its parent (`sleep`, after `exec`) never waits for it. */
+async function zombieProcess() {
+  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 60'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const pid = Number(
+    await new Promise<string>((resolve) => {
+      parent.stdout.once('data', (data) => resolve(String(data)));
+    }),
+  );
+  const state = () => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  };
+  while (state() !== 'Z') {
+    await new Promise((resolve) => {
+      setTimeout(resolve, 10);
+    });
+  }
+  return {
+    pid,
+    reap: () =>
+      new Promise<void>((resolve) => {
+        parent.once('exit', () => resolve());
+        parent.kill('SIGKILL');
+      }),
+  };
+}
+
+test('takes over the lock of a process that is a zombie (killed, its parent has not reaped it yet)', async () => {
+  const holder = await zombieProcess();
+  try {
+    const stat = fs.readFileSync(`/proc/${holder.pid}/stat`, 'utf8');
+    const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    fs.writeFileSync(path.join(dir, LOCK_FILE), `${holder.pid} ${startTime}\n`);
+
+    const lock = acquirePidLock(dir);
+
+    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
+    lock.release();
+  } finally {
+    await holder.reap();
+  }
+});
+
 test('a lock written by an earlier process with our own pid (a container restart) is stale', () => {
   fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.pid} 1\n`);
 

@@ -23,16 +23,22 @@ export class LockedError extends Error {
   }
 }
 
-/** When a process started (clock ticks since boot), where the system says; it tells a reused pid apart. */
-function startTimeOf(pid: number): string | undefined {
+/**
+ * What the system says of a process: its state (field 3 of /proc/<pid>/stat)
+ * and when it started (clock ticks since boot, which tells a reused pid apart).
+ */
+function procStatOf(pid: number): { state: string; startTime: string } | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces; the fields after its ")" are plain.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0], startTime: fields[19] };
   } catch {
     return undefined;
   }
 }
+
+const startTimeOf = (pid: number) => procStatOf(pid)?.startTime;
 
 function isAlive(pid: number): boolean {
   try {
@@ -54,8 +60,10 @@ function parseHolder(text: string): Holder | undefined {
 function holderAlive(holder: Holder): boolean {
   if (holder.pid === process.pid) return false;
   if (!isAlive(holder.pid)) return false;
-  const now = startTimeOf(holder.pid);
-  return holder.startTime === undefined || now === undefined || now === holder.startTime;
+  const now = procStatOf(holder.pid);
+  // A zombie (Z: killed, not yet reaped by its parent) or a dying process (X) answers kill(0) but runs no more.
+  if (now?.state === 'Z' || now?.state === 'X') return false;
+  return holder.startTime === undefined || now === undefined || now.startTime === holder.startTime;
 }
 
 export type PidLock = { path: string; release(): void };
