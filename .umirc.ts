@@ -76,8 +76,9 @@ export default defineConfig({
     locale: false,
     ...defaultSettings,
   },
-  proxy: process.env.MOCK === 'none' ? proxy : undefined,
-  mock: { exclude: ['mock/_lib/**'] },
+  proxy,
+  // mock/platform.ts starts the demo platform; its helpers and tests are not mock files.
+  mock: { exclude: ['mock/wiring/**', 'mock/**/*.test.ts'] },
   define: { API_BASE_URL, HELP_URL },
   // `ANALYZE=1 npm run build` writes dist/report.json: the size of every module in every chunk.
   analyze: { analyzerMode: 'json', reportFilename: 'report.json', generateStatsFile: !!process.env.ANALYZE_STATS, statsOptions: { reasons: true, modules: true, chunks: false, assets: false } },

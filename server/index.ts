@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { migrate, openDatabase, ping } from './db/connect';
+import { openDatabase, ping } from './db/connect';
 import type { Database } from './db/connect';
 import { rootReason } from './db/errors';
 import { LockedError } from './db/pidLock';
 import { startMaintenance } from './domain/maintenance';
-import { ensureRanksCurrent } from './domain/nameOrder';
-import { alignDemoUrls } from './domain/demoUrls';
-import { seedDemoData, seededInterfaceCount } from './domain/seed';
 import { keyFileSecret } from './keys/secretBox';
 import { describeDatabase, readSettings, SettingsError } from './settings';
 import type { Settings } from './settings';
+import { prepareDatabase } from './startup';
 
 /**
  * Start-up: settings, database (opened, migrated, seeded on its first start),
@@ -37,13 +35,7 @@ async function open(settings: Settings): Promise<Database> {
       onPoolError: (error) => process.stderr.write(`数据库连接中断：${error.message}\n`),
     });
     await ping(database.db);
-    await migrate(database);
-    await database.exclusive(async (db) => {
-      await seedDemoData(db, { now: Date.now(), report: say });
-      await db.transaction((tx) => ensureRanksCurrent(tx));
-      const moved = await alignDemoUrls(db, settings.publicUrl, await seededInterfaceCount(db));
-      if (moved > 0) say(`演示接口的地址已指向 ${settings.publicUrl}/demo（${moved} 个）`);
-    });
+    await prepareDatabase(database, { publicUrl: settings.publicUrl, now: Date.now(), report: say });
     return database;
   } catch (error) {
     await database?.close().catch(() => undefined);

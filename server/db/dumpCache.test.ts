@@ -3,14 +3,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { waitForTemplate } from './database';
+import { waitForDump } from './dumpCache';
 
-describe('the template lock between test workers', () => {
+describe('the dump lock between processes', () => {
   let dir: string;
   let file: string;
   let lock: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agler-template-lock-'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agler-dump-lock-'));
     file = path.join(dir, 'template.tar');
     lock = `${file}.lock`;
   });
@@ -18,12 +18,12 @@ describe('the template lock between test workers', () => {
 
   it('reads a template that is there, taking no lock', async () => {
     fs.writeFileSync(file, 'dump');
-    expect(await waitForTemplate(file, lock)).toBe(true);
+    expect(await waitForDump(file, lock)).toBe(true);
     expect(fs.existsSync(lock)).toBe(false);
   });
 
   it('takes a free lock, its pid in it, to build the template', async () => {
-    expect(await waitForTemplate(file, lock)).toBe(false);
+    expect(await waitForDump(file, lock)).toBe(false);
     expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
   });
 
@@ -31,7 +31,7 @@ describe('the template lock between test workers', () => {
     fs.writeFileSync(lock, String(process.pid));
     const written = setTimeout(() => fs.writeFileSync(file, 'dump'), 500);
     try {
-      expect(await waitForTemplate(file, lock)).toBe(true);
+      expect(await waitForDump(file, lock)).toBe(true);
     } finally {
       clearTimeout(written);
     }
@@ -40,11 +40,11 @@ describe('the template lock between test workers', () => {
   it('takes over the lock of a process that has ended, or an empty one', async () => {
     const ended = spawnSync(process.execPath, ['-e', '']).pid;
     fs.writeFileSync(lock, String(ended));
-    expect(await waitForTemplate(file, lock)).toBe(false);
+    expect(await waitForDump(file, lock)).toBe(false);
     expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
 
     fs.writeFileSync(lock, '');
-    expect(await waitForTemplate(file, lock)).toBe(false);
+    expect(await waitForDump(file, lock)).toBe(false);
     expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
   });
 });
