@@ -6,7 +6,7 @@ import { runsRealCalls } from './targets';
  * The contract suite: black-box HTTP specs (*.contract.ts, which the root
  * jest config never matches) against one target at a time, see targets.ts.
  *
- *   npm run test:contract                          the mocks
+ *   npm run test:contract                          the server on a new embedded database (pglite)
  *   CONTRACT_TARGET=<name> npm run test:contract   another target of targets.ts
  *   CONTRACT_BASE_URL=<url> npm run test:contract  a target that is already up
  *     (with CONTRACT_UPSTREAM_PORT=<port> when it makes real calls and allows 127.0.0.1:<port>)

@@ -7,8 +7,8 @@ import { expectSuccess, loggedIn } from './client';
 import { API, createInterface, getOverview, removeInterfaces, today } from './interfaces';
 
 /**
- * Real calls, for targets that make them (the server; the mocks run the demo
- * services in-process and are not given these specs, see jest.config.ts).
+ * Real calls, for targets that make them (targets.ts; a target already up
+ * when CONTRACT_UPSTREAM_PORT names the port it allows, see jest.config.ts).
  * The interface servers are local listeners started here: one on the port
  * the target was told to allow (CONTRACT_UPSTREAM_PORT, in its
  * INVOKE_ALLOW_HOSTS) playing every kind of upstream, one anywhere else that

@@ -11,7 +11,7 @@
  *   interfaces and their call history), with nothing else changed;
  * - exit on SIGTERM.
  *
- * `CONTRACT_TARGET=<name> npm run test:contract` picks one (default `mocks`);
+ * `CONTRACT_TARGET=<name> npm run test:contract` picks one (default `pglite`);
  * `CONTRACT_BASE_URL=http://127.0.0.1:8000 npm run test:contract` runs
  * against a target that is already up instead, started by someone else.
  *
@@ -39,12 +39,6 @@ export type Target = {
 };
 
 export const TARGETS: Record<string, Target> = {
-  /** The mocks, served by the same umi middleware as `max preview`, without the built console. */
-  mocks: {
-    command: [process.execPath, 'tests/contract/serveMocks.mjs'],
-    readyPath: '/api/user/get/login',
-    startTimeoutMs: 60_000,
-  },
   /** The server on a new embedded PostgreSQL (PGlite) in the scratch directory: its first start runs initdb. */
   pglite: {
     command: [process.execPath, ...SERVER_NODE_ARGS, 'server/index.ts'],
@@ -68,7 +62,7 @@ export const TARGETS: Record<string, Target> = {
   },
 };
 
-export const DEFAULT_TARGET = 'mocks';
+export const DEFAULT_TARGET = 'pglite';
 
 /**
  * Whether this run includes the real-call specs: for a target of this file,
