@@ -1,5 +1,6 @@
 // The browser suite: tests/e2e/*.spec.ts in Debian's Chromium, one scenario at a time, against
-// the production build served with the mocks by `max preview` (run `npm run build` first).
+// the production build served by `max preview` (run `npm run build` first), whose API is the
+// platform's own server on a fresh copy of the demo data (mock/platform.ts).
 //
 //   E2E_BASE_URL  run against a server that is already up (no preview is started), e.g. a real backend
 //   E2E_PORT      the preview's port (default: the first free one from 8123); outside CI a preview
@@ -43,7 +44,7 @@ if (!external && !existsSync(path.join(__dirname, 'dist/index.html'))) {
   throw new Error('dist/ is missing: run `npm run build` first');
 }
 const baseURL = external ?? `http://127.0.0.1:${port}`;
-// A second preview whose mocks send ids as bare JSON numbers, for tests/e2e/ids.spec.ts.
+// A second preview whose answers carry ids as bare JSON numbers, for tests/e2e/ids.spec.ts.
 if (!external && !process.env.E2E_IDS_PORT) process.env.E2E_IDS_PORT = String(firstFreePort(port + 1));
 const idsPort = Number(process.env.E2E_IDS_PORT);
 const idsBaseURL = `http://127.0.0.1:${idsPort}`;
@@ -54,8 +55,8 @@ if (!external && !process.env.E2E_SERVER_PORT)
 const serverPort = Number(process.env.E2E_SERVER_PORT);
 const serverBaseURL = `http://127.0.0.1:${serverPort}`;
 const serverDataDir = path.join(__dirname, 'tests/e2e/out/server-data');
-// A third preview of the mocks, a store of its own, for the long scenarios of SECOND_STORE: they
-// run beside the others instead of after them.
+// A third preview, a database of its own, for the long scenarios of SECOND_STORE: they run beside
+// the others instead of after them.
 if (!external && !process.env.E2E_MOCKS2_PORT)
   process.env.E2E_MOCKS2_PORT = String(firstFreePort(serverPort + 1));
 const mocks2Port = Number(process.env.E2E_MOCKS2_PORT);
@@ -90,13 +91,14 @@ const inChromium = (url?: string) => ({
   },
 });
 
-/** `max preview` of dist/ with the mocks on `previewPort`, ready when the mocks answer. */
+/** `max preview` of dist/ on `previewPort`, ready when its demo platform answers. */
 const preview = (previewPort: number, env: Record<string, string> = {}) => ({
   command: `node node_modules/@umijs/max/bin/max.js preview --port ${previewPort}`,
   env: { PORT: String(previewPort), BROWSER: 'none', ...env },
   url: `http://127.0.0.1:${previewPort}/api/user/get/login`,
   reuseExistingServer: !process.env.CI,
-  timeout: 120_000,
+  // The first preview on a machine prepares the demo data's dump (about 30 s, more under load).
+  timeout: 240_000,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
 });
 
@@ -104,9 +106,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '*.spec.ts',
   outputDir: 'tests/e2e/out/test-results',
-  // Within a project the scenarios share one store (the analysis counts calls that others make),
-  // so each project runs one scenario at a time; the projects have stores of their own (two
-  // previews of the mocks, the bare-number mocks, the server) and run two at a time.
+  // Within a project the scenarios share one database (the analysis counts calls that others make),
+  // so each project runs one scenario at a time; the projects have databases of their own (two
+  // previews, the bare-number preview, the server) and run two at a time.
   workers: external ? 1 : 2,
   fullyParallel: false,
   // In CI a failed scenario runs once more, recording its trace: recording every scenario's trace in
