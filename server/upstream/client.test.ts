@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import dns from 'node:dns';
+import net from 'node:net';
 import { parseAllowList } from './addressPolicy';
 import type { Resolve, UpstreamClient } from './client';
 import { createUpstreamClient } from './client';
@@ -10,6 +12,31 @@ import type { Listener } from '../test/listener';
  * that must see no connection; private and public ranges are only ever
  * named through a stubbed resolver, which never connects.
  */
+
+/**
+ * A tripwire under the client: a socket to anything but this machine's
+ * loopback throws before a packet is sent, so a check that fails to refuse
+ * fails the test instead of reaching out.
+ */
+const isLoopback = (address: string) =>
+  address === '::1' || (net.isIPv4(address) && address.startsWith('127.'));
+const connectOutside = (address: string) => new Error(`the client tried to connect to ${address}`);
+const realConnect = net.connect;
+type Lookup = NonNullable<net.TcpNetConnectOpts['lookup']>;
+beforeAll(() => {
+  jest.spyOn(net, 'connect').mockImplementation(((options: net.TcpNetConnectOpts, listener?: () => void) => {
+    if (net.isIP(options.host ?? '') && !isLoopback(options.host!)) throw connectOutside(options.host!);
+    const lookup = (options.lookup ?? dns.lookup) as Lookup;
+    const guarded: Lookup = (hostname, lookupOptions, callback) =>
+      lookup(hostname, lookupOptions, (error, address, family) => {
+        const addresses = typeof address === 'string' ? [address] : (address ?? []).map((a) => a.address);
+        const outside = addresses.find((a) => !isLoopback(a));
+        callback(error ?? (outside === undefined ? null : connectOutside(outside)), address, family);
+      });
+    return realConnect({ ...options, lookup: guarded }, listener);
+  }) as typeof net.connect);
+});
+afterAll(() => jest.restoreAllMocks());
 
 const stubResolve =
   (table: Record<string, string[]>): Resolve =>
@@ -38,6 +65,11 @@ describe('refused targets', () => {
           'ula.test': ['fc00::1'],
           'cgnat.test': ['100.64.0.1'],
           'loop6.test': ['::1'],
+          'compatible.test': ['::7f00:1'],
+          'compatible-dotted.test': ['::127.0.0.1'],
+          'nat64.test': ['64:ff9b::7f00:1'],
+          'sixtofour.test': ['2002:a9fe:a9fe::1'],
+          'teredo.test': ['2001:0:808:808:8000:63bf:80ff:fffe'],
         })(hostname);
       },
     });
@@ -57,24 +89,38 @@ describe('refused targets', () => {
     '2130706433',
     '0x7f000001',
     '[::ffff:127.0.0.1]',
+    '[::127.0.0.1]',
+    '[::7f00:1]',
+    '[64:ff9b::127.0.0.1]',
+    '[2002:7f00:1::1]',
+    '[2001:0:808:808:8000:63bf:80ff:fffe]',
   ])('refuses http://%s without connecting', async (host) => {
     const result = await client.call({ method: 'GET', url: `http://${host}:${target.port}/` });
     expect(result).toMatchObject({ ok: false, failure: 'refused', reached: false });
     expect(target.connections).toBe(0);
   });
 
-  it.each(['internal.test', 'metadata.test', 'mixed.test', 'ula.test', 'cgnat.test', 'loop6.test'])(
-    'refuses a name that resolves to a non-public address (%s) before any connection',
-    async (host) => {
-      const result = await client.call({
-        method: 'POST',
-        url: `http://${host}:${target.port}/x`,
-        body: '{}',
-      });
-      expect(result).toMatchObject({ ok: false, failure: 'refused', reached: false });
-      expect(target.connections).toBe(0);
-    },
-  );
+  it.each([
+    'internal.test',
+    'metadata.test',
+    'mixed.test',
+    'ula.test',
+    'cgnat.test',
+    'loop6.test',
+    'compatible.test',
+    'compatible-dotted.test',
+    'nat64.test',
+    'sixtofour.test',
+    'teredo.test',
+  ])('refuses a name that resolves to a non-public address (%s) before any connection', async (host) => {
+    const result = await client.call({
+      method: 'POST',
+      url: `http://${host}:${target.port}/x`,
+      body: '{}',
+    });
+    expect(result).toMatchObject({ ok: false, failure: 'refused', reached: false });
+    expect(target.connections).toBe(0);
+  });
 
   it('says the same for a closed port as for an open one', async () => {
     const closed = await listen(() => undefined);
