@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import { BODY_MAX_BYTES, DEFAULT_QUOTA } from '@agler/contract/constants';
 import type { Database } from './db/connect';
 import { seededInterfaceCount } from './domain/seed';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin, { pageFallback: files ? pageFallback(files) : undefined });
   await app.register(bodyPlugin);
+  await app.register(fastifyCookie);
   await app.register(sessionPlugin, {
     db: database.db,
     cookieSecure: options.cookieSecure ?? false,

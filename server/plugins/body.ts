@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { BODY_MAX_BYTES, ResponseCode } from '@agler/contract/constants';
 import { isJsonContentType } from '@agler/contract/http';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
 import { MESSAGES } from '@agler/contract/messages';
 import { ApiError } from '../domain/errors';
-import { shared } from './shared';
 
 /**
  * Request bodies: JSON in UTF-8 only (any other type is refused), at most
@@ -49,24 +49,27 @@ async function drain(payload: Readable, error?: ApiError): Promise<undefined> {
   return undefined;
 }
 
-export const bodyPlugin = shared('agler-body', async (app) => {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
-    if (!isJsonContentType(request.headers['content-type']))
-      return drain(payload, refusal(MESSAGES.contentType));
-    const body = await readBody(payload, BODY_MAX_BYTES);
-    if (!body) throw refusal(MESSAGES.bodyTooLarge);
-    try {
-      return parseJsonExact(utf8.decode(body));
-    } catch (error) {
-      throw refusal(error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson);
-    }
-  });
-  // Any other type is refused, once its body is read.
-  app.addContentTypeParser('*', async (_request: FastifyRequest, payload: Readable) =>
-    drain(payload, refusal(MESSAGES.contentType)),
-  );
-});
+export const bodyPlugin = fp(
+  async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
+      if (!isJsonContentType(request.headers['content-type']))
+        return drain(payload, refusal(MESSAGES.contentType));
+      const body = await readBody(payload, BODY_MAX_BYTES);
+      if (!body) throw refusal(MESSAGES.bodyTooLarge);
+      try {
+        return parseJsonExact(utf8.decode(body));
+      } catch (error) {
+        throw refusal(error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson);
+      }
+    });
+    // Any other type is refused, once its body is read.
+    app.addContentTypeParser('*', async (_request: FastifyRequest, payload: Readable) =>
+      drain(payload, refusal(MESSAGES.contentType)),
+    );
+  },
+  { name: 'agler-body', fastify: '5.x' },
+);
 
 /**
  * The JSON object a write sends, or the refusal that says what is wrong: no

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { shared } from './shared';
 
 /**
  * The built console (dist/): its files, with hashed names cached for a year
@@ -82,36 +82,39 @@ export function pageFallback(files: ConsoleFiles) {
   };
 }
 
-export const consolePlugin = shared<{ files: ConsoleFiles }>('agler-console', async (app, { files }) => {
-  // The site's root is a page too; the static files' wildcard would take it for a directory listing.
-  const answerPage = pageFallback(files);
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/',
-    handler: async (request, reply) => {
-      if (!answerPage(request, reply)) return reply.callNotFound();
-      return reply;
-    },
-  });
-  await app.register(fastifyStatic, {
-    root: files.dir,
-    prefix: '/',
-    index: false,
-    // index.html goes out through the page fallback only, never cached.
-    allowedPath: (pathname) => pathname !== '/index.html',
-    cacheControl: false,
-    // Missing files fall through to the not-found handler (page fallback or 404).
-    wildcard: true,
-    // The build writes each script and stylesheet compressed beside it (config/plugins/precompress.ts):
-    // sent as they are to a browser that accepts them, not compressed again for every visitor.
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      // The file sent may be the compressed one: its name is the original's with `.br` or `.gz`.
-      const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
-      reply.header(
-        'cache-control',
-        HASHED.test(name) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
-      );
-    },
-  });
-});
+export const consolePlugin = fp<{ files: ConsoleFiles }>(
+  async (app, { files }) => {
+    // The site's root is a page too; the static files' wildcard would take it for a directory listing.
+    const answerPage = pageFallback(files);
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/',
+      handler: async (request, reply) => {
+        if (!answerPage(request, reply)) return reply.callNotFound();
+        return reply;
+      },
+    });
+    await app.register(fastifyStatic, {
+      root: files.dir,
+      prefix: '/',
+      index: false,
+      // index.html goes out through the page fallback only, never cached.
+      allowedPath: (pathname) => pathname !== '/index.html',
+      cacheControl: false,
+      // Missing files fall through to the not-found handler (page fallback or 404).
+      wildcard: true,
+      // The build writes each script and stylesheet compressed beside it (config/plugins/precompress.ts):
+      // sent as they are to a browser that accepts them, not compressed again for every visitor.
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // The file sent may be the compressed one: its name is the original's with `.br` or `.gz`.
+        const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
+        reply.header(
+          'cache-control',
+          HASHED.test(name) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
+        );
+      },
+    });
+  },
+  { name: 'agler-console', fastify: '5.x' },
+);

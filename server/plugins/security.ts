@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import { ApiError } from '../domain/errors';
-import { shared } from './shared';
 
 /**
  * Headers every answer carries, the refusal of cross-site writes, and no
@@ -62,30 +62,33 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean
   return site === 'cross-site' || site === 'same-site';
 }
 
-export const securityPlugin = shared<SecurityOptions>('agler-security', async (app, options) => {
-  let lastHashes: readonly string[] | undefined;
-  let policy = '';
-  const currentPolicy = () => {
-    const hashes = options.scriptHashes();
-    if (hashes !== lastHashes) {
-      lastHashes = hashes;
-      policy = contentSecurityPolicy(hashes);
-    }
-    return policy;
-  };
-
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', currentPolicy());
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (options.https) reply.header('strict-transport-security', 'max-age=15552000');
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      reply.header('cache-control', 'no-store');
-      if (WRITE_METHODS.has(request.method) && isCrossSite(request, options.publicUrl)) {
-        throw new ApiError(ResponseCode.FORBIDDEN, MESSAGES.crossSite);
+export const securityPlugin = fp<SecurityOptions>(
+  async (app, options) => {
+    let lastHashes: readonly string[] | undefined;
+    let policy = '';
+    const currentPolicy = () => {
+      const hashes = options.scriptHashes();
+      if (hashes !== lastHashes) {
+        lastHashes = hashes;
+        policy = contentSecurityPolicy(hashes);
       }
-    }
-  });
-});
+      return policy;
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('content-security-policy', currentPolicy());
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'same-origin');
+      reply.header('x-frame-options', 'DENY');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      if (options.https) reply.header('strict-transport-security', 'max-age=15552000');
+      if (request.url.startsWith('/api/') || request.url === '/api') {
+        reply.header('cache-control', 'no-store');
+        if (WRITE_METHODS.has(request.method) && isCrossSite(request, options.publicUrl)) {
+          throw new ApiError(ResponseCode.FORBIDDEN, MESSAGES.crossSite);
+        }
+      }
+    });
+  },
+  { name: 'agler-security', fastify: '5.x' },
+);

@@ -1,4 +1,4 @@
-import { shared } from './shared';
+import fp from 'fastify-plugin';
 
 /** Below this many characters an answer is sent as it is: the encoder's call costs more than it saves. */
 export const ENCODE_FROM_CHARS = 16 * 1024;
@@ -14,10 +14,13 @@ const encoder = new TextEncoder();
  * instead of 13 to 24 ms for the encoding alone, the length not counted.
  * Compression, when the client accepts it, then starts from the bytes too.
  */
-export const utf8Plugin = shared('agler-utf8', async (app) => {
-  app.addHook('onSend', async (_request, _reply, payload) => {
-    if (typeof payload !== 'string' || payload.length < ENCODE_FROM_CHARS) return payload;
-    const bytes = encoder.encode(payload);
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  });
-});
+export const utf8Plugin = fp(
+  async (app) => {
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      if (typeof payload !== 'string' || payload.length < ENCODE_FROM_CHARS) return payload;
+      const bytes = encoder.encode(payload);
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    });
+  },
+  { name: 'agler-utf8', fastify: '5.x' },
+);
