@@ -108,6 +108,11 @@ beforeAll(async () => {
     // The user here calls far more than a default quota; quotas have tests of their own (server/gateway).
     defaultQuota: 1_000_000,
     invokeAllowHosts: [`127.0.0.1:${upstream.port}`],
+    // Names resolve here, never through the system: the public address is no one's, localhost is this machine.
+    resolve: async (hostname) => {
+      if (hostname === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+      throw Object.assign(new Error(`unknown ${hostname}`), { code: 'ENOTFOUND' });
+    },
   });
   await alignDemoUrls(t.database.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -363,6 +368,48 @@ describe('addresses the platform may not call', () => {
   });
 });
 
+describe("the server's own address", () => {
+  test.each([
+    `${PUBLIC_URL}/demo/../api/health`,
+    `${PUBLIC_URL}/demo/%2e%2e/api/health`,
+    `${PUBLIC_URL}/demo/%2E%2E/api/health`,
+    `${PUBLIC_URL}/demo/.%2e/api/health`,
+    `${PUBLIC_URL}/demo/./../api/health`,
+    `${PUBLIC_URL}/demo/v1/../../api/health`,
+    `${PUBLIC_URL}/demo\\..\\api\\health`,
+    `${PUBLIC_URL}/demo/%2e%2e/api/user/get/login`,
+    `${PUBLIC_URL}/api/health`,
+    `${PUBLIC_URL}/`,
+    `${PUBLIC_URL.toUpperCase()}/demo/../api/health`,
+    `${PUBLIC_URL}:80/demo/../api/health`,
+  ])('%s: outside the demo folder, refused and not counted', async (url) => {
+    const id = await online(url);
+    const before = await lastCallId();
+
+    const answer = await invoke(id);
+
+    expect(answer).toEqual({ code: ResponseCode.FORBIDDEN, data: null, message: UPSTREAM_MESSAGES.refused });
+    expect(await newCalls(before)).toEqual([]);
+  });
+
+  test('a path that stays in the demo folder, however written, is the demo service', async () => {
+    const id = await online(`${PUBLIC_URL}/demo/v1/%2e%2e/./echo`, 'POST');
+
+    const answer = await invoke(id, '{"b":2}');
+
+    expect(answer).toMatchObject({ code: 0, data: { b: 2 } });
+  });
+
+  test('an encoded slash does not leave it: the demo service answers that it has no such path', async () => {
+    const id = await online(`${PUBLIC_URL}/demo/..%2fapi/health`);
+
+    const answer = await invoke(id);
+
+    expect(answer).toMatchObject({ code: ResponseCode.UPSTREAM_ERROR, call: { status: 404 } });
+    expect(answer.message).toContain('没有这个演示接口');
+  });
+});
+
 describe('counting', () => {
   test('200 concurrent calls are 200 more records, no more, no fewer', async () => {
     const id = await online(`${upstream.origin}/text`);
@@ -488,10 +535,17 @@ describe('the demo address moves with PUBLIC_URL', () => {
     const elsewhere = await online(`${upstream.origin}/text`);
     const urlOf = async (id: string) =>
       (await t.database.db.select({ url: interfaces.url }).from(interfaces).where(eq(interfaces.id, id)))[0].url;
+    // The seeded ones, `mine`, and those other tests here pointed there.
+    const [{ under }] = rowsOf<{ under: number }>(
+      await t.database.db.execute(
+        sql`SELECT count(*)::int AS under FROM interface_info WHERE starts_with(url, ${`${PUBLIC_URL}/demo/`})`,
+      ),
+    );
 
     const moved = await alignDemoUrls(t.database.db, 'https://API.example.com', DEMO_INTERFACE_COUNT);
 
-    expect(moved).toBe(DEMO_INTERFACE_COUNT + 1);
+    expect(under).toBeGreaterThan(DEMO_INTERFACE_COUNT);
+    expect(moved).toBe(under);
     expect(await urlOf(mine)).toBe('https://API.example.com/demo/echo');
     expect(await urlOf(demo[0].id)).toBe(`https://API.example.com/demo${new URL(demo[0].url).pathname}`);
     expect(await urlOf(elsewhere)).toBe(`${upstream.origin}/text`);

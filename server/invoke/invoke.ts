@@ -133,14 +133,29 @@ export function failureOf(result: UpstreamResult, timeoutMs: number): never {
 
 export function createInvoker(options: InvokerOptions): Invoker {
   const { db, client, recorder, timeoutMs, now, defaultQuota } = options;
-  const demoBase = `${options.publicUrl}${DEMO_PREFIX}/`;
+  const publicOrigin = new URL(options.publicUrl).origin;
   let selfOrigin: string | undefined;
 
-  /** A demo interface's URL on this process's own port, or the URL as stored. */
-  const route = (url: string) =>
-    selfOrigin && url.startsWith(demoBase)
-      ? { url: `${selfOrigin}${url.slice(options.publicUrl.length)}`, exempt: true }
-      : { url, exempt: false };
+  /**
+   * Where a call goes, judged on the URL as the URL standard reads it (so
+   * `/demo/../api` and `/demo/%2e%2e/api` are `/api`, as the server would read
+   * them): a demo interface to this process's own port, unchecked; any other
+   * path of the server's own origins nowhere (undefined); the rest as given.
+   */
+  function route(url: string): { url: string; exempt: boolean } | undefined {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return { url, exempt: false };
+    }
+    const own = target.origin === publicOrigin || target.origin === selfOrigin;
+    if (!own) return { url: target.href, exempt: false };
+    if (target.origin !== publicOrigin || !target.pathname.startsWith(`${DEMO_PREFIX}/`)) return undefined;
+    return selfOrigin
+      ? { url: `${selfOrigin}${target.pathname}${target.search}`, exempt: true }
+      : { url: target.href, exempt: false };
+  }
 
   async function callInterface(
     row: InterfaceRow,
@@ -150,7 +165,10 @@ export function createInvoker(options: InvokerOptions): Invoker {
   ): Promise<CallOutcome> {
     const unit = await takeUnit(db, user, row.id, defaultQuota);
     const started = now();
-    const result = await client.call({ ...request, ...route(request.url) });
+    const target = route(request.url);
+    const result: UpstreamResult = target
+      ? await client.call({ ...request, ...target })
+      : { ok: false, failure: 'refused', reached: false, durationMs: 0 };
     if (result.ok || result.reached) {
       recorder.add({
         interfaceInfoId: row.id,
