@@ -2,9 +2,10 @@ import { ACCOUNT_LENGTH, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, USER_LIMITS,
 import type { UserRole } from './constants';
 import { parseId } from './ids';
 import type { Id } from './ids';
-import { MESSAGES } from './messages';
-import type { Parsed, Query } from './queries';
-import { hasUnsafeCharacters } from './text';
+import { MESSAGES, TEXT_MESSAGES } from './messages';
+import { queryOf, textsOf } from './queries';
+import type { Parsed } from './queries';
+import { textFault } from './text';
 
 /**
  * The rules of accounts, keys and quotas that the mocks and the server both
@@ -25,9 +26,15 @@ const lengthIn = (value: unknown, range: { min: number; max: number }): value is
  */
 export type FieldCheck = (value: unknown) => string | undefined;
 
-/** An account name to log in with: only its length (older accounts may hold other characters). */
-export const loginAccountError: FieldCheck = (value) =>
-  lengthIn(value, ACCOUNT_LENGTH) ? undefined : MESSAGES.accountLength;
+/**
+ * An account name to log in with: its length, then only what no stored text
+ * may hold, as older accounts may hold other characters.
+ */
+export const loginAccountError: FieldCheck = (value) => {
+  if (!lengthIn(value, ACCOUNT_LENGTH)) return MESSAGES.accountLength;
+  const fault = textFault(value, { lineBreaks: true, directionMarks: true });
+  return fault && TEXT_MESSAGES.field('账号', fault);
+};
 
 /** A new account name: its length, then its characters. */
 export const accountError: FieldCheck = (value) =>
@@ -69,7 +76,7 @@ export function parseRegistration(body: Record<string, unknown>): Parsed<Registr
 export type ProfileChange = { userName?: string; userAvatar?: string };
 
 function isAvatarUrl(text: string): boolean {
-  if (text.length > USER_LIMITS.avatarMax || hasUnsafeCharacters(text)) return false;
+  if (text.length > USER_LIMITS.avatarMax) return false;
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:';
@@ -83,12 +90,16 @@ export function parseProfileChange(body: Record<string, unknown>): Parsed<Profil
   const change: ProfileChange = {};
   if (body.userName !== undefined) {
     const name = typeof body.userName === 'string' ? body.userName.trim() : '';
-    if (!name || Array.from(name).length > USER_LIMITS.nameMax || hasUnsafeCharacters(name))
+    const fault = textFault(name);
+    if (fault) return { ok: false, message: TEXT_MESSAGES.field('昵称', fault) };
+    if (!name || Array.from(name).length > USER_LIMITS.nameMax)
       return { ok: false, message: MESSAGES.userNameLength };
     change.userName = name;
   }
   if (body.userAvatar !== undefined) {
     const avatar = typeof body.userAvatar === 'string' ? body.userAvatar.trim() : undefined;
+    const fault = avatar && textFault(avatar);
+    if (fault) return { ok: false, message: TEXT_MESSAGES.field('头像地址', fault) };
     if (avatar === undefined || (avatar !== '' && !isAvatarUrl(avatar)))
       return { ok: false, message: MESSAGES.avatarInvalid };
     change.userAvatar = avatar;
@@ -148,19 +159,20 @@ function pageNumber(value: unknown, fallback: number): number | undefined {
 }
 
 /** `GET /api/user/list/page`'s query: newest first, searchText lower-cased. */
-export function parseUserListQuery(query: Query): Parsed<UserListQuery> {
+export function parseUserListQuery(input: unknown): Parsed<UserListQuery> {
+  const query = queryOf(input);
   const current = pageNumber(query.current, 1);
   if (current === undefined || current < 1) return { ok: false, message: MESSAGES.badCurrent };
   const pageSize = pageNumber(query.pageSize, 10);
   if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX) return { ok: false, message: MESSAGES.badPageSize };
-  if (query.searchText !== undefined && typeof query.searchText !== 'string')
-    return { ok: false, message: MESSAGES.notText('searchText') };
+  const texts = textsOf(query, ['searchText'] as const);
+  if (!texts.ok) return texts;
   let userRole: UserRole | undefined;
   if (query.userRole !== undefined && query.userRole !== '') {
     if (typeof query.userRole !== 'string' || !USER_ROLES.includes(query.userRole))
       return { ok: false, message: MESSAGES.badRole };
     userRole = query.userRole as UserRole;
   }
-  const searchText = (query.searchText as string | undefined)?.trim().toLowerCase() || undefined;
+  const searchText = texts.value.searchText?.trim().toLowerCase() || undefined;
   return { ok: true, value: { current, pageSize, searchText, userRole } };
 }

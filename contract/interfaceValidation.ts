@@ -1,12 +1,13 @@
 import { HTTP_METHODS, INTERFACE_LIMITS } from './constants';
 import type { HttpMethod } from './constants';
 import { checkJson } from './json';
-import { hasUnsafeCharacters, UNSAFE_CHARACTERS_TEXT } from './text';
+import { TEXT_MESSAGES } from './messages';
+import { textFault } from './text';
 
 /**
- * The contract's rules for an interface's fields (shared/api-contract.md,
- * "Validation of an interface"): one source for the admin form, the mocks
- * and the server, so all say the same thing in the same words.
+ * The contract's rules for an interface's fields (config/openapi.json,
+ * InterfaceInfoAddRequest): one source for the admin form, the mocks and the
+ * server, so all say the same thing in the same words.
  */
 
 export const INTERFACE_FIELDS = [
@@ -45,7 +46,8 @@ export const INTERFACE_VALIDATION_TEXTS = {
   /** A JSON field's problem, named; `detail` is checkJson's line/column message. */
   json: (field: JsonField, detail: string) => `${L[field]}：${detail}`,
   notObject: '请求体必须是 JSON 对象',
-  unsafeCharacters: (field: InterfaceField) => `${L[field]}${UNSAFE_CHARACTERS_TEXT}`,
+  /** Controls and bidirectional controls alike; a lone surrogate has its own (TEXT_MESSAGES). */
+  unsafeCharacters: (field: InterfaceField) => `${L[field]}不能包含控制字符或文字方向控制字符`,
 } as const;
 
 const T = INTERFACE_VALIDATION_TEXTS;
@@ -93,8 +95,10 @@ export function checkInterfaceField(field: InterfaceField, value: unknown): stri
   if ((field === 'name' || field === 'url') && !text) return T.required(field);
   const max = MAX_LENGTH[field];
   if (max !== undefined && text.length > max) return T.tooLong(field, max);
-  // JSON texts may hold line breaks and tabs; the other fields are one line.
-  if (hasUnsafeCharacters(text, { multiline: isJsonField(field) || field === 'description' })) return T.unsafeCharacters(field);
+  // JSON texts and descriptions are written on several lines, as the admin form's text areas let them.
+  const fault = textFault(text, { lineBreaks: isJsonField(field) || field === 'description' });
+  if (fault === 'loneSurrogate') return TEXT_MESSAGES.field(L[field], fault);
+  if (fault) return T.unsafeCharacters(field);
   if (field === 'url' && !isAbsoluteHttpUrl(text)) return T.url;
   if (isJsonField(field)) {
     const detail = checkJson(text, { allowEmpty: true });

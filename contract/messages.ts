@@ -1,6 +1,7 @@
 import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
 import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 import { JSON_TEXTS } from './json';
+import type { TextFault } from './text';
 
 /**
  * The messages of the API's answers (the envelope's `message`), the same from
@@ -75,4 +76,17 @@ export const MESSAGES = {
   unknownPath: '接口路径不存在',
   systemError: '服务器内部错误，请稍后重试',
   databaseUnavailable: '数据库暂时不可用，请稍后重试',
+} as const;
+
+/** What each fault of contract/text.ts textFault is called in a message. */
+const TEXT_FAULTS: Record<TextFault, string> = {
+  control: '不能包含控制字符',
+  loneSurrogate: '不能包含不成对的代理项（无效的 Unicode 字符）',
+  bidi: '不能包含文字方向控制字符',
+};
+
+/** A text that fails textFault: a query parameter by its name, a field by its label. */
+export const TEXT_MESSAGES = {
+  param: (name: string, fault: TextFault) => `参数 ${name} ${TEXT_FAULTS[fault]}`,
+  field: (label: string, fault: TextFault) => `${label}${TEXT_FAULTS[fault]}`,
 } as const;

@@ -13,12 +13,15 @@ import type { HttpMethod, InterfaceStatus, SortField, SortOrder, UsageSortField 
 import { DAY_MS, formatDate, parseDate, startOfDay } from './dates';
 import { parseId } from './ids';
 import type { Id } from './ids';
-import { MESSAGES } from './messages';
+import { MESSAGES, TEXT_MESSAGES } from './messages';
+import { textFault } from './text';
 
 /**
  * The query parameters of the read endpoints, read the same way by the mocks
- * and the server: a value is one text (repeated keys are refused), defaults
- * are the contract's, and every refusal names the parameter.
+ * and the server: a value is one text (repeated keys are refused) that
+ * passes contract/text.ts textFault, defaults are the contract's, and every
+ * refusal names the parameter. Each parser takes the query as it arrives
+ * (unknown), so a route reads its input through one without a cast.
  */
 
 /** Whole local days; `endMs` is the midnight after the last day. */
@@ -36,6 +39,15 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 export type TimeWindow = { startMs: number; endMs: number };
 
 export type Query = Record<string, unknown>;
+
+const isQuery = (input: unknown): input is Query =>
+  typeof input === 'object' && input !== null && !Array.isArray(input);
+
+/** A request's query parameters as a record; anything else holds none. */
+export const queryOf = (input: unknown): Query => (isQuery(input) ? input : {});
+
+/** A search is never shown or stored, and may look for the line breaks a description holds. */
+const SEARCH_ALLOWS = { lineBreaks: true, directionMarks: true } as const;
 
 /** A range of `days` whole days ending with the day that holds `now`. */
 export function lastDays(days: number, now: number): DayRange {
@@ -77,7 +89,8 @@ function rangeOf(start: number, end: number): Parsed<DayRange> {
 }
 
 /** `startDate` and `endDate` of the overview: both required, at most MAX_RANGE_DAYS days. */
-export function parseOverviewQuery(query: Query): Parsed<DayRange> {
+export function parseOverviewQuery(input: unknown): Parsed<DayRange> {
+  const query = queryOf(input);
   const dates = readDates(query);
   if (!dates.ok) return dates;
   const { start, end } = dates.value;
@@ -86,15 +99,25 @@ export function parseOverviewQuery(query: Query): Parsed<DayRange> {
   return rangeOf(start, end);
 }
 
-/** The texts of `keys` in `query`: a value that is neither a text nor a number is refused, naming its key. */
-function textsOf<K extends string>(query: Query, keys: readonly K[]): Parsed<Partial<Record<K, string>>> {
+/**
+ * The texts of `keys` in `query`: a value that is neither a text nor a
+ * number, or a text that fails textFault, is refused, naming its key.
+ */
+export function textsOf<K extends string>(
+  query: Query,
+  keys: readonly K[],
+): Parsed<Partial<Record<K, string>>> {
   const texts: Partial<Record<K, string>> = {};
   for (const key of keys) {
     const value = query[key];
     if (value === undefined) continue;
     if (typeof value === 'number') texts[key] = String(value);
-    else if (typeof value === 'string') texts[key] = value;
-    else return { ok: false, message: MESSAGES.notText(key) };
+    else if (typeof value !== 'string') return { ok: false, message: MESSAGES.notText(key) };
+    else {
+      const fault = textFault(value, SEARCH_ALLOWS);
+      if (fault) return { ok: false, message: TEXT_MESSAGES.param(key, fault) };
+      texts[key] = value;
+    }
   }
   return { ok: true, value: texts };
 }
@@ -120,7 +143,8 @@ function usagePageSize<T>(text: string | undefined, fallback: T): Parsed<number 
 export type OverviewQuery = { range: DayRange; pageSize?: number };
 
 /** `GET /api/analysis/overview`'s query: the range (parseOverviewQuery), then the optional `pageSize`. */
-export function parseOverviewRequest(query: Query): Parsed<OverviewQuery> {
+export function parseOverviewRequest(input: unknown): Parsed<OverviewQuery> {
+  const query = queryOf(input);
   const range = parseOverviewQuery(query);
   if (!range.ok) return range;
   const texts = textsOf(query, ['pageSize'] as const);
@@ -147,7 +171,8 @@ const USAGE_KEYS = ['current', 'pageSize', 'sortField', 'sortOrder', 'searchText
  * `GET /api/analysis/interfaces`' query: the overview's range rules, then the
  * page. Without sortField most called first; with it ascending unless told.
  */
-export function parseUsageQuery(query: Query): Parsed<UsageQuery> {
+export function parseUsageQuery(input: unknown): Parsed<UsageQuery> {
+  const query = queryOf(input);
   const range = parseOverviewQuery(query);
   if (!range.ok) return range;
   const parsed = textsOf(query, USAGE_KEYS);
@@ -178,13 +203,20 @@ export function parseUsageQuery(query: Query): Parsed<UsageQuery> {
  * `interfaceInfoId`, `startDate` and `endDate` of an interface's callers: the
  * id first (a positive 64-bit integer), then the overview's range rules.
  */
-export function parseCallersQuery(query: Query): Parsed<{ interfaceInfoId: Id; range: DayRange }> {
+export function parseCallersQuery(input: unknown): Parsed<{ interfaceInfoId: Id; range: DayRange }> {
+  const query = queryOf(input);
   const interfaceInfoId = parseId(query.interfaceInfoId);
   if (interfaceInfoId === undefined)
     return { ok: false, message: MESSAGES.idParamInvalid('interfaceInfoId') };
   const range = parseOverviewQuery(query);
   if (!range.ok) return range;
   return { ok: true, value: { interfaceInfoId, range: range.value } };
+}
+
+/** An id parameter (`id`, `userId`): a positive 64-bit integer. */
+export function parseIdParam(input: unknown, name: string): Parsed<Id> {
+  const id = parseId(queryOf(input)[name]);
+  return id === undefined ? { ok: false, message: MESSAGES.badId } : { ok: true, value: id };
 }
 
 /** `limit` of the top list: absent means the contract's default. */
@@ -203,7 +235,8 @@ export function parseLimit(raw: unknown): Parsed<number> {
  * counts all history (the contract's original form), without `endDate` up to
  * today.
  */
-export function parseTopQuery(query: Query, now: number): Parsed<{ limit: number; window: TimeWindow }> {
+export function parseTopQuery(input: unknown, now: number): Parsed<{ limit: number; window: TimeWindow }> {
+  const query = queryOf(input);
   const limit = parseLimit(query.limit);
   if (!limit.ok) return limit;
   const dates = readDates(query);
@@ -250,7 +283,8 @@ const LIST_KEYS = [
 ] as const;
 
 /** `GET /api/interfaceInfo/list/page`'s query. Without sortField: newest first; with it: ascending unless told. */
-export function parseListQuery(query: Query): Parsed<ListQuery> {
+export function parseListQuery(input: unknown): Parsed<ListQuery> {
+  const query = queryOf(input);
   const parsed = textsOf(query, LIST_KEYS);
   if (!parsed.ok) return parsed;
   const texts = parsed.value;

@@ -1,4 +1,32 @@
-import { compareNames, utf8Bytes } from './text';
+import { compareNames, textFault, utf8Bytes } from './text';
+
+describe('textFault', () => {
+  test.each([
+    ['NUL', 'a\u0000b', 'control'],
+    ['another C0 control', '\u001b[31m', 'control'],
+    ['DEL', 'a\u007f', 'control'],
+    ['a C1 control', 'a\u0085', 'control'],
+    ['a tab in one line', 'a\tb', 'control'],
+    ['a line break in one line', 'a\nb', 'control'],
+    ['a lone high surrogate', 'a\ud83d', 'loneSurrogate'],
+    ['a lone low surrogate', '\ude00a', 'loneSurrogate'],
+    ['a pair the wrong way round', '\ude00\ud83d', 'loneSurrogate'],
+    ['a right-to-left override', '天气\u202e查询', 'bidi'],
+  ])('%s is refused', (_, text, fault) => {
+    expect(textFault(text)).toBe(fault);
+  });
+
+  test.each(['', 'Agler接口', '👍🏽 ok', '\u00a0no-break space', 'é'])('%j passes', (text) => {
+    expect(textFault(text)).toBeUndefined();
+  });
+
+  test('line breaks and bidirectional controls pass only where a field allows them; controls never do', () => {
+    expect(textFault('a\r\n\tb', { lineBreaks: true })).toBeUndefined();
+    expect(textFault('a\u202eb', { directionMarks: true })).toBeUndefined();
+    expect(textFault('a\u0000b', { lineBreaks: true, directionMarks: true })).toBe('control');
+    expect(textFault('a\ud800b', { lineBreaks: true, directionMarks: true })).toBe('loneSurrogate');
+  });
+});
 
 describe('utf8Bytes', () => {
   test.each([

@@ -1,7 +1,9 @@
 /**
- * Characters no text field accepts: C0 and C1 controls (line breaks and tabs
- * only where a field is multi-line) and the Unicode bidirectional controls,
- * which can make a name show reversed or disguise what follows it (U+202E).
+ * What a text that is stored or searched may not hold, one check for every
+ * field and parameter: C0 and C1 controls (PostgreSQL refuses NUL in text),
+ * lone surrogates (an encoder would silently replace them), and, where a
+ * text is shown as a name, the Unicode bidirectional controls, which can
+ * make it show reversed or disguise what follows it (U+202E).
  */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
@@ -9,10 +11,32 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-export const UNSAFE_CHARACTERS_TEXT = '不能包含控制字符或文字方向控制字符';
+export type TextFault = 'control' | 'loneSurrogate' | 'bidi';
 
+/** What a field lets through beyond the check's default: tabs and line breaks, bidirectional controls. */
+export type TextAllowance = { lineBreaks?: boolean; directionMarks?: boolean };
+
+function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i += 1;
+    else return true;
+  }
+  return false;
+}
+
+/** The first thing `text` may not hold, or undefined when it is fine. */
+export function textFault(text: string, allow: TextAllowance = {}): TextFault | undefined {
+  if (CONTROL.test(text) || (!allow.lineBreaks && LINE_BREAKS_AND_TABS.test(text))) return 'control';
+  if (hasLoneSurrogate(text)) return 'loneSurrogate';
+  if (!allow.directionMarks && BIDI.test(text)) return 'bidi';
+  return undefined;
+}
+
+/** Whether a text shown as a name (one line unless `multiline`) fails textFault. */
 export function hasUnsafeCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
-  return CONTROL.test(text) || BIDI.test(text) || (!options.multiline && LINE_BREAKS_AND_TABS.test(text));
+  return textFault(text, { lineBreaks: options.multiline }) !== undefined;
 }
 
 /**

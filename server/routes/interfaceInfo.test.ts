@@ -6,7 +6,7 @@ import { INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode } from '@agler/contract/c
 import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
-import { MESSAGES } from '@agler/contract/messages';
+import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, InterfaceQuota, Page } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
@@ -84,9 +84,19 @@ describe('the list', () => {
   test.each([
     ['name', 'a\u0000b'],
     ['searchText', '\u0000'],
-    ['url', '\u202e'],
-  ])('a %s filter with a control character matches nothing', async (key, text) => {
+    ['description', '\u0007'],
+  ])('a %s filter with a control character is refused, naming it', async (key, text) => {
     const answer = await page(`${key}=${encodeURIComponent(text)}`);
+
+    expect(answer).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message: TEXT_MESSAGES.param(key, 'control'),
+    });
+  });
+
+  test('a url filter with a bidirectional control matches nothing', async () => {
+    const answer = await page(`url=${encodeURIComponent('\u202e')}`);
 
     expect(answer).toEqual({
       code: 0,

@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { LOGIN_THROTTLE, ResponseCode } from '@agler/contract/constants';
-import { MESSAGES } from '@agler/contract/messages';
+import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import type { LoginUserVO } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { removeExpired, SESSION_LIMITS } from '../domain/session';
@@ -52,8 +52,12 @@ describe('login', () => {
     expect(unknownAccount).toEqual(wrongPassword);
   });
 
-  test('an account name with a NUL is just a wrong one', async () => {
-    expect(JSON.parse((await login('adm\u0000in', '12345678')).body).message).toBe(MESSAGES.wrongCredentials);
+  test('an account name with a NUL is refused, saying so, before the account is looked up', async () => {
+    expect(JSON.parse((await login('adm\u0000in', '12345678')).body)).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message: TEXT_MESSAGES.field('账号', 'control'),
+    });
   });
 
   test('checks the lengths of account and password first', async () => {
@@ -173,20 +177,25 @@ describe('sessions', () => {
     expect(await sessionCount()).toBe(0);
   });
 
-  test.each(['AGLER_SESSION=%E0%A4%A', 'AGLER_SESSION=%00', 'AGLER_SESSION=%ED%A0%80', 'other=1; AGLER_SESSION'])(
-    'a cookie that is no token of ours is no session: %s',
-    async (cookie) => {
-      expect(await call(t.app, { url: '/api/user/get/login', cookie })).toEqual({
-        code: ResponseCode.NOT_LOGIN,
-        data: null,
-        message: MESSAGES.notLogin,
-      });
-    },
-  );
+  test.each([
+    'AGLER_SESSION=%E0%A4%A',
+    'AGLER_SESSION=%00',
+    'AGLER_SESSION=%ED%A0%80',
+    'other=1; AGLER_SESSION',
+  ])('a cookie that is no token of ours is no session: %s', async (cookie) => {
+    expect(await call(t.app, { url: '/api/user/get/login', cookie })).toEqual({
+      code: ResponseCode.NOT_LOGIN,
+      data: null,
+      message: MESSAGES.notLogin,
+    });
+  });
 
   test('the session cookie is found among others', async () => {
     const cookie = await loginAs(t.app, USER);
-    const answer = await call<LoginUserVO>(t.app, { url: '/api/user/get/login', cookie: `a=1; ${cookie}; b="2"` });
+    const answer = await call<LoginUserVO>(t.app, {
+      url: '/api/user/get/login',
+      cookie: `a=1; ${cookie}; b="2"`,
+    });
     expect(answer.data.userAccount).toBe('user');
   });
 });
