@@ -163,7 +163,8 @@ test('catalogue: open an interface, read it, call it and see the answer', async 
     requests.some((url) => url.endsWith(`/api/interfaceInfo/get?id=${WEATHER_ID}`)),
     'the id is sent as received',
   ).toBe(true);
-  await expect(page.getByText('https://api.agler.dev/v1/weather/now', { exact: true })).toBeVisible();
+  // The demo interface's own service, on the platform that serves the console.
+  await expect(page.getByText(/^http:\/\/localhost:\d+\/demo\/v1\/weather\/now$/)).toBeVisible();
   const params = page.getByRole('table');
   await expect(params.getByText('city', { exact: true })).toBeVisible();
   await expect(params.getByText('城市名，如 北京、上海')).toBeVisible();
