@@ -182,11 +182,20 @@ export async function findInterface(db: Db, rawId: unknown): Promise<Row> {
   return row;
 }
 
-/** `GET /api/interfaceInfo/get`: an offline interface exists for admins only. */
-export async function getOne(db: Db, query: Query, user: SessionUser): Promise<InterfaceInfo> {
-  const row = await findRow(db, query.id);
+/**
+ * An offline interface exists for admins only: to anyone else it is 40400,
+ * whether they read it, invoke it or call it through the gateway, so no
+ * answer tells an unpublished interface from a missing one.
+ */
+export function hideOffline(row: Pick<Row, 'status'>, user: SessionUser): void {
   if (row.status !== INTERFACE_STATUS.ONLINE && !isAdmin(user))
     refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+}
+
+/** `GET /api/interfaceInfo/get`. */
+export async function getOne(db: Db, query: Query, user: SessionUser): Promise<InterfaceInfo> {
+  const row = await findRow(db, query.id);
+  hideOffline(row, user);
   return toInterfaceInfo(row);
 }
 

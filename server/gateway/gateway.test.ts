@@ -201,7 +201,8 @@ describe('the gateway', () => {
       ['301 s late', await gateway(pair, 'GET', at, { timestamp: now + 301 }), 401, 40100, MESSAGES.badTimestamp],
       ['a short nonce', await gateway(pair, 'GET', at, { nonce: 'short' }), 401, 40100, MESSAGES.badNonce],
       ['a replay', await gateway(pair, 'GET', at, { nonce: replayed }), 401, 40100, MESSAGES.nonceUsed],
-      ['offline', await gateway(pair, offline.method, `/gateway/${offline.id}`), 403, 40300, MESSAGES.interfaceClosed],
+      // To a user an offline interface does not exist, as reading it says.
+      ['offline', await gateway(pair, offline.method, `/gateway/${offline.id}`), 404, 40400, MESSAGES.interfaceNotFound],
       ['unknown', await gateway(pair, 'GET', '/gateway/1800000000009999999'), 404, 40400, MESSAGES.interfaceNotFound],
       ['no id', await gateway(pair, 'GET', '/gateway/weather'), 400, 40000, MESSAGES.badId],
       ['another method', await gateway(pair, 'POST', `/gateway/${weather.id}`, { body: '{}' }), 405, 40000, MESSAGES.methodNotAllowed('GET')],
@@ -216,6 +217,17 @@ describe('the gateway', () => {
     }
     expect(await callCount()).toBe(afterGood);
     expect(afterGood).toBe(before + 1);
+  });
+
+  test("an offline interface is closed to an admin's key: an admin knows it exists", async () => {
+    const adminPair = await keysOf(admin);
+
+    const answer = await gateway(adminPair, offline.method, `/gateway/${offline.id}`);
+
+    expect({ status: answer.status, body: answer.json() }).toEqual({
+      status: 403,
+      body: { code: ResponseCode.FORBIDDEN, data: null, message: MESSAGES.interfaceClosed },
+    });
   });
 
   test('300 s off either way is still on time', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@agler/contract/signature';
 import type { Db } from '../db/connect';
 import { ApiError } from '../domain/errors';
-import { findInterface } from '../domain/interfaceInfo';
+import { findInterface, hideOffline } from '../domain/interfaceInfo';
 import { spendNonce } from '../domain/nonces';
 import { failure } from '../envelope';
 import { signedCallerOf } from '../invoke/caller';
@@ -120,6 +120,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     if (user.userRole === USER_ROLE.BAN) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.banned);
 
     const row = pair!.row ?? (await findInterface(db, request.params.interfaceId));
+    hideOffline(row, user);
     if (row.status !== INTERFACE_STATUS.ONLINE) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
     if (request.method !== row.method) {
       reply.header('allow', row.method);

@@ -368,6 +368,26 @@ describe('addresses the platform may not call', () => {
   });
 });
 
+describe('an offline interface', () => {
+  test('does not exist for a user, as reading it says; an admin is told it is closed', async () => {
+    const added = await post<string>(
+      'add',
+      { name: '未发布', description: '', url: `${upstream.origin}/text`, method: 'GET' },
+      admin,
+    );
+    const read = await call(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: user });
+
+    const asUser = await invoke(added.data);
+    const asAdmin = await invoke(added.data, '{}', admin);
+
+    const notFound = { code: ResponseCode.NOT_FOUND, data: null, message: MESSAGES.interfaceNotFound };
+    expect(read).toEqual(notFound);
+    expect(asUser).toEqual(notFound);
+    expect(await invoke('1800000000009999999')).toEqual(notFound);
+    expect(asAdmin).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.interfaceClosed });
+  });
+});
+
 describe("the server's own address", () => {
   test.each([
     `${PUBLIC_URL}/demo/../api/health`,
@@ -436,7 +456,8 @@ describe('counting', () => {
     const id = await online(`${upstream.origin}/text`);
     const before = await lastCallId();
 
-    expect((await invoke(offlineId)).message).toBe(MESSAGES.interfaceClosed);
+    expect((await invoke(offlineId)).message).toBe(MESSAGES.interfaceNotFound);
+    expect((await invoke(offlineId, '{}', admin)).message).toBe(MESSAGES.interfaceClosed);
     expect((await invoke(id, '{city:')).message).toBe(MESSAGES.paramsNotJson);
     expect((await invoke(id, '{}', '')).code).toBe(ResponseCode.NOT_LOGIN);
     expect(await newCalls(before)).toEqual([]);

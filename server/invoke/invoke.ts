@@ -7,7 +7,7 @@ import { MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/upstream';
 import type { Db } from '../db/connect';
 import { refuse } from '../domain/errors';
-import { findInterface, readParams } from '../domain/interfaceInfo';
+import { findInterface, hideOffline, readParams } from '../domain/interfaceInfo';
 import { giveBack, takeUnit } from '../domain/quotas';
 import type { SessionUser } from '../domain/session';
 import { DEMO_PREFIX } from '../demo/routes';
@@ -192,6 +192,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
   async function invoke(body: Record<string, unknown>, user: SessionUser, found?: InterfaceRow): Promise<Invoked> {
     // Without it, the id is refused here: not an id (40000) or no live interface (40400).
     const row = found ?? (await findInterface(db, body.id));
+    hideOffline(row, user);
     if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
     const params = readParams(body.userRequestParams);
     const paramsText = typeof body.userRequestParams === 'string' ? body.userRequestParams : '';
