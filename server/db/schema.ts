@@ -66,7 +66,10 @@ export const sessions = pgTable(
   (t) => [index('session_last_seen_idx').on(t.lastSeen), index('session_user_idx').on(t.userId)],
 );
 
-/** Wrong passwords per account name (whether the account exists or not), for the login throttle. */
+/**
+ * The login throttle's attempts per account name (whether the account exists
+ * or not), counted before the password is checked; a right password removes the row.
+ */
 export const loginAttempts = pgTable('login_attempt', {
   userAccount: text('user_account').primaryKey(),
   failures: integer('failures').notNull(),

@@ -29,44 +29,44 @@ export function toLoginUserVO(user: SessionUser): LoginUserVO {
   };
 }
 
-/** Whether wrong passwords have locked this account name for now. */
-async function isThrottled(db: Db, account: string, now: number): Promise<boolean> {
-  const [row] = await db
-    .select({ lockedUntil: loginAttempts.lockedUntil })
-    .from(loginAttempts)
-    .where(eq(loginAttempts.userAccount, account));
-  return !!row?.lockedUntil && row.lockedUntil.getTime() > now;
-}
-
 /**
- * Counts a wrong password for the name, in one statement so that processes
- * sharing the database count together: a new window after a quiet minute,
- * the lock once the window holds LOGIN_THROTTLE.maxFailures.
+ * Counts a login attempt for the name before its password is checked, in one
+ * statement: attempts that arrive together, in this process or in others
+ * sharing the database, are counted one after another, so no more than
+ * LOGIN_THROTTLE.maxFailures of them are ever checked in a window. A new
+ * window opens after a quiet minute or a lock that ended; the window's last
+ * allowed attempt sets the lock, and attempts during the lock count on.
+ * Answers whether this attempt may be checked.
  */
-async function countFailure(db: Db, account: string, now: number): Promise<void> {
-  const time = new Date(now).toISOString();
-  const windowOpen = new Date(now - THROTTLE_WINDOW_MS).toISOString();
-  const lockedUntil = new Date(now + LOCK_MS).toISOString();
-  await db
+async function countAttempt(db: Db, account: string, now: number): Promise<boolean> {
+  const time = sql`${new Date(now).toISOString()}::timestamptz`;
+  const lockedUntil = sql`${new Date(now + LOCK_MS).toISOString()}::timestamptz`;
+  const locked = sql`${loginAttempts.lockedUntil} > ${time}`;
+  const fresh = sql`(${loginAttempts.windowStart} <= ${new Date(now - THROTTLE_WINDOW_MS).toISOString()}::timestamptz OR ${loginAttempts.lockedUntil} <= ${time})`;
+  const [row] = await db
     .insert(loginAttempts)
     .values({ userAccount: account, failures: 1, windowStart: new Date(now), lockedUntil: null })
     .onConflictDoUpdate({
       target: loginAttempts.userAccount,
       set: {
-        failures: sql`CASE WHEN ${loginAttempts.windowStart} <= ${windowOpen}::timestamptz THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
-        windowStart: sql`CASE WHEN ${loginAttempts.windowStart} <= ${windowOpen}::timestamptz THEN ${time}::timestamptz ELSE ${loginAttempts.windowStart} END`,
-        lockedUntil: sql`CASE WHEN ${loginAttempts.windowStart} > ${windowOpen}::timestamptz AND ${loginAttempts.failures} + 1 >= ${LOGIN_THROTTLE.maxFailures}::int THEN ${lockedUntil}::timestamptz ELSE ${loginAttempts.lockedUntil} END`,
+        failures: sql`CASE WHEN ${locked} THEN ${loginAttempts.failures} + 1 WHEN ${fresh} THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
+        windowStart: sql`CASE WHEN ${locked} THEN ${loginAttempts.windowStart} WHEN ${fresh} THEN ${time} ELSE ${loginAttempts.windowStart} END`,
+        lockedUntil: sql`CASE WHEN ${locked} THEN ${loginAttempts.lockedUntil} WHEN ${fresh} THEN NULL WHEN ${loginAttempts.failures} + 1 >= ${LOGIN_THROTTLE.maxFailures}::int THEN ${lockedUntil} ELSE NULL END`,
       },
-    });
+    })
+    .returning({ attempts: loginAttempts.failures });
+  return row.attempts <= LOGIN_THROTTLE.maxFailures;
 }
 
 export type LoginResult = { user: LoginUserVO; token: string };
 
 /**
- * `POST /api/user/login`: checks the body, the throttle and the password,
- * then starts a session (ending `previousToken`'s). A wrong account and a
- * wrong password read the same, take as long, and count the same. A banned
- * account is refused once the password is right, and gets no session.
+ * `POST /api/user/login`: checks the body, counts the attempt (refused past
+ * the throttle), checks the password, then starts a session (ending
+ * `previousToken`'s); a right password clears the name's attempts. A wrong
+ * account and a wrong password read the same, take as long, and count the
+ * same. A banned account is refused once the password is right, and gets no
+ * session.
  */
 export async function login(
   db: Db,
@@ -82,14 +82,11 @@ export async function login(
     await verifyPassword(userPassword, await decoyHash());
     refuse(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials);
   }
-  if (await isThrottled(db, userAccount, now)) refuse(ResponseCode.FORBIDDEN, MESSAGES.loginThrottled);
+  if (!(await countAttempt(db, userAccount, now))) refuse(ResponseCode.FORBIDDEN, MESSAGES.loginThrottled);
 
   const [user] = await db.select().from(users).where(eq(users.userAccount, userAccount));
   const matches = await verifyPassword(userPassword, user?.userPassword ?? (await decoyHash()));
-  if (!user || !matches) {
-    await countFailure(db, userAccount, now);
-    refuse(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials);
-  }
+  if (!user || !matches) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials);
   if (user.userRole === USER_ROLE.BAN) refuse(ResponseCode.NO_AUTH, MESSAGES.banned);
 
   const token = await db.transaction(async (tx) => {
