@@ -111,7 +111,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secretBox = createSecretBox(options.secretKey);
   const ctx: AppContext = {
     database,
-    db: database.db,
     now,
     seededCount: await seededInterfaceCount(database.db),
     invoker,

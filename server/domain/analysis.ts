@@ -1,18 +1,15 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { ResponseCode } from '@agler/contract/constants';
 import type { UsageSortField } from '@agler/contract/constants';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import { totalsOf, USAGE_COLUMNS } from '@agler/contract/analysis';
 import { compareIds } from '@agler/contract/ids';
 import { shareTenths, WHOLE_TENTHS } from '@agler/contract/shares';
-import { parseOverviewRequest, parseTopQuery, parseUsageQuery } from '@agler/contract/queries';
-import type { DayRange, Query, UsageQuery } from '@agler/contract/queries';
+import type { DayRange, TimeWindow, UsageQuery } from '@agler/contract/queries';
 import type { AnalysisOverviewAnswer, TopInterface, UsagePage, UsageTable } from '@agler/contract/types';
 import type { Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { interfaces } from '../db/schema';
-import { refuse } from './errors';
 import { LIVE_INTERFACE, PUBLIC_COLUMNS, toInterfaceInfo } from './interfaceInfo';
 import { blocksOf, consistently, HOUR_MS, inWindows, planOf } from './rollup';
 import type { Plan, Window } from './rollup';
@@ -615,22 +612,9 @@ export async function overviewOf(
   });
 }
 
-/** `GET /api/analysis/overview`. */
-export async function overview(
-  db: Queryable,
-  query: Query,
-  { sideBySide }: OverviewOptions = {},
-): Promise<AnalysisOverviewAnswer> {
-  const parsed = parseOverviewRequest(query);
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  return overviewOf(db, parsed.value.range, { sideBySide, pageSize: parsed.value.pageSize });
-}
-
 /** `GET /api/analysis/interfaces`: one page of the overview's usage table. */
-export async function usagePage(db: Queryable, query: Query): Promise<UsagePage> {
-  const parsed = parseUsageQuery(query);
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const { range, ...page } = parsed.value;
+export async function usagePage(db: Queryable, query: UsageQuery): Promise<UsagePage> {
+  const { range, ...page } = query;
   const { kept, rows } = await consistently(db, (until) =>
     usagePageOf(db, planOf(range.startMs, range.endMs, until), page),
   );
@@ -642,10 +626,10 @@ export async function usagePage(db: Queryable, query: Query): Promise<UsagePage>
  * the window, ties to the smaller id. A deleted interface is left out: the
  * answer is a list of interfaces to open, and TopInterface has no deleted mark.
  */
-export async function topInterfaces(db: Queryable, query: Query, now: number): Promise<TopInterface[]> {
-  const parsed = parseTopQuery(query, now);
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const { limit, window } = parsed.value;
+export async function topInterfaces(
+  db: Queryable,
+  { limit, window }: { limit: number; window: TimeWindow },
+): Promise<TopInterface[]> {
   const counted = await consistently(db, async (until) => {
     const plan = planOf(window.startMs, window.endMs, until);
     return rowsOf<{ iid: string; calls: number }>(

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { interfaceCallersOf, topCallers } from '@agler/contract/callers';
 import type { CallerCount } from '@agler/contract/callers';
 import { ResponseCode } from '@agler/contract/constants';
+import type { Id } from '@agler/contract/ids';
 import { MESSAGES } from '@agler/contract/messages';
-import { parseCallersQuery } from '@agler/contract/queries';
-import type { Query } from '@agler/contract/queries';
+import type { DayRange } from '@agler/contract/queries';
 import type { InterfaceCallers } from '@agler/contract/types';
 import type { Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
@@ -12,16 +12,15 @@ import { refuse } from './errors';
 
 /**
  * `GET /api/analysis/interface/callers`: one interface's callers and its
- * calls by status class, by the mocks' rules (mock/_lib/callers.ts). The
- * roll-up keeps neither users nor statuses, so this reads the log, through
- * its (interface_info_id, time) index: one interface's calls of the range.
- * A deleted interface keeps its row (deleted_at set) and answers; an id
- * with no row is 40400.
+ * calls by status class, counted here and ranked by contract/callers.ts.
+ * The roll-up keeps neither users nor statuses, so this reads the log,
+ * through its (interface_info_id, time) index. A deleted interface keeps
+ * its row (deleted_at set) and answers; an id with no row is 40400.
  */
-export async function interfaceCallers(db: Queryable, query: Query): Promise<InterfaceCallers> {
-  const parsed = parseCallersQuery(query);
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const { interfaceInfoId, range } = parsed.value;
+export async function interfaceCallers(
+  db: Queryable,
+  { interfaceInfoId, range }: { interfaceInfoId: Id; range: DayRange },
+): Promise<InterfaceCallers> {
   const inRange = sql`c.interface_info_id = ${interfaceInfoId}::bigint
     AND c.time >= ${new Date(range.startMs).toISOString()}::timestamptz
     AND c.time < ${new Date(range.endMs).toISOString()}::timestamptz`;

@@ -15,7 +15,7 @@ import { USAGE_SORT_FIELDS } from '@agler/contract/constants';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import { compareIds } from '@agler/contract/ids';
 import { dayRange } from '@agler/contract/queries';
-import type { DayRange } from '@agler/contract/queries';
+import type { DayRange, UsageQuery } from '@agler/contract/queries';
 import { seededRandom } from '@agler/contract/random';
 import type { AnalysisOverview } from '@agler/contract/types';
 import { migrate, MIGRATIONS_DIR, openPostgres } from '../db/connect';
@@ -159,21 +159,9 @@ async function expectPagesOfTable(db: Queryable, range: DayRange) {
     interfaces: full.interfaces.slice(0, 3),
   });
   for (const sortField of USAGE_SORT_FIELDS) {
-    const query = {
-      startDate: range.startDate,
-      endDate: range.endDate,
-      current: '2',
-      pageSize: '2',
-      sortField,
-    };
+    const query: UsageQuery = { range, current: 2, pageSize: 2, sortField, sortOrder: 'ascend' };
     const page = await usagePage(db, query);
-    const expected = pageOfRecords(full.interfaces, {
-      range,
-      current: 2,
-      pageSize: 2,
-      sortField,
-      sortOrder: 'ascend',
-    });
+    const expected = pageOfRecords(full.interfaces, query);
     expect({ sortField, page: unpackUsage(page), total: page.total }).toEqual({
       sortField,
       page: unpackUsage(expected),

@@ -71,6 +71,9 @@ export const bodyPlugin = fp(
   { name: 'agler-body', fastify: '5.x' },
 );
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * The JSON object a write sends, or the refusal that says what is wrong: no
  * JSON content type, no body, or a body that is no object. Read before who
@@ -83,8 +86,8 @@ export function jsonObjectBody(request: FastifyRequest): Record<string, unknown>
       isJsonContentType(request.headers['content-type']) ? MESSAGES.bodyNotJson : MESSAGES.contentType,
     );
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw refusal(MESSAGES.bodyNotObject);
-  return body as Record<string, unknown>;
+  if (!isJsonObject(body)) throw refusal(MESSAGES.bodyNotObject);
+  return body;
 }
 
 /** For an endpoint that reads no body: whatever is sent is read to its end and dropped. */

@@ -1,35 +1,42 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Query } from '@agler/contract/queries';
-import { overview, topInterfaces, usagePage } from '../domain/analysis';
+import { parseCallersQuery, parseOverviewRequest, parseTopQuery, parseUsageQuery } from '@agler/contract/queries';
+import { overviewOf, topInterfaces, usagePage } from '../domain/analysis';
 import { interfaceCallers } from '../domain/callers';
 import { requireAdmin } from '../domain/user';
 import { ok } from '../envelope';
 import type { AppContext } from './context';
+import { valid } from './input';
 
-/** /api/analysis: usage of the interfaces (admins only). */
+/** /api/analysis: usage of the interfaces (admins only); each read flushes the call log first, so it counts every answered call. */
 export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx.database;
+
   app.get('/top/interface/invoke', async (request) => {
     requireAdmin(await request.sessionUser());
+    const query = valid(parseTopQuery(request.query, ctx.now()));
     await ctx.callLog.flush();
-    return ok(await topInterfaces(ctx.db, request.query as Query, ctx.now()));
+    return ok(await topInterfaces(db, query));
   });
 
   app.get('/overview', async (request) => {
     requireAdmin(await request.sessionUser());
+    const { range, pageSize } = valid(parseOverviewRequest(request.query));
     await ctx.callLog.flush();
     const sideBySide = ctx.database.kind === 'postgres';
-    return ok(await overview(ctx.db, request.query as Query, { sideBySide }));
+    return ok(await overviewOf(db, range, { sideBySide, pageSize }));
   });
 
   app.get('/interfaces', async (request) => {
     requireAdmin(await request.sessionUser());
+    const query = valid(parseUsageQuery(request.query));
     await ctx.callLog.flush();
-    return ok(await usagePage(ctx.db, request.query as Query));
+    return ok(await usagePage(db, query));
   });
 
   app.get('/interface/callers', async (request) => {
     requireAdmin(await request.sessionUser());
+    const query = valid(parseCallersQuery(request.query));
     await ctx.callLog.flush();
-    return ok(await interfaceCallers(ctx.db, request.query as Query));
+    return ok(await interfaceCallers(db, query));
   });
 };

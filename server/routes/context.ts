@@ -1,4 +1,4 @@
-import type { Database, Db } from '../db/connect';
+import type { Database } from '../db/connect';
 import type { CallRow } from '../invoke/callLog';
 import type { Invoker } from '../invoke/invoke';
 import type { Recorder } from '../invoke/recorder';
@@ -6,8 +6,8 @@ import type { SecretBox } from '../keys/secretBox';
 
 /** What the routes need from the app: the database, the clock, and facts read once at start. */
 export type AppContext = {
+  /** Queries run on `database.db`; `database.kind` says which database it is. */
   database: Database;
-  db: Db;
   now: () => number;
   /** How many demo interfaces were seeded: their services answer under /demo. */
   seededCount: number;

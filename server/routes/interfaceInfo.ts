@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
-import type { Query } from '@agler/contract/queries';
+import { queryOf } from '@agler/contract/queries';
 import { add, getOne, listPage, remove, setStatus, update } from '../domain/interfaceInfo';
 import { requireAdmin, requireUser } from '../domain/user';
 import { ok } from '../envelope';
@@ -12,15 +12,18 @@ import type { AppContext } from './context';
 
 /** /api/interfaceInfo: the catalogue (logged in), its administration (admins) and its calls. */
 export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
+  const { db } = ctx.database;
 
-  app.get('/list/page', async (request) =>
-    ok(await listPage(db, request.query as Query, requireUser(await request.sessionUser()))),
-  );
+  // listPage and getOne read the query with the contract's parseListQuery and parseId.
+  app.get('/list/page', async (request) => {
+    const user = requireUser(await request.sessionUser());
+    return ok(await listPage(db, queryOf(request.query), user));
+  });
 
-  app.get('/get', async (request) =>
-    ok(await getOne(db, request.query as Query, requireUser(await request.sessionUser()))),
-  );
+  app.get('/get', async (request) => {
+    const user = requireUser(await request.sessionUser());
+    return ok(await getOne(db, queryOf(request.query), user));
+  });
 
   // A write's body is checked before who sends it, as the mocks do.
   app.post('/add', async (request) => {
@@ -67,7 +70,7 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   app.get('/invoke/history', async (request) => {
     const user = requireUser(await request.sessionUser());
-    const row = await getOne(db, request.query as Query, user);
+    const row = await getOne(db, queryOf(request.query), user);
     // Calls still waiting in the recorder are written first: the one just made is listed.
     await ctx.callLog.flush();
     return ok(await historyOf(db, user.id, row.id));

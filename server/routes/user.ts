@@ -1,18 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
+import { queryOf } from '@agler/contract/queries';
 import { refuse } from '../domain/errors';
 import { changePassword, changeRole, listUsers, register, updateProfile } from '../domain/accounts';
 import { keyOf, regenerateKey } from '../domain/keys';
 import { usageOf } from '../domain/quotas';
 import { login, logout, requireAdmin, requireUser, toLoginUserVO } from '../domain/user';
-import type { Query } from '@agler/contract/queries';
 import { ok } from '../envelope';
 import { ignoreBodies, jsonObjectBody } from '../plugins/body';
 import type { AppContext } from './context';
 
 /** /api/user: the login session, registration, a user's own account and keys, and the admins' users. */
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx.database;
+
   app.get('/get/login', async (request) => {
     const user = await request.sessionUser();
     if (!user) refuse(ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
@@ -20,13 +22,13 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
 
   app.post('/login', async (request, reply) => {
-    const { user, token } = await login(ctx.db, jsonObjectBody(request), request.sessionToken(), ctx.now());
+    const { user, token } = await login(db, jsonObjectBody(request), request.sessionToken(), ctx.now());
     reply.setSessionCookie(token);
     return ok(user);
   });
 
   app.post('/register', async (request, reply) => {
-    const { id, token } = await register(ctx.db, jsonObjectBody(request), ctx.now());
+    const { id, token } = await register(db, jsonObjectBody(request), ctx.now());
     reply.setSessionCookie(token);
     return ok(id);
   });
@@ -34,46 +36,47 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   app.post('/update/my', async (request) => {
     const body = jsonObjectBody(request);
     const user = requireUser(await request.sessionUser());
-    return ok(await updateProfile(ctx.db, user, body, ctx.now()));
+    return ok(await updateProfile(db, user, body, ctx.now()));
   });
 
   app.post('/update/password', async (request) => {
     const body = jsonObjectBody(request);
     const user = requireUser(await request.sessionUser());
-    return ok(await changePassword(ctx.db, user, request.sessionToken(), body, ctx.now()));
+    return ok(await changePassword(db, user, request.sessionToken(), body, ctx.now()));
   });
 
-  app.get('/key', async (request) => ok(await keyOf(ctx.db, requireUser(await request.sessionUser()))));
+  app.get('/key', async (request) => ok(await keyOf(db, requireUser(await request.sessionUser()))));
 
   app.get('/usage', async (request) => {
     const user = requireUser(await request.sessionUser());
     await ctx.callLog.flush();
-    return ok(await usageOf(ctx.db, user.id, ctx.defaultQuota));
+    return ok(await usageOf(db, user.id, ctx.defaultQuota));
   });
 
   app.get('/list/page', async (request) => {
     requireAdmin(await request.sessionUser());
-    return ok(await listUsers(ctx.db, request.query as Query));
+    // listUsers reads the query with the contract's parseUserListQuery.
+    return ok(await listUsers(db, queryOf(request.query)));
   });
 
   app.post('/update', async (request) => {
     const body = jsonObjectBody(request);
     const admin = requireAdmin(await request.sessionUser());
-    return ok(await changeRole(ctx.db, admin, body, ctx.now()));
+    return ok(await changeRole(db, admin, body, ctx.now()));
   });
 
   // Logging out needs nothing but the cookie: any body is let through unread.
   await app.register(async (scope) => {
     ignoreBodies(scope);
     scope.post('/logout', async (request, reply) => {
-      await logout(ctx.db, request.sessionToken());
+      await logout(db, request.sessionToken());
       reply.clearSessionCookie();
       return ok(true);
     });
     // A new pair needs no body either.
     scope.post('/key/regenerate', async (request) => {
       const user = requireUser(await request.sessionUser());
-      return ok(await regenerateKey(ctx.db, ctx.secretBox, user, ctx.now()));
+      return ok(await regenerateKey(db, ctx.secretBox, user, ctx.now()));
     });
   });
 };
