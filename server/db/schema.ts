@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -38,19 +39,30 @@ const seconds = (name: string) => timestamp(name, { withTimezone: true, precisio
 export const userIdSeq = pgSequence('app_user_id_seq', { startWith: '1790000000000001001' });
 export const interfaceIdSeq = pgSequence('interface_info_id_seq', { startWith: '1800000000000100001' });
 
-export const users = pgTable('app_user', {
-  id: id64('id')
-    .primaryKey()
-    .default(sql`nextval('app_user_id_seq')`),
-  userAccount: text('user_account').notNull().unique(),
-  /** `scrypt$N$r$p$salt$hash`, never answered. */
-  userPassword: text('user_password').notNull(),
-  userName: text('user_name').notNull().default(''),
-  userAvatar: text('user_avatar').notNull().default(''),
-  userRole: text('user_role').notNull().default('user'),
-  createTime: seconds('create_time').notNull(),
-  updateTime: seconds('update_time').notNull(),
-});
+export const users = pgTable(
+  'app_user',
+  {
+    id: id64('id')
+      .primaryKey()
+      .default(sql`nextval('app_user_id_seq')`),
+    userAccount: text('user_account').notNull().unique(),
+    /** `scrypt$N$r$p$salt$hash`, never answered. */
+    userPassword: text('user_password').notNull(),
+    userName: text('user_name').notNull().default(''),
+    userAvatar: text('user_avatar').notNull().default(''),
+    userRole: text('user_role').notNull().default('user'),
+    createTime: seconds('create_time').notNull(),
+    updateTime: seconds('update_time').notNull(),
+    /**
+     * 0, except for accounts registered before names were unique regardless of
+     * case: the later ones of names that differ only in case count 1, 2, ...
+     */
+    caseTwin: smallint('case_twin').notNull().default(0),
+  },
+  // Unique regardless of case, while pairs from before keep working: every new account (case_twin 0)
+  // conflicts with the first of its spellings. The lower-cased name also finds an account at login.
+  (t) => [uniqueIndex('app_user_account_lower_idx').on(sql`lower(${t.userAccount})`, t.caseTwin)],
+);
 
 export const sessions = pgTable(
   'session',

@@ -51,7 +51,8 @@ export async function register(
         createTime: time,
         updateTime: time,
       })
-      .onConflictDoNothing({ target: users.userAccount })
+      // Either unique index: the name itself, or the name regardless of case (schema.ts).
+      .onConflictDoNothing()
       .returning({ id: users.id });
     if (!created) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.accountTaken);
     return { id: created.id, token: await createSession(tx, created.id, now) };

@@ -58,6 +58,22 @@ async function countAttempt(db: Db, account: string, now: number): Promise<boole
   return row.attempts <= LOGIN_THROTTLE.maxFailures;
 }
 
+/**
+ * The account a login names: the one of that exact name, else the one whose
+ * name differs only in letter case; none when several do (accounts from
+ * before names were unique regardless of case), as for an unknown name.
+ */
+async function accountNamed(db: Db, account: string): Promise<SessionUser | undefined> {
+  const spellings = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.userAccount}) = lower(${account})`);
+  return (
+    spellings.find((user) => user.userAccount === account) ??
+    (spellings.length === 1 ? spellings[0] : undefined)
+  );
+}
+
 export type LoginResult = { user: LoginUserVO; token: string };
 
 /**
@@ -82,15 +98,17 @@ export async function login(
     await verifyPassword(userPassword, await decoyHash());
     refuse(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials);
   }
-  if (!(await countAttempt(db, userAccount, now))) refuse(ResponseCode.FORBIDDEN, MESSAGES.loginThrottled);
+  // Every spelling of a name counts as the name: login finds the account whatever the case typed.
+  const throttleKey = userAccount.toLowerCase();
+  if (!(await countAttempt(db, throttleKey, now))) refuse(ResponseCode.FORBIDDEN, MESSAGES.loginThrottled);
 
-  const [user] = await db.select().from(users).where(eq(users.userAccount, userAccount));
+  const user = await accountNamed(db, userAccount);
   const matches = await verifyPassword(userPassword, user?.userPassword ?? (await decoyHash()));
   if (!user || !matches) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials);
   if (user.userRole === USER_ROLE.BAN) refuse(ResponseCode.NO_AUTH, MESSAGES.banned);
 
   const token = await db.transaction(async (tx) => {
-    await tx.delete(loginAttempts).where(eq(loginAttempts.userAccount, userAccount));
+    await tx.delete(loginAttempts).where(eq(loginAttempts.userAccount, throttleKey));
     await endSession(tx, previousToken);
     return createSession(tx, user.id, now);
   });
