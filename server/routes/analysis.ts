@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { parseCallersQuery, parseOverviewRequest, parseTopQuery, parseUsageQuery } from '@agler/contract/queries';
-import { overviewOf, topInterfaces, usagePage } from '../domain/analysis';
+import {
+  parseCallersQuery,
+  parseOverviewRequest,
+  parseTopQuery,
+  parseUsageQuery,
+} from '@agler/contract/queries';
+import { overviewOf } from '../domain/analysis/overview';
+import { topInterfaces } from '../domain/analysis/top';
+import { usagePage } from '../domain/analysis/usage';
 import { interfaceCallers } from '../domain/callers';
 import { requireAdmin } from '../domain/user';
 import { ok } from '../envelope';
@@ -22,8 +29,7 @@ export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     requireAdmin(await request.sessionUser());
     const { range, pageSize } = valid(parseOverviewRequest(request.query));
     await ctx.callLog.flush();
-    const sideBySide = ctx.database.kind === 'postgres';
-    return ok(await overviewOf(db, range, { sideBySide, pageSize }));
+    return ok(await overviewOf(db, range, { pageSize }));
   });
 
   app.get('/interfaces', async (request) => {
