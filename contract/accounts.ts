@@ -8,10 +8,10 @@ import type { Parsed } from './queries';
 import { textFault } from './text';
 
 /**
- * The rules of accounts, keys and quotas that the mocks and the server both
- * apply, in the order they apply them, so both refuse the same request with
- * the same message. What needs the store (a taken account, the current
- * password, the last admin) is checked by each after these.
+ * The rules of accounts, keys and quotas, in the order the server applies
+ * them, which the console's forms check with too, so both say the same thing
+ * in the same words. What needs the store (a taken account, the current
+ * password, the last admin) the server checks after these.
  */
 
 const ACCOUNT_CHARS = /^[A-Za-z0-9_.-]+$/;

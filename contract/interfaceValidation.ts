@@ -6,8 +6,8 @@ import { textFault } from './text';
 
 /**
  * The contract's rules for an interface's fields (config/openapi.json,
- * InterfaceInfoAddRequest): one source for the admin form, the mocks and the
- * server, so all say the same thing in the same words.
+ * InterfaceInfoAddRequest): one source for the admin form and the server, so
+ * both say the same thing in the same words.
  */
 
 export const INTERFACE_FIELDS = [

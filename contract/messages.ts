@@ -4,8 +4,8 @@ import { JSON_TEXTS } from './json';
 import type { TextFault } from './text';
 
 /**
- * The messages of the API's answers (the envelope's `message`), the same from
- * the mocks and from the server. Field rules of an interface have theirs in
+ * The messages of the API's answers (the envelope's `message`), which the
+ * console shows and compares. Field rules of an interface have theirs in
  * interfaceValidation.ts.
  */
 export const MESSAGES = {

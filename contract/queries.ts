@@ -17,8 +17,8 @@ import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { textFault } from './text';
 
 /**
- * The query parameters of the read endpoints, read the same way by the mocks
- * and the server: a value is one text (repeated keys are refused) that
+ * The query parameters of the read endpoints: a value is one text (repeated
+ * keys are refused) that
  * passes contract/text.ts textFault, defaults are the contract's, and every
  * refusal names the parameter. Each parser takes the query as it arrives
  * (unknown), so a route reads its input through one without a cast.

@@ -60,11 +60,10 @@ export function utf8Bytes(text: string): number {
 }
 
 /**
- * Names as every list orders them: Chinese (pinyin) order, numbers by value. The mocks sort by it;
- * the server keeps each name's position in it (server/domain/nameOrder.ts), as PGlite has no
- * Chinese collation data. The collator is made at the first comparison, not when the module
- * loads: a Chinese collator takes about 10 ms to build, and every page of the console loads this
- * module.
+ * Names as every list orders them: Chinese (pinyin) order, numbers by value. The server keeps
+ * each name's position in it (server/domain/nameOrder.ts), as PGlite has no Chinese collation
+ * data. The collator is made at the first comparison, not when the module loads: a Chinese
+ * collator is slow to build, and every page of the console loads this module.
  */
 let nameCollator: Intl.Collator | undefined;
 export const compareNames = (a: string, b: string) =>

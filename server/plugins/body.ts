@@ -25,7 +25,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 const refusal = (message: string) => new ApiError(ResponseCode.PARAMS_ERROR, message);
 
 /** The body's bytes, or undefined when it is longer than `limit` (then read to its end and dropped). */
-function readBody(payload: Readable, limit: number): Promise<Buffer | undefined> {
+export function readBody(payload: Readable, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -77,7 +77,7 @@ const isJsonObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * The JSON object a write sends, or the refusal that says what is wrong: no
  * JSON content type, no body, or a body that is no object. Read before who
- * is asking, as the mocks do.
+ * is asking, so a malformed write is refused as such whoever sends it.
  */
 export function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
   const { body } = request;

@@ -25,7 +25,7 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     return ok(await getOne(db, queryOf(request.query), user));
   });
 
-  // A write's body is checked before who sends it, as the mocks do.
+  // A write's body is checked before who sends it (jsonObjectBody).
   app.post('/add', async (request) => {
     const body = jsonObjectBody(request);
     const admin = requireAdmin(await request.sessionUser());
