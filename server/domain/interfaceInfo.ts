@@ -7,9 +7,10 @@ import { parseId } from '@agler/contract/ids';
 import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
-import { MESSAGES } from '@agler/contract/messages';
+import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import { parseListQuery } from '@agler/contract/queries';
 import type { Query } from '@agler/contract/queries';
+import { textFault } from '@agler/contract/text';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
 import { prepared } from '../db/prepared';
@@ -291,6 +292,9 @@ export async function setStatus(
 export function readParams(raw: unknown): unknown {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'string') refuse(ResponseCode.PARAMS_ERROR, MESSAGES.paramsNotText);
+  // The call log keeps the text; JSON may span lines.
+  const fault = textFault(raw, { lineBreaks: true, directionMarks: true });
+  if (fault) refuse(ResponseCode.PARAMS_ERROR, TEXT_MESSAGES.param('userRequestParams', fault));
   if (!raw.trim()) return {};
   try {
     return parseJsonExact(raw);

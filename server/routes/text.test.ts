@@ -6,15 +6,22 @@ import { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation'
 import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import { ADMIN, call, loginAs, sessionCookieOf, testApp } from '../test/app';
 import type { TestApp } from '../test/app';
+import { listen } from '../test/listener';
+import type { Listener } from '../test/listener';
 
 /** Texts the database cannot hold (NUL) or would get changed (a lone surrogate) are refused, by name, never a fault. */
 
 let t: TestApp;
+let upstream: Listener;
 let admin: string;
 let user: string;
 let interfaceId: string;
 beforeAll(async () => {
-  t = await testApp();
+  upstream = await listen((request, response) => {
+    request.resume();
+    request.on('end', () => response.setHeader('content-type', 'application/json').end('{"ok":true}'));
+  });
+  t = await testApp({ invokeAllowHosts: [`127.0.0.1:${upstream.port}`] });
   admin = await loginAs(t.app, ADMIN);
   const registered = await t.app.inject({
     method: 'POST',
@@ -28,7 +35,10 @@ beforeAll(async () => {
   });
   interfaceId = page.data.records[0].id;
 }, 180_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await upstream.close();
+});
 
 const get = (path: string, query: Record<string, string>, cookie = admin) =>
   call(t.app, { url: `${path}?${new URLSearchParams(query)}`, cookie });
@@ -89,6 +99,27 @@ test("an interface's fields keep their one message for controls", async () => {
     (await post('/api/interfaceInfo/add', { name: '天气\u0000', url: 'https://a.example/', method: 'GET' }))
       .message,
   ).toBe(INTERFACE_VALIDATION_TEXTS.unsafeCharacters('name'));
+});
+
+test("a lone surrogate in invoke's parameters is refused before the call: the call log, which keeps them, could not be written", async () => {
+  const added = await post('/api/interfaceInfo/add', {
+    name: '回声',
+    url: `${upstream.origin}/echo`,
+    method: 'POST',
+  });
+  await post('/api/interfaceInfo/online', { id: added.data });
+  const invoke = (userRequestParams: string) =>
+    post('/api/interfaceInfo/invoke', { id: added.data, userRequestParams }, user);
+
+  expect(await invoke('{"q": "a\ud800b"}')).toEqual({
+    code: ResponseCode.PARAMS_ERROR,
+    data: null,
+    message: TEXT_MESSAGES.param('userRequestParams', 'loneSurrogate'),
+  });
+  expect(upstream.requests).toEqual([]);
+  expect((await invoke('{\n  "q": "b 😀"\n}')).code).toBe(0);
+  const history = await get('/api/interfaceInfo/invoke/history', { id: String(added.data) }, user);
+  expect(history.data).toEqual([expect.objectContaining({ params: '{\n  "q": "b 😀"\n}' })]);
 });
 
 /** Every text input of every endpoint, with a value the database cannot hold or would change. */
