@@ -1,7 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_MAX_BYTES, HTTP_METHODS, INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@agler/contract/constants';
 import type { HttpMethod } from '@agler/contract/constants';
+import { isJsonContentType } from '@agler/contract/http';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
 import { MESSAGES } from '@agler/contract/messages';
 import {
@@ -21,6 +23,8 @@ import type { Invoker } from '../invoke/invoke';
 import { failureOf } from '../invoke/invoke';
 import { requestFor, takesQuery } from '../invoke/request';
 import type { SecretBox } from '../keys/secretBox';
+import { readBody } from '../plugins/body';
+import { requestRefusalOf } from '../plugins/errors';
 
 /**
  * `/gateway/{interfaceId}`: calls from programs, signed with the caller's
@@ -84,13 +88,38 @@ export function signatureMatches(secretKey: string, canonical: string, sign: str
 export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, options) => {
   const { db, box, invoker, timeoutMs, now } = options;
 
-  // The signature covers the raw bytes: every body is read as it came, whatever its type.
+  // The signature covers the raw bytes: a body is kept as it came. It goes on to the interface as JSON, so
+  // it must say it is JSON; a refused body is still read to its end (plugins/body.ts says why).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_MAX_BYTES }, (_request, body, done) => {
-    done(null, body);
+  app.addContentTypeParser('*', async (request: FastifyRequest, payload: Readable) => {
+    if (!isJsonContentType(request.headers['content-type'])) {
+      await readBody(payload, 0);
+      refuseWith(415, ResponseCode.PARAMS_ERROR, MESSAGES.contentType);
+    }
+    const body = await readBody(payload, BODY_MAX_BYTES);
+    if (!body) refuseWith(413, ResponseCode.PARAMS_ERROR, MESSAGES.bodyTooLarge);
+    return body;
+  });
+
+  // Every refusal, before the handler (the body) or in it, answers its HTTP status with the envelope;
+  // anything else is the server's own failure, which plugins/errors.ts answers.
+  app.setErrorHandler(async (error, _request, reply) => {
+    if (error instanceof GatewayRefusal) {
+      return reply.code(error.status).send(failure(error.code, error.message));
+    }
+    if (error instanceof ApiError) {
+      return reply.code(HTTP_STATUS_OF[error.code] ?? 400).send(failure(error.code, error.message));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply.code(status).send(failure(ResponseCode.PARAMS_ERROR, requestRefusalOf(error)));
+    }
+    throw error;
   });
 
   async function handle(request: FastifyRequest<{ Params: { interfaceId: string } }>, reply: FastifyReply) {
+    // `/gateway/` matches the route with no id: no gateway path.
+    if (request.params.interfaceId === '') return reply.callNotFound();
     const accessKey = header(request, SIGNATURE_HEADERS.accessKey);
     const timestamp = header(request, SIGNATURE_HEADERS.timestamp);
     const nonce = header(request, SIGNATURE_HEADERS.nonce);
@@ -163,18 +192,6 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
   app.route<{ Params: { interfaceId: string } }>({
     method: [...HTTP_METHODS],
     url: '/:interfaceId',
-    handler: async (request, reply) => {
-      try {
-        return await handle(request, reply);
-      } catch (error) {
-        if (error instanceof GatewayRefusal) {
-          return reply.code(error.status).send(failure(error.code, error.message));
-        }
-        if (error instanceof ApiError) {
-          return reply.code(HTTP_STATUS_OF[error.code] ?? 400).send(failure(error.code, error.message));
-        }
-        throw error;
-      }
-    },
+    handler: handle,
   });
 };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { serverPathOf } from './errors';
 
 /**
  * The built console (dist/): its files, with hashed names cached for a year
@@ -94,26 +95,34 @@ export const consolePlugin = fp<{ files: ConsoleFiles }>(
         return reply;
       },
     });
-    await app.register(fastifyStatic, {
-      root: files.dir,
-      prefix: '/',
-      index: false,
-      // index.html goes out through the page fallback only, never cached.
-      allowedPath: (pathname) => pathname !== '/index.html',
-      cacheControl: false,
-      // Missing files fall through to the not-found handler (page fallback or 404).
-      wildcard: true,
-      // The build writes each script and stylesheet compressed beside it (config/plugins/precompress.ts):
-      // sent as they are to a browser that accepts them, not compressed again for every visitor.
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        // The file sent may be the compressed one: its name is the original's with `.br` or `.gz`.
-        const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
-        reply.header(
-          'cache-control',
-          HASHED.test(name) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
-        );
-      },
+    // Paths of the API and the gateway, however written (`//gateway/…`), are never files of the console:
+    // the not-found handler answers them with the envelope, before the files' own checks refuse them.
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', async (request, reply) => {
+        if (serverPathOf(request.url)) return reply.callNotFound();
+        return undefined;
+      });
+      await scope.register(fastifyStatic, {
+        root: files.dir,
+        prefix: '/',
+        index: false,
+        // index.html goes out through the page fallback only, never cached.
+        allowedPath: (pathname) => pathname !== '/index.html',
+        cacheControl: false,
+        // Missing files fall through to the not-found handler (page fallback or 404).
+        wildcard: true,
+        // The build writes each script and stylesheet compressed beside it (config/plugins/precompress.ts):
+        // sent as they are to a browser that accepts them, not compressed again for every visitor.
+        preCompressed: true,
+        setHeaders(reply, filePath) {
+          // The file sent may be the compressed one: its name is the original's with `.br` or `.gz`.
+          const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
+          reply.header(
+            'cache-control',
+            HASHED.test(name) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
+          );
+        },
+      });
     });
   },
   { name: 'agler-console', fastify: '5.x' },

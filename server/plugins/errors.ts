@@ -9,8 +9,10 @@ import { failure } from '../envelope';
 /**
  * The one place where an error becomes an answer: the contract's envelope
  * with HTTP 200 (the console reads the message of an envelope, not of an
- * HTTP status), never a stack or SQL text. Unknown /api paths answer 40400;
- * other unknown paths go to the console's page fallback when there is one.
+ * HTTP status), never a stack or SQL text; only the gateway's refusals carry
+ * their HTTP status (gateway/routes.ts). Unknown /api paths answer 40400
+ * (and unknown /gateway paths 404 with it); other unknown paths go to the
+ * console's page fallback when there is one.
  */
 
 /** Fastify's own refusals of a request body, in the contract's words. */
@@ -23,13 +25,41 @@ const BODY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_TYPE: MESSAGES.contentType,
 };
 
+/** What a refusal of the request by Fastify itself (its body, its URL, ...) says, in the contract's words. */
+export function requestRefusalOf(error: unknown): string {
+  return BODY_ERRORS[(error as { code?: string }).code ?? ''] ?? MESSAGES.badRequest;
+}
+
 export type ErrorOptions = {
   /** Answers a path that is no API and no file when it is one of the console's pages; says whether it did. */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 };
 
-export const isApiPath = (url: string) =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/**
+ * The first segment of a request's path, as a router or a proxy in front may
+ * read it: duplicate slashes, backslashes, dot segments, percent-encoding and
+ * letter case aside. `/api` and `/gateway` paths answer envelopes, never a page.
+ */
+function firstSegmentOf(url: string): string {
+  const segments: string[] = [];
+  for (const raw of url.split('?')[0].split(/[/\\]/)) {
+    let segment = raw;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      // Not percent-encoding after all: read as written.
+    }
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  return (segments[0] ?? '').toLowerCase();
+}
+
+/** Whether a request's path is the API's or the gateway's, however written; undefined for any other. */
+export function serverPathOf(url: string): 'api' | 'gateway' | undefined {
+  const first = firstSegmentOf(url);
+  return first === 'api' || first === 'gateway' ? first : undefined;
+}
 
 export const errorsPlugin = fp<ErrorOptions>(
   async (app, options) => {
@@ -45,18 +75,22 @@ export const errorsPlugin = fp<ErrorOptions>(
       const status = (error as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) {
         // Some other refusal of the request by Fastify (a malformed URL, header, ...).
-        return failure(ResponseCode.PARAMS_ERROR, MESSAGES.badRequest);
+        return failure(ResponseCode.PARAMS_ERROR, requestRefusalOf(error));
       }
       request.log.error({ err: error }, 'request failed');
       return failure(ResponseCode.SYSTEM_ERROR, MESSAGES.systemError);
     });
 
     app.setNotFoundHandler(async (request, reply) => {
-      if (!isApiPath(request.url) && options.pageFallback?.(request, reply)) return reply;
-      if (isApiPath(request.url)) {
+      const serverPath = serverPathOf(request.url);
+      if (serverPath) {
         reply.header('cache-control', 'no-store');
-        return reply.code(200).send(failure(ResponseCode.NOT_FOUND, MESSAGES.unknownPath));
+        // The gateway's callers are programs, which read the HTTP status.
+        return reply
+          .code(serverPath === 'gateway' ? 404 : 200)
+          .send(failure(ResponseCode.NOT_FOUND, MESSAGES.unknownPath));
       }
+      if (options.pageFallback?.(request, reply)) return reply;
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     });
   },
