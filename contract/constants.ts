@@ -1,5 +1,5 @@
 /**
- * Facts of the HTTP contract (shared/api-contract.md) that the console, the
+ * Facts of the HTTP contract (config/openapi.json) that the console, the
  * mocks and the server rely on. Change them here and in config/openapi.json
  * together.
  */
@@ -14,7 +14,7 @@ export const ResponseCode = {
   NOT_FOUND: 40400,
   SYSTEM_ERROR: 50000,
   OPERATION_ERROR: 50001,
-  /** A quota is used up (the gateway answers it with HTTP 429). */
+  /** A quota is used up, or a caller is over a rate limit (the gateway answers both with HTTP 429). */
   QUOTA_EXHAUSTED: 42900,
   /** The interface's own server failed the call: an error status, no answer, a time-out, a redirect, an answer too large. */
   UPSTREAM_ERROR: 50200,
@@ -36,6 +36,9 @@ export const USER_LIMITS = { nameMax: 50, avatarMax: 512 } as const;
 export const DEFAULT_QUOTA = 100;
 /** The most an admin may set a quota's leftNum to. */
 export const QUOTA_MAX = 1_000_000_000;
+
+/** The most calls per second, and the largest burst, a rate limit may allow. */
+export const RATE_LIMIT_MAX = 100_000;
 
 /** Limits of an interface's fields. */
 export const INTERFACE_LIMITS = {

@@ -1,6 +1,6 @@
 /**
  * An interface's `requestParams` is a JSON text holding a list of parameter
- * descriptions (shared/api-contract.md). Backends and people write it by hand,
+ * descriptions (config/openapi.json). Backends and people write it by hand,
  * so reading it is lenient: anything that is not such a list is kept as raw
  * text for the page to show as it is.
  */

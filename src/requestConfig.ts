@@ -7,7 +7,7 @@ import { currentLocation, loginUrlFor } from '@/utils/redirect';
 import { localized } from '@/locales';
 import { translateMessage } from '@/locales/messages';
 
-/** The envelope of every answer (shared/api-contract.md). */
+/** The envelope of every answer (config/openapi.json). */
 export type ApiResponse<T = unknown> = {
   code: number;
   data?: T;

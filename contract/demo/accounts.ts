@@ -3,7 +3,7 @@ import type { UserRole } from '../constants';
 
 /**
  * The demo accounts every mock and every demo database provides
- * (shared/api-contract.md), and the ids the demo data uses: 64-bit numbers
+ * (config/openapi.json), and the ids the demo data uses: 64-bit numbers
  * beyond 2^53, as a snowflake backend hands out.
  */
 
