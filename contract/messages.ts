@@ -90,3 +90,10 @@ export const TEXT_MESSAGES = {
   param: (name: string, fault: TextFault) => `参数 ${name} ${TEXT_FAULTS[fault]}`,
   field: (label: string, fault: TextFault) => `${label}${TEXT_FAULTS[fault]}`,
 } as const;
+
+/**
+ * The refusal of a request sent to a host the server is not for (a name made
+ * to point at it, or a proxy that hands on a name of its own): the console,
+ * on an address the server is for, never meets it; its operator may.
+ */
+export const HOST_NOT_SERVED = '本服务不接受发往这个主机名的请求：请使用 PUBLIC_URL 的地址，或把它加入 ALLOWED_HOSTS';

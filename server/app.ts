@@ -58,6 +58,8 @@ export type AppOptions = {
   invokeTimeoutMs?: number;
   /** INVOKE_ALLOW_HOSTS: hosts invoke may call although their addresses are internal. */
   invokeAllowHosts?: string[];
+  /** ALLOWED_HOSTS: names requests may be sent to besides PUBLIC_URL's host and this machine's. */
+  allowedHosts?: string[];
   /** Name resolution of invoke's calls; tests pass a stub so that nothing leaves the machine. */
   resolve?: Resolve;
   /** The secret that seals users' secret keys (SECRET_KEY or the key file in DATA_DIR). */
@@ -137,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(securityPlugin, {
     publicUrl,
+    allowedHosts: options.allowedHosts,
     https: publicUrl.startsWith('https:'),
     scriptHashes: () => files?.page()?.scriptHashes ?? [],
   });

@@ -62,6 +62,7 @@ async function main() {
     logLevel: settings.logLevel,
     invokeTimeoutMs: settings.invokeTimeoutMs,
     invokeAllowHosts: settings.invokeAllowHosts,
+    allowedHosts: settings.allowedHosts,
     // Without SECRET_KEY (PGlite only; settings refuse DATABASE_URL without it): the key file made once in DATA_DIR.
     secretKey: settings.secretKey ?? keyFileSecret(settings.dataDir),
     defaultQuota: settings.defaultQuota,

@@ -16,6 +16,7 @@ describe('settings', () => {
       cookieSecure: false,
       invokeTimeoutMs: 10_000,
       invokeAllowHosts: [],
+      allowedHosts: [],
       secretKey: undefined,
       defaultQuota: 100,
     });
@@ -34,6 +35,7 @@ describe('settings', () => {
         SECRET_KEY: 'a-secret-key-of-at-least-32-characters',
         DEFAULT_QUOTA: '5',
         INVOKE_ALLOW_HOSTS: ' Internal.example.com , 10.0.0.5:8080,[fd00::1]:443,',
+        ALLOWED_HOSTS: 'Agler.internal, 10.0.0.7:8000 ,[fd00::2]',
       },
       '/srv',
     );
@@ -47,6 +49,7 @@ describe('settings', () => {
       cookieSecure: false,
       invokeTimeoutMs: 2500,
       invokeAllowHosts: ['internal.example.com', '10.0.0.5:8080', '[fd00::1]:443'],
+      allowedHosts: ['agler.internal', '10.0.0.7:8000', '[fd00::2]'],
       secretKey: 'a-secret-key-of-at-least-32-characters',
       defaultQuota: 5,
     });
@@ -71,6 +74,8 @@ describe('settings', () => {
     [{ SECRET_KEY: 'too-short' }, /SECRET_KEY 至少要 32 个字符/],
     [{ DEFAULT_QUOTA: '-1' }, /DEFAULT_QUOTA 应为 0 到/],
     [{ INVOKE_ALLOW_HOSTS: 'http://internal.example.com' }, /INVOKE_ALLOW_HOSTS .*"http:\/\/internal.example.com" 不是/],
+    [{ ALLOWED_HOSTS: 'https://agler.example.com' }, /ALLOWED_HOSTS .*"https:\/\/agler.example.com" 不是/],
+    [{ ALLOWED_HOSTS: 'agler.example.com/console' }, /ALLOWED_HOSTS/],
   ])('%p is refused with a message that names it', (env, message) => {
     expect(() => readSettings(env)).toThrow(SettingsError);
     expect(() => readSettings(env)).toThrow(message);

@@ -25,6 +25,14 @@ export type Settings = {
   invokeTimeoutMs: number;
   /** Hosts (`host` or `host:port`, lower-cased) invoke may call although their addresses are internal. */
   invokeAllowHosts: string[];
+  /**
+   * ALLOWED_HOSTS: further names (`host` or `host:port`, lower-cased) that
+   * requests may be sent to, such as the name a proxy in front hands on.
+   * Besides them the server answers only PUBLIC_URL's host, localhost,
+   * 127.0.0.1 and [::1] (any port): a page whose name is made to point at
+   * this server (DNS rebinding) is refused.
+   */
+  allowedHosts: string[];
   /** SECRET_KEY: seals users' secret keys; undefined means the key file in dataDir (PGlite only). */
   secretKey: string | undefined;
   /** Calls a user gets per interface on their first call. */
@@ -129,16 +137,15 @@ function readTimeout(env: Env): number {
 /** `host` or `host:port`; IPv6 in brackets, as a URL writes it. */
 const ALLOW_ENTRY = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)(:\d{1,5})?$/;
 
-function readAllowHosts(env: Env): string[] {
-  const entries = (text(env, 'INVOKE_ALLOW_HOSTS') ?? '')
+/** A comma-separated list of ALLOW_ENTRY; `example` shows what one looks like. */
+function readHostList(env: Env, name: string, example: string): string[] {
+  const entries = (text(env, name) ?? '')
     .split(',')
     .map((entry) => entry.trim().toLowerCase())
     .filter(Boolean);
   const bad = entries.find((entry) => !ALLOW_ENTRY.test(entry));
   if (bad !== undefined)
-    throw new SettingsError(
-      `INVOKE_ALLOW_HOSTS 应为逗号分隔的 主机 或 主机:端口（如 internal.example.com,10.0.0.5:8080），"${bad}" 不是`,
-    );
+    throw new SettingsError(`${name} 应为逗号分隔的 主机 或 主机:端口（如 ${example}），"${bad}" 不是`);
   return entries;
 }
 
@@ -181,7 +188,8 @@ export function readSettings(env: Env = process.env, cwd = process.cwd()): Setti
     logLevel: readLogLevel(env),
     consoleDir: path.resolve(cwd, 'dist'),
     invokeTimeoutMs: readTimeout(env),
-    invokeAllowHosts: readAllowHosts(env),
+    invokeAllowHosts: readHostList(env, 'INVOKE_ALLOW_HOSTS', 'internal.example.com,10.0.0.5:8080'),
+    allowedHosts: readHostList(env, 'ALLOWED_HOSTS', 'agler.internal,10.0.0.7:8000'),
     secretKey: readSecretKey(env, databaseUrl),
     defaultQuota: readDefaultQuota(env),
   };

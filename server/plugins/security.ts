@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResponseCode } from '@agler/contract/constants';
-import { MESSAGES } from '@agler/contract/messages';
+import { HOST_NOT_SERVED, MESSAGES } from '@agler/contract/messages';
 import { ApiError } from '../domain/errors';
+import { failure } from '../envelope';
 
 /**
- * Headers every answer carries, the refusal of cross-site writes, and no
- * caching of the API's answers.
+ * The hosts the server answers, headers every answer carries, the refusal
+ * of cross-site writes, and no caching of the API's answers.
  *
  * Scripts run only from this origin, plus the console's own inline scripts
  * by their SHA-256 (Umi writes small ones into index.html), so neither
@@ -17,6 +18,8 @@ import { ApiError } from '../domain/errors';
 export type SecurityOptions = {
   /** The origin people use (PUBLIC_URL): writes from it are never cross-site. */
   publicUrl: string;
+  /** ALLOWED_HOSTS: names (`host` or `host:port`) served besides PUBLIC_URL's host and this machine's. */
+  allowedHosts?: readonly string[];
   /** 'sha256-…' sources of the console's inline scripts, as they are now. */
   scriptHashes: () => readonly string[];
   /** Served over HTTPS: browsers are told to keep to it. */
@@ -40,23 +43,64 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** This machine's names, served at any port (the console's dev server hands on the browser's Host). */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** A Host header: a name or an address (IPv6 in brackets), and a port. */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::(\d{1,5}))?$/;
+
+/**
+ * Whether the server answers requests sent to a Host: PUBLIC_URL's host,
+ * this machine's names and ALLOWED_HOSTS' names at any port, ALLOWED_HOSTS'
+ * `host:port` entries at that port (the scheme's when the Host names none).
+ * A request without a Host (HTTP/1.0 health checks) is served: no browser
+ * sends one.
+ */
+export function servesHost(publicUrl: string, allowedHosts: readonly string[] = []) {
+  const withPort = (entry: string) => /:\d+$/.test(entry);
+  const anyPort = new Set([
+    new URL(publicUrl).hostname,
+    ...LOOPBACK_HOSTS,
+    ...allowedHosts.filter((e) => !withPort(e)),
+  ]);
+  const exactly = new Set(allowedHosts.filter(withPort));
+  return (host: string | undefined, protocol: string): boolean => {
+    if (host === undefined) return true;
+    const match = HOST_HEADER.exec(host.toLowerCase());
+    if (!match) return false;
+    const [, name, port = protocol === 'https' ? '443' : '80'] = match;
+    return anyPort.has(name) || exactly.has(`${name}:${port}`);
+  };
+}
+
+/** A health check says nothing a caller may not know: load balancers and probes name whatever host they like. */
+const isHealthCheck = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && request.url.split('?')[0] === '/api/health';
+
+/** An origin as the URL standard writes it (scheme, host, port but a default one), or undefined for an opaque one. */
+function originOf(text: string): string | undefined {
+  try {
+    const { origin } = new URL(text);
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether a write comes from another site: its Origin is neither this
- * server's public address nor the host it was sent to; without an Origin,
- * a browser's Sec-Fetch-Site still tells. Requests from outside browsers
- * (curl, servers) send neither and are not cross-site.
+ * server's public address nor the origin it was sent to (scheme, host and
+ * port); without an Origin, a browser's Sec-Fetch-Site still tells. Requests
+ * from outside browsers (curl, servers) send neither and are not cross-site.
  */
 export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    if (origin === publicUrl) return false;
-    try {
-      const from = new URL(origin);
-      // The Host header read the way the origin is written (a default port left out).
-      return from.host !== new URL(`${from.protocol}//${request.headers.host ?? ''}`).host;
-    } catch {
-      return true; // "null" and other opaque origins, or no Host
-    }
+    const from = originOf(origin);
+    return (
+      from === undefined ||
+      (from !== originOf(publicUrl) && from !== originOf(`${request.protocol}://${request.host ?? ''}`))
+    );
   }
   const site = request.headers['sec-fetch-site'];
   return site === 'cross-site' || site === 'same-site';
@@ -64,6 +108,7 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean
 
 export const securityPlugin = fp<SecurityOptions>(
   async (app, options) => {
+    const served = servesHost(options.publicUrl, options.allowedHosts);
     let lastHashes: readonly string[] | undefined;
     let policy = '';
     const currentPolicy = () => {
@@ -82,12 +127,20 @@ export const securityPlugin = fp<SecurityOptions>(
       reply.header('x-frame-options', 'DENY');
       reply.header('cross-origin-opener-policy', 'same-origin');
       if (options.https) reply.header('strict-transport-security', 'max-age=15552000');
+      // A page of another site whose name now points here (DNS rebinding) is not answered.
+      if (!served(request.host, request.protocol) && !isHealthCheck(request)) {
+        return reply
+          .code(421)
+          .header('cache-control', 'no-store')
+          .send(failure(ResponseCode.FORBIDDEN, HOST_NOT_SERVED));
+      }
       if (request.url.startsWith('/api/') || request.url === '/api') {
         reply.header('cache-control', 'no-store');
         if (WRITE_METHODS.has(request.method) && isCrossSite(request, options.publicUrl)) {
           throw new ApiError(ResponseCode.FORBIDDEN, MESSAGES.crossSite);
         }
       }
+      return undefined;
     });
   },
   { name: 'agler-security', fastify: '5.x' },
