@@ -1,5 +1,5 @@
 import { INTERFACE_STATUS, PAGE_SIZE_MAX, ResponseCode } from '@agler/contract/constants';
-import { MESSAGES } from '@agler/contract/messages';
+import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
 import type { Client } from './client';
 import { expectRefusal, expectSuccess, loggedIn, Client as Visitor } from './client';
@@ -126,10 +126,14 @@ describe('list/page', () => {
   it.each([
     ['name', 'a\u0000b'],
     ['searchText', '\u0000'],
-    ['url', '\u202e'],
     ['description', '\u0007'],
-  ])('answers a %s filter with a control character: nothing can match it', async (key, text) => {
-    expect(await page(user, { [key]: text })).toMatchObject({ records: [], total: 0 });
+  ])('refuses a %s filter with a control character, naming the parameter', async (key, text) => {
+    const answer = await user.get(LIST, { current: 1, pageSize: 10, [key]: text });
+    expectRefusal(answer, ResponseCode.PARAMS_ERROR, TEXT_MESSAGES.param(key, 'control'));
+  });
+
+  it('answers a url filter with a direction mark: nothing can match it', async () => {
+    expect(await page(user, { url: '\u202e' })).toMatchObject({ records: [], total: 0 });
   });
 
   it('lists the newest first by default', async () => {

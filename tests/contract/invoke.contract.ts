@@ -30,10 +30,10 @@ describe('invoke', () => {
     expect(expectSuccess(await call(spec.user, id))).toEqual({});
   });
 
-  it('refuses an offline interface', async () => {
+  it('refuses an offline interface: to a user as if it did not exist, to an admin as closed', async () => {
     const id = await createInterface(spec.admin);
     spec.created.push(id);
-    expectRefusal(await call(spec.user, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    expectRefusal(await call(spec.user, id, '{}'), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
     expectRefusal(await call(spec.admin, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
   });
 
@@ -88,7 +88,8 @@ describe('what the analysis counts', () => {
   it('does not count a call to an offline interface', async () => {
     const id = await createInterface(spec.admin);
     spec.created.push(id);
-    expectRefusal(await call(spec.user, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    expectRefusal(await call(spec.user, id, '{}'), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    expectRefusal(await call(spec.admin, id, '{}'), ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
     const day = today();
     const overview = expectSuccess(
       await getOverview(spec.admin, { startDate: day, endDate: day }),
