@@ -43,7 +43,8 @@ describe('every message of the contract has its English', () => {
     const chinese = MESSAGE_TABLES[table] as Record<string, unknown>;
     const english = ENGLISH[table] as Record<string, unknown>;
     const texts = Object.entries(chinese).filter(([, value]) => typeof value === 'string') as [string, string][];
-    expect(texts.length).toBeGreaterThan(0);
+    // A table of messages built from values only (text) is checked by the next test.
+    expect(Object.keys(chinese).length).toBeGreaterThan(0);
     for (const [key, text] of texts) {
       const shown = translateMessage(text);
       expect({ key, shown }).toEqual({ key, shown: english[key] });

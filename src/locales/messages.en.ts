@@ -7,13 +7,14 @@ import {
   PAGE_SIZE_MAX,
   PASSWORD_LENGTH,
   QUOTA_MAX,
+  RATE_LIMIT_MAX,
   SORT_FIELDS,
   TOP_INVOKE_LIMIT,
   USAGE_PAGE_SIZE,
   USAGE_SORT_FIELDS,
   USER_LIMITS,
 } from '@agler/contract/constants';
-import type { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceValidation';
+import { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceValidation';
 import { JSON_MAX_DEPTH } from '@agler/contract/json';
 import { TIMESTAMP_TOLERANCE_SECONDS } from '@agler/contract/signature';
 import { UPSTREAM_MAX_BYTES } from '@agler/contract/upstream';
@@ -30,6 +31,22 @@ const LABELS: Translation<typeof INTERFACE_FIELD_LABELS> = {
   requestParams: 'Request parameters',
   requestHeader: 'Request headers',
   responseHeader: 'Response headers',
+};
+
+const TEXT_FAULTS = {
+  control: 'must not contain control characters',
+  loneSurrogate: 'must not contain unpaired surrogates (invalid Unicode characters)',
+  bidi: 'must not contain text-direction control characters',
+} as const;
+
+/** The English of the labels a text check's refusal names (TEXT_FIELD_LABELS). */
+const TEXT_FIELD_LABELS_EN: Readonly<Record<string, string>> = {
+  账号: 'The account',
+  昵称: 'The nickname',
+  头像地址: 'The avatar URL',
+  ...Object.fromEntries(
+    (Object.keys(LABELS) as (keyof typeof LABELS)[]).map((key) => [INTERFACE_FIELD_LABELS[key], LABELS[key]]),
+  ),
 };
 
 const TOO_DEEP = `cannot nest JSON more than ${JSON_MAX_DEPTH} levels deep`;
@@ -64,6 +81,10 @@ export const messages: MessagesEnglish = {
     nonceUsed: 'This nonce was used before; the request is refused (replay)',
     methodNotAllowed: (method) => `This interface accepts only ${method} requests`,
     quotaExhausted: 'No calls left for this interface',
+    rateLimited: "Too many calls: over this interface's rate limit; try again shortly",
+    badRateLimit: `The rate limit must be an integer from 0 to ${RATE_LIMIT_MAX} (calls per second, 0 for none)`,
+    badRateBurst: `The burst must be an integer of at least the rate limit and at most ${RATE_LIMIT_MAX}`,
+    burstWithoutLimit: 'rateBurst can only be set together with rateLimit',
     contentType: 'The request body must be JSON (Content-Type: application/json)',
     bodyNotJson: 'The request body is not valid JSON',
     bodyTooLarge: `The request body cannot be larger than ${BODY_MAX_BYTES / MB} MB`,
@@ -137,5 +158,9 @@ export const messages: MessagesEnglish = {
     redirect: (status) => `The interface answered with a redirect (HTTP ${status}); the platform does not follow redirects`,
     tooLarge: `The interface's answer is larger than ${UPSTREAM_MAX_BYTES / MB} MB; it was stopped`,
     httpError: (status, start) => `The interface answered with the error status HTTP ${status}${start ? `: ${start}` : ''}`,
+  },
+  text: {
+    param: (name, fault) => `Parameter ${name} ${TEXT_FAULTS[fault]}`,
+    field: (label, fault) => `${TEXT_FIELD_LABELS_EN[label] ?? label} ${TEXT_FAULTS[fault]}`,
   },
 };

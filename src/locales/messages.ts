@@ -1,6 +1,11 @@
-import { INTERFACE_FIELDS, INTERFACE_VALIDATION_TEXTS, JSON_FIELDS } from '@agler/contract/interfaceValidation';
+import {
+  INTERFACE_FIELD_LABELS,
+  INTERFACE_FIELDS,
+  INTERFACE_VALIDATION_TEXTS,
+  JSON_FIELDS,
+} from '@agler/contract/interfaceValidation';
 import { JSON_TEXTS } from '@agler/contract/json';
-import { MESSAGES } from '@agler/contract/messages';
+import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { currentLang, DEFAULT_LANG, localized } from './index';
 import type { Translation } from './index';
@@ -18,6 +23,7 @@ const CHINESE = {
   interfaceFields: INTERFACE_VALIDATION_TEXTS,
   json: JSON_TEXTS,
   upstream: UPSTREAM_MESSAGES,
+  text: TEXT_MESSAGES,
 } as const;
 type Chinese = typeof CHINESE;
 
@@ -43,6 +49,9 @@ export type ArgKind =
   | { readonly oneOf: readonly string[] };
 
 const NUMBER: ArgKind = { number: { per: 1 } };
+const TEXT_FAULT: ArgKind = { oneOf: ['control', 'loneSurrogate', 'bidi'] };
+/** The labels the contract names a field by in a text check's refusal. */
+export const TEXT_FIELD_LABELS = ['账号', '昵称', '头像地址', ...Object.values(INTERFACE_FIELD_LABELS)] as const;
 
 type FunctionKeys<T> = { [K in keyof T]: T[K] extends (...args: never[]) => string ? K : never }[keyof T];
 type ArgKinds<F> = F extends (...args: infer A) => string ? { readonly [I in keyof A]: ArgKind } : never;
@@ -69,6 +78,10 @@ export const MESSAGE_ARGS: { [T in keyof Chinese]: { [K in FunctionKeys<Chinese[
     timeout: [{ number: { per: 1000 } }],
     redirect: [NUMBER],
     httpError: [NUMBER, 'text'],
+  },
+  text: {
+    param: ['word', TEXT_FAULT],
+    field: [{ oneOf: TEXT_FIELD_LABELS }, TEXT_FAULT],
   },
 };
 
