@@ -12,6 +12,7 @@ import { demoRoutes, DEMO_PREFIX } from './demo/routes';
 import { writeCalls } from './invoke/callLog';
 import type { CallRow } from './invoke/callLog';
 import { createInvoker } from './invoke/invoke';
+import { isDataRefusal } from './db/errors';
 import { createRecorder } from './invoke/recorder';
 import type { Recorder } from './invoke/recorder';
 import { bodyPlugin } from './plugins/body';
@@ -98,7 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const recorder = createRecorder<CallRow>({
     write: (rows) => writeCalls(database.db, rows),
-    onError: (error) => app.log.error({ err: error }, 'writing call records failed; retrying'),
+    refusesRows: isDataRefusal,
+    onError: (error) => app.log.error({ err: error }, 'writing call records failed'),
   });
   const defaultQuota = options.defaultQuota ?? DEFAULT_QUOTA;
   const invoker = createInvoker({

@@ -33,6 +33,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** SQLSTATE classes of a statement refused for the data it carries: data exception, integrity constraint. */
+const DATA_CLASSES = ['22', '23'];
+
+/** Whether the database refused a statement for its data: the same statement would fail again. */
+export function isDataRefusal(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && code.length === 5 && DATA_CLASSES.includes(code.slice(0, 2))) return true;
+  }
+  return false;
+}
+
 /**
  * What went wrong at the bottom of an error's `cause` chain, on one line:
  * the driver's reason ("connect ECONNREFUSED …"), not Drizzle's wrapper

@@ -66,6 +66,38 @@ describe('createRecorder', () => {
     await recorder.close();
   });
 
+  it('drops only the record the database refuses, writes the rest in order, and keeps going', async () => {
+    const refusal = Object.assign(new Error('invalid byte sequence'), { code: '22021' });
+    const written: number[] = [];
+    let up = true;
+    const recorder = createRecorder<number>({
+      maxBatch: 8,
+      delayMs: 1000,
+      refusesRows: (error) => error === refusal,
+      write: async (rows) => {
+        if (!up) throw new Error('database away');
+        if (rows.includes(5)) throw refusal;
+        written.push(...rows);
+      },
+    });
+    for (let i = 0; i < 12; i += 1) recorder.add(i);
+    await recorder.flush();
+    expect(written).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
+    expect(recorder.refusedCount()).toBe(1);
+    expect(recorder.pendingCount()).toBe(0);
+
+    // A passing fault is not a refusal: nothing is dropped, and the records go out once it is back.
+    up = false;
+    recorder.add(12);
+    await recorder.flush();
+    expect(recorder.pendingCount()).toBe(1);
+    up = true;
+    await recorder.flush();
+    expect(written.at(-1)).toBe(12);
+    expect(recorder.refusedCount()).toBe(1);
+    await recorder.close();
+  });
+
   it('bounds what it keeps while the database stays away, and counts what it dropped', async () => {
     const recorder = createRecorder<number>({
       delayMs: 1000,

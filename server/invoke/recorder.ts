@@ -4,7 +4,10 @@
  * when it is full or a moment after its first record; a failed write is
  * retried with the records kept in order (bounded, so a database that stays
  * away cannot exhaust memory); flush() writes everything pending, for a
- * reader that must see every answered call and for SIGTERM.
+ * reader that must see every answered call and for SIGTERM. A batch the
+ * database refuses for its contents is split until the one record it
+ * refuses is found and dropped, so that one bad record never holds up the
+ * rest.
  */
 
 export type RecorderOptions<T> = {
@@ -16,6 +19,8 @@ export type RecorderOptions<T> = {
   /** Records kept while the database is away; beyond it the oldest are dropped and counted. */
   maxPending?: number;
   onError?: (error: unknown) => void;
+  /** Whether the database refused the records themselves (a retry would fail again), not a passing fault. */
+  refusesRows?: (error: unknown) => boolean;
 };
 
 export type Recorder<T> = {
@@ -24,6 +29,8 @@ export type Recorder<T> = {
   flush: () => Promise<void>;
   pendingCount: () => number;
   droppedCount: () => number;
+  /** Records the database refused for their contents, dropped. */
+  refusedCount: () => number;
   close: () => Promise<void>;
 };
 
@@ -33,6 +40,7 @@ export function createRecorder<T>(options: RecorderOptions<T>): Recorder<T> {
   const maxPending = options.maxPending ?? 200_000;
   let pending: T[] = [];
   let dropped = 0;
+  let refused = 0;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
   let failures = 0;
@@ -48,11 +56,28 @@ export function createRecorder<T>(options: RecorderOptions<T>): Recorder<T> {
     timer.unref();
   };
 
-  async function writeSome(): Promise<boolean> {
-    const batch = pending.slice(0, maxBatch);
+  /** Writes `rows` (the first of pending), taking each part written off pending as it goes. */
+  async function writeRows(rows: T[]): Promise<void> {
     try {
-      await options.write(batch);
-      pending = pending.slice(batch.length);
+      await options.write(rows);
+    } catch (error) {
+      if (!options.refusesRows?.(error)) throw error;
+      if (rows.length === 1) {
+        refused += 1;
+        options.onError?.(error);
+      } else {
+        const half = Math.ceil(rows.length / 2);
+        await writeRows(rows.slice(0, half));
+        await writeRows(rows.slice(half));
+        return;
+      }
+    }
+    pending = pending.slice(rows.length);
+  }
+
+  async function writeSome(): Promise<boolean> {
+    try {
+      await writeRows(pending.slice(0, maxBatch));
       failures = 0;
       return true;
     } catch (error) {
@@ -99,6 +124,7 @@ export function createRecorder<T>(options: RecorderOptions<T>): Recorder<T> {
     },
     pendingCount: () => pending.length,
     droppedCount: () => dropped,
+    refusedCount: () => refused,
     async close() {
       if (timer) clearTimeout(timer);
       timer = undefined;
