@@ -1,8 +1,9 @@
 import fs from 'fs';
+import http from 'http';
 import path from 'path';
 import { ResponseCode, SESSION_COOKIE } from '@agler/contract/constants';
 import type { Answer } from './client';
-import { Client, expectAlive, expectSuccess, loggedIn, uniqueName } from './client';
+import { baseUrl, Client, expectAlive, expectSuccess, loggedIn, uniqueName } from './client';
 
 /**
  * Every /api endpoint of config/openapi.json tried as a hostile caller would: without a session, as
@@ -108,6 +109,23 @@ function send(client: Client, op: Operation, query: Record<string, string | stri
   return client.post(op.path, body);
 }
 
+/** A request with a Host header of its own choosing, which fetch does not let a caller set. */
+function withHost(method: string, route: string, host: string, cookie: string): Promise<{ status: number; code: number }> {
+  const url = new URL(route, baseUrl());
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { hostname: url.hostname, port: url.port, path: url.pathname, method, headers: { Host: host, Cookie: cookie, 'Content-Type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, code: JSON.parse(text).code }));
+      },
+    );
+    request.on('error', reject);
+    request.end(method === 'POST' ? '{}' : undefined);
+  });
+}
+
 let admin: Client;
 let user: Client;
 
@@ -157,6 +175,14 @@ describe.each(OPERATIONS.filter((op) => !PUBLIC.has(op.path)))('$method $path', 
       expect(answer.body.code).toBe(ResponseCode.NO_AUTH);
     });
   }
+
+  it('answers no host it is not for (DNS rebinding), even with a valid session', async () => {
+    const answer = await withHost(op.method, op.path, 'evil.example', admin.cookieHeader());
+    tried['another host'] ??= { sent: 0, refused: 0 };
+    tried['another host'].sent += 1;
+    expect(answer).toEqual({ status: 421, code: ResponseCode.FORBIDDEN });
+    tried['another host'].refused += 1;
+  });
 
   if (op.method === 'POST') {
     it('refuses a write sent from another site', async () => {
