@@ -1,10 +1,19 @@
-import { ACCOUNT_LENGTH, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, USER_LIMITS, USER_ROLE } from './constants';
+import {
+  ACCOUNT_LENGTH,
+  PAGE_SIZE_MAX,
+  PASSWORD_LENGTH,
+  QUOTA_MAX,
+  USER_LIMITS,
+  USER_ROLE,
+} from './constants';
 import type { UserRole } from './constants';
 import { parseId } from './ids';
 import type { Id } from './ids';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { queryOf, textsOf } from './queries';
 import type { Parsed } from './queries';
+import { parseRateOverride } from './rateLimit';
+import type { RateOverride } from './rateLimit';
 import { textFault } from './text';
 
 /**
@@ -70,7 +79,9 @@ export function parseRegistration(body: Record<string, unknown>): Parsed<Registr
     passwordError(userPassword),
     repeatError(userPassword, checkPassword),
   );
-  return message ? { ok: false, message } : { ok: true, value: { userAccount, userPassword } as Registration };
+  return message
+    ? { ok: false, message }
+    : { ok: true, value: { userAccount, userPassword } as Registration };
 }
 
 export type ProfileChange = { userName?: string; userAvatar?: string };
@@ -112,9 +123,12 @@ export type PasswordChange = { oldPassword: string; newPassword: string };
 /** `POST /api/user/update/password`'s body; the current password is checked after, against the store. */
 export function parsePasswordChange(body: Record<string, unknown>): Parsed<PasswordChange> {
   const { oldPassword, newPassword, checkPassword } = body;
-  if (typeof oldPassword !== 'string' || oldPassword === '') return { ok: false, message: MESSAGES.wrongPassword };
+  if (typeof oldPassword !== 'string' || oldPassword === '')
+    return { ok: false, message: MESSAGES.wrongPassword };
   const message = firstError(passwordError(newPassword), repeatError(newPassword, checkPassword));
-  return message ? { ok: false, message } : { ok: true, value: { oldPassword, newPassword: newPassword as string } };
+  return message
+    ? { ok: false, message }
+    : { ok: true, value: { oldPassword, newPassword: newPassword as string } };
 }
 
 export type RoleChange = { id: Id; userRole: UserRole };
@@ -128,17 +142,28 @@ export function parseRoleChange(body: Record<string, unknown>): Parsed<RoleChang
   return { ok: true, value: { id, userRole: body.userRole as UserRole } };
 }
 
-export type QuotaChange = { userId: Id; interfaceInfoId: Id; leftNum: number };
+export type QuotaChange = {
+  userId: Id;
+  interfaceInfoId: Id;
+  /** What is left; undefined: the quota stays as it is. */
+  leftNum?: number;
+  /** The user's own rate limits; undefined: they stay as they are. */
+  rate?: RateOverride;
+};
 
-/** `POST /api/userInterfaceInfo/update`'s body. */
+/** `POST /api/userInterfaceInfo/update`'s body: leftNum, the rate limit override, or both. */
 export function parseQuotaChange(body: Record<string, unknown>): Parsed<QuotaChange> {
   const userId = parseId(body.userId);
   const interfaceInfoId = parseId(body.interfaceInfoId);
   if (!userId || !interfaceInfoId) return { ok: false, message: MESSAGES.badId };
+  const rate = parseRateOverride(body);
+  if (!rate.ok) return rate;
   const { leftNum } = body;
+  if (leftNum === undefined && rate.value)
+    return { ok: true, value: { userId, interfaceInfoId, rate: rate.value } };
   if (typeof leftNum !== 'number' || !Number.isInteger(leftNum) || leftNum < 0 || leftNum > QUOTA_MAX)
     return { ok: false, message: MESSAGES.badLeftNum };
-  return { ok: true, value: { userId, interfaceInfoId, leftNum } };
+  return { ok: true, value: { userId, interfaceInfoId, leftNum, rate: rate.value } };
 }
 
 /** A quota after an admin sets what is left: what was used stays used. */
@@ -164,7 +189,8 @@ export function parseUserListQuery(input: unknown): Parsed<UserListQuery> {
   const current = pageNumber(query.current, 1);
   if (current === undefined || current < 1) return { ok: false, message: MESSAGES.badCurrent };
   const pageSize = pageNumber(query.pageSize, 10);
-  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX) return { ok: false, message: MESSAGES.badPageSize };
+  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX)
+    return { ok: false, message: MESSAGES.badPageSize };
   const texts = textsOf(query, ['searchText'] as const);
   if (!texts.ok) return texts;
   let userRole: UserRole | undefined;

@@ -1,4 +1,4 @@
-import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
+import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, RATE_LIMIT_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
 import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 import { JSON_TEXTS } from './json';
 import type { TextFault } from './text';
@@ -40,6 +40,11 @@ export const MESSAGES = {
   nonceUsed: 'nonce 已使用过，请求被拒绝（重放）',
   methodNotAllowed: (method: string) => `该接口只接受 ${method} 请求`,
   quotaExhausted: '该接口的调用次数已用完',
+  rateLimited: '调用过于频繁：已超过该接口的速率限制，请稍后再试',
+  // rate limits
+  badRateLimit: `速率限制应为 0 到 ${RATE_LIMIT_MAX} 的整数（每秒调用次数，0 表示不限）`,
+  badRateBurst: `突发次数应为不小于速率限制、不超过 ${RATE_LIMIT_MAX} 的整数`,
+  burstWithoutLimit: '参数 rateBurst 只能与 rateLimit 一起设置',
   // request bodies
   contentType: '请求体必须是 JSON（Content-Type: application/json）',
   bodyNotJson: '请求体不是合法的 JSON',

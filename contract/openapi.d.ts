@@ -194,7 +194,7 @@ export interface paths {
         put?: never;
         /**
          * Call an online interface with the given parameters; answers the interface's own answer
-         * @description A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not. When the interface answered (a success, or the 50200 of its own 4xx/5xx status) the envelope also carries call: its HTTP status, response headers, time and size; a refusal by the platform (40000, 40300, 42900, a time-out, no answer, a redirect, an answer too large) carries none.
+         * @description A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not. The interface's rate limit applies as through the gateway (one allowance per caller and interface for both): over it, 42900 with its own message and a Retry-After header, and nothing is counted or charged. When the interface answered (a success, or the 50200 of its own 4xx/5xx status) the envelope also carries call: its HTTP status, response headers, time and size; a refusal by the platform (40000, 40300, 42900, a time-out, no answer, a redirect, an answer too large) carries none.
          */
         post: operations["invokeInterfaceInfo"];
         delete?: never;
@@ -526,7 +526,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
          */
         get: operations["gatewayGet"];
         /**
@@ -540,7 +540,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
          */
         put: operations["gatewayPut"];
         /**
@@ -554,7 +554,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
          */
         post: operations["gatewayPost"];
         /**
@@ -568,7 +568,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
          */
         delete: operations["gatewayDelete"];
         options?: never;
@@ -584,7 +584,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who are never limited). Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up; 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
          */
         patch: operations["gatewayPatch"];
         trace?: never;
@@ -634,6 +634,10 @@ export interface components {
             userId?: number | string;
             createTime?: string;
             updateTime?: string;
+            /** @description Calls per second per caller; 0: no rate limit */
+            rateLimit?: number;
+            /** @description Calls a caller may make at once before the rate applies; at least rateLimit (0 when there is no rate limit) */
+            rateBurst?: number;
         };
         InterfaceInfoInvokeVO: components["schemas"]["InterfaceInfo"] & {
             totalNum: number;
@@ -646,6 +650,10 @@ export interface components {
             requestParams?: string;
             requestHeader?: string;
             responseHeader?: string;
+            /** @description Calls per second per caller; 0 (the default) is none */
+            rateLimit?: number;
+            /** @description Calls a caller may make at once; at least rateLimit; absent: equal to rateLimit */
+            rateBurst?: number;
         };
         InterfaceInfoUpdateRequest: {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
@@ -657,6 +665,10 @@ export interface components {
             requestParams?: string;
             requestHeader?: string;
             responseHeader?: string;
+            /** @description Calls per second per caller; 0 (the default) is none */
+            rateLimit?: number;
+            /** @description Calls a caller may make at once; at least rateLimit; absent: equal to rateLimit */
+            rateBurst?: number;
         };
         IdRequest: {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
@@ -897,13 +909,27 @@ export interface components {
             leftNum: number;
             /** @description Calls granted in all */
             totalNum: number;
+            /** @description The user's own rate limit on the interface (0: none for this user); null: the interface's (always present, null or not) */
+            rateLimit?: number | null;
+            /** @description The user's own burst; null: the interface's (always present, null or not) */
+            rateBurst?: number | null;
+            /** @description The calls per second that apply to the user (0: none) */
+            effectiveRateLimit: number;
+            /** @description The burst that applies to the user */
+            effectiveRateBurst: number;
         };
+        /** @description What to change for one user on one interface: leftNum (what is left of the quota), the rate limit override (rateLimit with rateBurst), or both; at least one of leftNum and rateLimit. */
         UserInterfaceInfoUpdateRequest: {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
             userId: number | string;
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
             interfaceInfoId: number | string;
-            leftNum: number;
+            /** @description Calls left; absent: the quota stays as it is */
+            leftNum?: number;
+            /** @description The user's own calls per second on the interface (0: no limit for this user); null: the interface's own limit; absent: unchanged */
+            rateLimit?: number | null;
+            /** @description The user's own burst, at least rateLimit; null or absent with rateLimit: equal to rateLimit. Only with rateLimit */
+            rateBurst?: number | null;
         };
         PageLoginUserVO: {
             records: components["schemas"]["LoginUserVO"][];
@@ -1681,6 +1707,10 @@ export interface operations {
                 headers: {
                     /** @description Calls left on this interface */
                     "X-Quota-Remaining"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1715,12 +1745,20 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Quota used up (42900) */
+            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
             429: {
                 headers: {
+                    /** @description Over the rate limit: seconds to wait before the next call */
+                    "Retry-After"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
             };
             /** @description The interface failed (50200) */
             502: {
@@ -1767,6 +1805,10 @@ export interface operations {
                 headers: {
                     /** @description Calls left on this interface */
                     "X-Quota-Remaining"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1801,12 +1843,20 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Quota used up (42900) */
+            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
             429: {
                 headers: {
+                    /** @description Over the rate limit: seconds to wait before the next call */
+                    "Retry-After"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
             };
             /** @description The interface failed (50200) */
             502: {
@@ -1853,6 +1903,10 @@ export interface operations {
                 headers: {
                     /** @description Calls left on this interface */
                     "X-Quota-Remaining"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1887,12 +1941,20 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Quota used up (42900) */
+            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
             429: {
                 headers: {
+                    /** @description Over the rate limit: seconds to wait before the next call */
+                    "Retry-After"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
             };
             /** @description The interface failed (50200) */
             502: {
@@ -1935,6 +1997,10 @@ export interface operations {
                 headers: {
                     /** @description Calls left on this interface */
                     "X-Quota-Remaining"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1969,12 +2035,20 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Quota used up (42900) */
+            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
             429: {
                 headers: {
+                    /** @description Over the rate limit: seconds to wait before the next call */
+                    "Retry-After"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
             };
             /** @description The interface failed (50200) */
             502: {
@@ -2021,6 +2095,10 @@ export interface operations {
                 headers: {
                     /** @description Calls left on this interface */
                     "X-Quota-Remaining"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2055,12 +2133,20 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Quota used up (42900) */
+            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
             429: {
                 headers: {
+                    /** @description Over the rate limit: seconds to wait before the next call */
+                    "Retry-After"?: number;
+                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BaseResponseAny"];
+                };
             };
             /** @description The interface failed (50200) */
             502: {

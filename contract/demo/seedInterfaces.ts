@@ -502,6 +502,8 @@ function handWritten(seed: Seed, index: number, creatorId: string): InterfaceInf
     userId: creatorId,
     createTime: formatTime(created),
     updateTime: formatTime(updated),
+    rateLimit: 0,
+    rateBurst: 0,
   };
 }
 
@@ -650,6 +652,8 @@ function generated(seq: number, handCount: number, creatorId: string): Interface
     userId: creatorId,
     createTime: formatTime(created),
     updateTime: formatTime(Math.min(updated, NEWEST_CREATE)),
+    rateLimit: 0,
+    rateBurst: 0,
   };
 }
 

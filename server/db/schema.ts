@@ -122,6 +122,10 @@ export const interfaces = pgTable(
      * and lookup (LIVE_INTERFACE in domain/interfaceInfo.ts).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** Calls per second per caller; 0: no rate limit (contract/rateLimit.ts). */
+    rateLimit: integer('rate_limit').notNull().default(0),
+    /** Calls a caller may make at once before the rate applies; at least rateLimit. */
+    rateBurst: integer('rate_burst').notNull().default(0),
   },
   // The catalogue's orders read live rows only: partial indexes stay the size of the live catalogue and
   // match its `deleted_at IS NULL` (the condition has to be written the same way in the query).
@@ -244,6 +248,25 @@ export const quotas = pgTable(
     leftNum: integer('left_num').notNull(),
     /** All calls granted: what was used plus leftNum. */
     totalNum: bigint('total_num', { mode: 'number' }).notNull(),
+    /** The user's own rate limit on the interface (with rateBurst); null: the interface's. */
+    rateLimit: integer('rate_limit'),
+    rateBurst: integer('rate_burst'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.interfaceInfoId] })],
+);
+
+/**
+ * The rate limiter's state (server/domain/rateLimit.ts): per caller and
+ * interface with a limit, the theoretical arrival time of the generic cell
+ * rate algorithm, in epoch milliseconds. One row, updated in one statement per
+ * call, so every process on the database shares it.
+ */
+export const rateLimits = pgTable(
+  'rate_limit',
+  {
+    userId: id64('user_id').notNull(),
+    interfaceInfoId: id64('interface_info_id').notNull(),
+    tat: doublePrecision('tat').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.interfaceInfoId] })],
 );
@@ -270,6 +293,7 @@ export const schema = {
   meta,
   accessKeys,
   quotas,
+  rateLimits,
   nonces,
   userIdSeq,
   interfaceIdSeq,

@@ -56,6 +56,8 @@ const ECHO_RECORD: InterfaceInfo = {
   userId: interfaceIdOf(0),
   createTime: '',
   updateTime: '',
+  rateLimit: 0,
+  rateBurst: 0,
 };
 
 function paramsOf(req: FastifyRequest, record: InterfaceInfo): unknown {

@@ -17,12 +17,19 @@ export class ApiError extends Error {
     readonly code: ResponseCodeValue,
     message: string,
     readonly extras: EnvelopeExtras = {},
+    /** HTTP headers the answer carries (a rate limit's Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export function refuse(code: ResponseCodeValue, message: string, extras?: EnvelopeExtras): never {
-  throw new ApiError(code, message, extras);
+export function refuse(
+  code: ResponseCodeValue,
+  message: string,
+  extras?: EnvelopeExtras,
+  headers?: Record<string, string>,
+): never {
+  throw new ApiError(code, message, extras, headers);
 }

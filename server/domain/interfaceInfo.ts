@@ -9,6 +9,7 @@ import type { InterfaceField } from '@agler/contract/interfaceValidation';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
 import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import { parseListQuery } from '@agler/contract/queries';
+import { parseInterfaceLimits } from '@agler/contract/rateLimit';
 import type { Query } from '@agler/contract/queries';
 import { textFault } from '@agler/contract/text';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
@@ -36,6 +37,8 @@ export const PUBLIC_COLUMNS = {
   userId: interfaces.userId,
   createTime: interfaces.createTime,
   updateTime: interfaces.updateTime,
+  rateLimit: interfaces.rateLimit,
+  rateBurst: interfaces.rateBurst,
 };
 
 type Row = { [K in keyof typeof PUBLIC_COLUMNS]: (typeof PUBLIC_COLUMNS)[K]['_']['data'] };
@@ -209,6 +212,8 @@ export async function add(
 ): Promise<string> {
   const error = validateInterface(body);
   if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
+  const limits = parseInterfaceLimits(body);
+  if (!limits.ok) refuse(ResponseCode.PARAMS_ERROR, limits.message);
   const values = Object.fromEntries(
     INTERFACE_FIELDS.map((field) => [field, storedValue(field, body[field])]),
   ) as Record<InterfaceField, string>;
@@ -218,6 +223,7 @@ export async function add(
       .insert(interfaces)
       .values({
         ...values,
+        ...limits.value,
         ...(lowerCopies(values) as Required<ReturnType<typeof lowerCopies>>),
         nameRank: await rankFor(tx, values.name),
         status: INTERFACE_STATUS.OFFLINE,
@@ -230,13 +236,18 @@ export async function add(
   });
 }
 
-/** `POST /api/interfaceInfo/update`: changes the fields present (each checked), and the update time. */
+/**
+ * `POST /api/interfaceInfo/update`: changes the fields present (each checked),
+ * and the update time. A new rate limit applies from the next call.
+ */
 export async function update(db: Db, body: Record<string, unknown>, now: number): Promise<true> {
   return db.transaction(async (tx) => {
     // FOR UPDATE: a delete in between waits, so an update never writes to a row just deleted.
     const row = await findRow(tx, body.id, true);
     const error = validateInterface(body, { partial: true });
     if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
+    const limits = parseInterfaceLimits(body, row);
+    if (!limits.ok) refuse(ResponseCode.PARAMS_ERROR, limits.message);
     const changes: Partial<Record<InterfaceField, string>> = {};
     for (const field of INTERFACE_FIELDS) {
       if (body[field] !== undefined) changes[field] = storedValue(field, body[field]);
@@ -246,6 +257,7 @@ export async function update(db: Db, body: Record<string, unknown>, now: number)
       .update(interfaces)
       .set({
         ...changes,
+        ...limits.value,
         ...lowerCopies(changes),
         ...(renamed ? { nameRank: await rankFor(tx, changes.name!, row.id) } : {}),
         updateTime: toSecond(now),

@@ -4,6 +4,8 @@ import { ResponseCode } from '@agler/contract/constants';
 import type { HttpMethod, InterfaceStatus } from '@agler/contract/constants';
 import { compareIds, parseId } from '@agler/contract/ids';
 import { MESSAGES } from '@agler/contract/messages';
+import { effectiveLimits } from '@agler/contract/rateLimit';
+import type { RateOverride } from '@agler/contract/rateLimit';
 import type { InterfaceQuota } from '@agler/contract/types';
 import type { Db } from '../db/connect';
 import { rowsOf } from '../db/rows';
@@ -23,7 +25,12 @@ import type { SessionUser } from './session';
 export type Unit = { taken: boolean; left?: number };
 
 /** Takes one unit for the call; admins take none. `taken: false` with no `left` means none was needed. */
-export async function takeUnit(db: Db, user: SessionUser, interfaceInfoId: string, defaultQuota: number): Promise<Unit> {
+export async function takeUnit(
+  db: Db,
+  user: SessionUser,
+  interfaceInfoId: string,
+  defaultQuota: number,
+): Promise<Unit> {
   if (isAdmin(user)) return { taken: false };
   const result = await db.execute(sql`
     INSERT INTO user_interface_info (user_id, interface_info_id, left_num, total_num)
@@ -35,6 +42,20 @@ export async function takeUnit(db: Db, user: SessionUser, interfaceInfoId: strin
   const [row] = rowsOf<{ left_num: number }>(result);
   if (!row) refuse(ResponseCode.QUOTA_EXHAUSTED, MESSAGES.quotaExhausted);
   return { taken: true, left: Number(row.left_num) };
+}
+
+/** A user's own rate limits on an interface (undefined: none set), for a call whose caller was read without them. */
+export async function rateOverrideOf(
+  db: Db,
+  userId: string,
+  interfaceInfoId: string,
+): Promise<RateOverride | undefined> {
+  const [row] = rowsOf<{ rate_limit: number | null; rate_burst: number | null }>(
+    await db.execute(sql`
+      SELECT rate_limit, rate_burst FROM user_interface_info
+      WHERE user_id = ${userId}::bigint AND interface_info_id = ${interfaceInfoId}::bigint`),
+  );
+  return row ? { rateLimit: row.rate_limit, rateBurst: row.rate_burst } : undefined;
 }
 
 /** Gives a taken unit back (the call never reached the interface, or it never answered). */
@@ -52,34 +73,47 @@ type UsageRow = {
   calls: number;
   left_num: number | string | null;
   total_num: number | string | null;
+  rate_limit: number;
+  rate_burst: number;
+  own_limit: number | null;
+  own_burst: number | null;
 };
 
 /** A user's calls and quotas per interface: every interface they called or hold a quota for. */
 export async function usageOf(db: Db, userId: string, defaultQuota: number): Promise<InterfaceQuota[]> {
   const result = await db.execute(sql`
     WITH q AS (
-      SELECT interface_info_id, left_num, total_num FROM user_interface_info WHERE user_id = ${userId}::bigint
+      SELECT interface_info_id, left_num, total_num, rate_limit, rate_burst
+      FROM user_interface_info WHERE user_id = ${userId}::bigint
     ), c AS (
       SELECT interface_info_id, count(*)::int AS calls FROM interface_call
       WHERE user_id = ${userId}::bigint GROUP BY interface_info_id
     )
     SELECT i.id::text AS iid, i.name, i.method, i.status::int AS status,
-           coalesce(c.calls, 0)::int AS calls, q.left_num, q.total_num
+           coalesce(c.calls, 0)::int AS calls, q.left_num, q.total_num,
+           i.rate_limit, i.rate_burst, q.rate_limit AS own_limit, q.rate_burst AS own_burst
     FROM interface_info i
     LEFT JOIN q ON q.interface_info_id = i.id
     LEFT JOIN c ON c.interface_info_id = i.id
     WHERE (q.interface_info_id IS NOT NULL OR c.interface_info_id IS NOT NULL) AND i.deleted_at IS NULL`);
   return rowsOf<UsageRow>(result)
-    .map((row) => ({
-      interfaceInfoId: row.iid,
-      name: row.name,
-      method: row.method as HttpMethod,
-      status: row.status as InterfaceStatus,
-      calls: Number(row.calls),
-      // total_num is a bigint, which node-postgres reads as text.
-      leftNum: row.left_num === null ? defaultQuota : Number(row.left_num),
-      totalNum: row.total_num === null ? defaultQuota : Number(row.total_num),
-    }))
+    .map((row) => {
+      const override = { rateLimit: row.own_limit, rateBurst: row.own_burst };
+      const effective = effectiveLimits({ rateLimit: row.rate_limit, rateBurst: row.rate_burst }, override);
+      return {
+        interfaceInfoId: row.iid,
+        name: row.name,
+        method: row.method as HttpMethod,
+        status: row.status as InterfaceStatus,
+        calls: Number(row.calls),
+        // total_num is a bigint, which node-postgres reads as text.
+        leftNum: row.left_num === null ? defaultQuota : Number(row.left_num),
+        totalNum: row.total_num === null ? defaultQuota : Number(row.total_num),
+        ...override,
+        effectiveRateLimit: effective.rateLimit,
+        effectiveRateBurst: effective.rateBurst,
+      };
+    })
     .sort((a, b) => b.calls - a.calls || compareIds(a.interfaceInfoId, b.interfaceInfoId));
 }
 
@@ -88,36 +122,58 @@ async function userExists(db: Db, id: string): Promise<boolean> {
 }
 
 /** `GET /api/userInterfaceInfo/list` (admins). */
-export async function usageOfUser(db: Db, rawUserId: unknown, defaultQuota: number): Promise<InterfaceQuota[]> {
+export async function usageOfUser(
+  db: Db,
+  rawUserId: unknown,
+  defaultQuota: number,
+): Promise<InterfaceQuota[]> {
   const userId = parseId(rawUserId);
   if (!userId) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
   if (!(await userExists(db, userId))) refuse(ResponseCode.NOT_FOUND, MESSAGES.userNotFound);
   return usageOf(db, userId, defaultQuota);
 }
 
-/** `POST /api/userInterfaceInfo/update` (admins): sets what is left; what was used stays used. */
-export async function setQuota(db: Db, body: Record<string, unknown>): Promise<true> {
+/**
+ * `POST /api/userInterfaceInfo/update` (admins): sets what is left (what was
+ * used stays used), the user's own rate limits, or both. A user without a
+ * quota row gets one with `defaultQuota`, as their first call would make it.
+ */
+export async function setQuota(db: Db, body: Record<string, unknown>, defaultQuota: number): Promise<true> {
   const parsed = parseQuotaChange(body);
   if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const { userId, interfaceInfoId, leftNum } = parsed.value;
+  const { userId, interfaceInfoId, leftNum, rate } = parsed.value;
   await db.transaction(async (tx) => {
     if (!rowsOf(await tx.execute(sql`SELECT 1 FROM app_user WHERE id = ${userId}::bigint`)).length)
       refuse(ResponseCode.NOT_FOUND, MESSAGES.userNotFound);
-    if (!rowsOf(await tx.execute(sql`SELECT 1 FROM interface_info WHERE id = ${interfaceInfoId}::bigint AND deleted_at IS NULL`)).length)
+    if (
+      !rowsOf(
+        await tx.execute(
+          sql`SELECT 1 FROM interface_info WHERE id = ${interfaceInfoId}::bigint AND deleted_at IS NULL`,
+        ),
+      ).length
+    )
       refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-    const [current] = rowsOf<{ left_num: number | string; total_num: number | string }>(
+    const [current] = rowsOf<{
+      left_num: number | string;
+      total_num: number | string;
+      rate_limit: number | null;
+      rate_burst: number | null;
+    }>(
       await tx.execute(sql`
-        SELECT left_num, total_num FROM user_interface_info
+        SELECT left_num, total_num, rate_limit, rate_burst FROM user_interface_info
         WHERE user_id = ${userId}::bigint AND interface_info_id = ${interfaceInfoId}::bigint FOR UPDATE`),
     );
-    const next = quotaAfterSet(
-      current && { leftNum: Number(current.left_num), totalNum: Number(current.total_num) },
-      leftNum,
-    );
+    const quota = current
+      ? { leftNum: Number(current.left_num), totalNum: Number(current.total_num) }
+      : { leftNum: defaultQuota, totalNum: defaultQuota };
+    const next = leftNum === undefined ? quota : quotaAfterSet(current && quota, leftNum);
+    const own = rate ?? { rateLimit: current?.rate_limit ?? null, rateBurst: current?.rate_burst ?? null };
     await tx.execute(sql`
-      INSERT INTO user_interface_info (user_id, interface_info_id, left_num, total_num)
-      VALUES (${userId}::bigint, ${interfaceInfoId}::bigint, ${next.leftNum}::int, ${next.totalNum}::int)
-      ON CONFLICT (user_id, interface_info_id) DO UPDATE SET left_num = excluded.left_num, total_num = excluded.total_num`);
+      INSERT INTO user_interface_info (user_id, interface_info_id, left_num, total_num, rate_limit, rate_burst)
+      VALUES (${userId}::bigint, ${interfaceInfoId}::bigint, ${next.leftNum}::int, ${next.totalNum}::int,
+              ${own.rateLimit}::int, ${own.rateBurst}::int)
+      ON CONFLICT (user_id, interface_info_id) DO UPDATE SET left_num = excluded.left_num,
+        total_num = excluded.total_num, rate_limit = excluded.rate_limit, rate_burst = excluded.rate_burst`);
   });
   return true;
 }

@@ -1,7 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { BODY_MAX_BYTES, HTTP_METHODS, INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@agler/contract/constants';
+import {
+  BODY_MAX_BYTES,
+  HTTP_METHODS,
+  INTERFACE_STATUS,
+  ResponseCode,
+  USER_ROLE,
+} from '@agler/contract/constants';
 import type { HttpMethod } from '@agler/contract/constants';
 import { isJsonContentType } from '@agler/contract/http';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
@@ -17,6 +23,7 @@ import type { Db } from '../db/connect';
 import { ApiError } from '../domain/errors';
 import { findInterface, hideOffline } from '../domain/interfaceInfo';
 import { spendNonce } from '../domain/nonces';
+import { rateLimitHeaders } from '../domain/rateLimit';
 import { failure } from '../envelope';
 import { signedCallerOf } from '../invoke/caller';
 import type { Invoker } from '../invoke/invoke';
@@ -31,7 +38,9 @@ import { requestRefusalOf } from '../plugins/errors';
  * key pair (contract/signature.ts). A refused call reaches no interface and
  * is not counted; each refusal is the envelope with an HTTP status that says
  * what kind it is. A good call answers what the interface answered (status,
- * content type, body) with the caller's remaining quota in X-Quota-Remaining.
+ * content type, body) with the caller's remaining quota in X-Quota-Remaining
+ * and, when a rate limit applies, the IETF draft's RateLimit-Policy and
+ * RateLimit headers (a call over it: 429 with Retry-After, nothing charged).
  */
 
 export const GATEWAY_PREFIX = '/gateway';
@@ -80,7 +89,10 @@ const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('
 
 /** Whether `sign` is the HMAC of `canonical` under `secretKey`, compared in constant time. */
 export function signatureMatches(secretKey: string, canonical: string, sign: string): boolean {
-  const expected = Buffer.from(createHmac('sha256', secretKey).update(canonical, 'utf8').digest('hex'), 'utf8');
+  const expected = Buffer.from(
+    createHmac('sha256', secretKey).update(canonical, 'utf8').digest('hex'),
+    'utf8',
+  );
   const given = Buffer.from(sign, 'utf8');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -108,7 +120,10 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       return reply.code(error.status).send(failure(error.code, error.message));
     }
     if (error instanceof ApiError) {
-      return reply.code(HTTP_STATUS_OF[error.code] ?? 400).send(failure(error.code, error.message));
+      return reply
+        .code(HTTP_STATUS_OF[error.code] ?? 400)
+        .headers(error.headers)
+        .send(failure(error.code, error.message));
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
@@ -126,7 +141,10 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     const sign = header(request, SIGNATURE_HEADERS.sign);
     if (!NONCE_PATTERN.test(nonce)) unauthorized(MESSAGES.badNonce);
     const nowSeconds = Math.floor(now() / 1000);
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Number(timestamp) - nowSeconds) > TIMESTAMP_TOLERANCE_SECONDS)
+    if (
+      !/^\d{1,12}$/.test(timestamp) ||
+      Math.abs(Number(timestamp) - nowSeconds) > TIMESTAMP_TOLERANCE_SECONDS
+    )
       unauthorized(MESSAGES.badTimestamp);
 
     // The key's owner and the interface in one statement; the interface's refusals still come after the key's.
@@ -143,14 +161,16 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       bodySha256: sha256Hex(raw),
     });
     if (!signatureMatches(pair!.secretKey, canonical, sign)) unauthorized(MESSAGES.badSignature);
-    // Only a correctly signed request uses up its nonce: a forger cannot burn someone else's.
+    // Only a correctly signed request uses up its nonce: a forger cannot burn someone else's. Any refusal after
+    // this point (a rate limit's too) has used it, so a refused request can never be replayed once re-signed.
     if (!(await spendNonce(db, accessKey, nonce, now(), NONCE_TTL_SECONDS))) unauthorized(MESSAGES.nonceUsed);
     const { user } = pair!;
     if (user.userRole === USER_ROLE.BAN) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.banned);
 
     const row = pair!.row ?? (await findInterface(db, request.params.interfaceId));
     hideOffline(row, user);
-    if (row.status !== INTERFACE_STATUS.ONLINE) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
+    if (row.status !== INTERFACE_STATUS.ONLINE)
+      refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
     if (request.method !== row.method) {
       reply.header('allow', row.method);
       refuseWith(405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method));
@@ -162,24 +182,32 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       try {
         parseJsonExact(bodyText);
       } catch (error) {
-        refuseWith(400, ResponseCode.PARAMS_ERROR, error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson);
+        refuseWith(
+          400,
+          ResponseCode.PARAMS_ERROR,
+          error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson,
+        );
       }
     }
     const target = { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader };
     // A program's parameters are its own business: the history keeps the console's only.
-    const { result, left } = await invoker.callInterface(
+    const { result, left, rate } = await invoker.callInterface(
       row,
       user,
       requestFor(target, new URLSearchParams(query), bodyText),
       null,
+      pair!.row && pair!.limits,
     );
     if (left !== undefined) reply.header('x-quota-remaining', String(left));
+    if (rate) reply.headers(rateLimitHeaders(rate));
     if (!result.ok) {
       try {
         failureOf(result, timeoutMs);
       } catch (error) {
         const { code, message } = error as ApiError;
-        return reply.code(result.failure === 'timeout' ? 504 : (HTTP_STATUS_OF[code] ?? 502)).send(failure(code, message));
+        return reply
+          .code(result.failure === 'timeout' ? 504 : (HTTP_STATUS_OF[code] ?? 502))
+          .send(failure(code, message));
       }
     }
     const answer = result as Extract<typeof result, { ok: true }>;

@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { parseId } from '@agler/contract/ids';
 import type { Db } from '../db/connect';
 import { prepared } from '../db/prepared';
-import { accessKeys, interfaces, sessions, users } from '../db/schema';
+import { effectiveLimits } from '@agler/contract/rateLimit';
+import type { RateLimits } from '@agler/contract/rateLimit';
+import { accessKeys, interfaces, quotas, sessions, users } from '../db/schema';
 import { LIVE_INTERFACE, PUBLIC_COLUMNS } from '../domain/interfaceInfo';
 import { keepAlive, LIVE_SESSION, sessionParams } from '../domain/session';
 import type { SessionUser } from '../domain/session';
@@ -11,20 +13,34 @@ import type { InterfaceRow } from './invoke';
 
 /**
  * Who calls and what, in one statement: the caller (the session's user for
- * invoke, the access key's owner for the gateway) and the live interface of
- * the id, left-joined, so a call asks the database once for both instead of
- * twice (under load each statement is a round trip for both processes).
+ * invoke, the access key's owner for the gateway), the live interface of the
+ * id and the caller's own rate limits on it, left-joined, so a call asks the
+ * database once for all of them instead of thrice (under load each statement
+ * is a round trip for both processes).
  */
+
+/** The caller's row of quotas on the interface, for an admin's override of its rate limits. */
+const OWN_QUOTA = and(eq(quotas.userId, users.id), eq(quotas.interfaceInfoId, interfaces.id));
+const OVERRIDE = { rateLimit: quotas.rateLimit, rateBurst: quotas.rateBurst };
+
+/** The limits that apply to the caller, when the interface was found. */
+function limitsOf(
+  row: InterfaceRow | null,
+  override: { rateLimit: number | null; rateBurst: number | null } | null,
+): RateLimits | undefined {
+  return row ? effectiveLimits(row, override ?? undefined) : undefined;
+}
 
 /** The interface id to look up: one that cannot be an id matches no row, and findInterface refuses it later, in its turn. */
 const lookupId = (rawId: unknown) => parseId(rawId) ?? '0';
 
 const sessionAndInterface = (db: Db) =>
   db
-    .select({ user: users, lastSeen: sessions.lastSeen, found: PUBLIC_COLUMNS })
+    .select({ user: users, lastSeen: sessions.lastSeen, found: PUBLIC_COLUMNS, override: OVERRIDE })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(interfaces, and(eq(interfaces.id, sql.placeholder('interfaceId')), LIVE_INTERFACE))
+    .leftJoin(quotas, OWN_QUOTA)
     .where(LIVE_SESSION)
     .prepare('live_session_interface');
 
@@ -33,25 +49,36 @@ export type Caller = {
   user: SessionUser | undefined;
   /** The live interface of the id; undefined when there is none or the id cannot be one (findInterface says which). */
   row: InterfaceRow | undefined;
+  /** The rate limits that apply to the caller on `row` (with `row`). */
+  limits?: RateLimits;
 };
 
 /** The caller of a cookie's token at `now` and the live interface `rawId` names; keeps the session alive. */
-export async function callerOf(db: Db, token: string | undefined, now: number, rawId: unknown): Promise<Caller> {
+export async function callerOf(
+  db: Db,
+  token: string | undefined,
+  now: number,
+  rawId: unknown,
+): Promise<Caller> {
   const params = sessionParams(token, now);
   if (!params) return { user: undefined, row: undefined };
   const interfaceId = lookupId(rawId);
-  const [found] = await prepared(db, 'live_session_interface', sessionAndInterface).execute({ ...params, interfaceId });
+  const [found] = await prepared(db, 'live_session_interface', sessionAndInterface).execute({
+    ...params,
+    interfaceId,
+  });
   if (!found) return { user: undefined, row: undefined };
   await keepAlive(db, params.id, found.lastSeen, now);
-  return { user: found.user, row: found.found ?? undefined };
+  return { user: found.user, row: found.found ?? undefined, limits: limitsOf(found.found, found.override) };
 }
 
 const keyAndInterface = (db: Db) =>
   db
-    .select({ user: users, secretSealed: accessKeys.secretSealed, found: PUBLIC_COLUMNS })
+    .select({ user: users, secretSealed: accessKeys.secretSealed, found: PUBLIC_COLUMNS, override: OVERRIDE })
     .from(accessKeys)
     .innerJoin(users, eq(users.id, accessKeys.userId))
     .leftJoin(interfaces, and(eq(interfaces.id, sql.placeholder('interfaceId')), LIVE_INTERFACE))
+    .leftJoin(quotas, OWN_QUOTA)
     .where(eq(accessKeys.accessKey, sql.placeholder('accessKey')))
     .prepare('access_key_interface');
 
@@ -59,8 +86,9 @@ export type SignedCaller = {
   user: SessionUser;
   /** The secret key of the access key, to check the signature with. */
   secretKey: string;
-  /** As Caller's row. */
+  /** As Caller's row and limits. */
   row: InterfaceRow | undefined;
+  limits?: RateLimits;
 };
 
 /** The owner and secret key of an access key (undefined when there is none) and the live interface `rawId` names. */
@@ -71,11 +99,15 @@ export async function signedCallerOf(
   rawId: unknown,
 ): Promise<SignedCaller | undefined> {
   const interfaceId = lookupId(rawId);
-  const [found] = await prepared(db, 'access_key_interface', keyAndInterface).execute({ accessKey, interfaceId });
+  const [found] = await prepared(db, 'access_key_interface', keyAndInterface).execute({
+    accessKey,
+    interfaceId,
+  });
   if (!found) return undefined;
   return {
     user: found.user,
     secretKey: box.open(found.secretSealed, found.user.id),
     row: found.found ?? undefined,
+    limits: limitsOf(found.found, found.override),
   };
 }

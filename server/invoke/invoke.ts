@@ -4,11 +4,15 @@ import { historyParamsOf, responseHeadersOf } from '@agler/contract/invoke';
 import type { CallMeta } from '@agler/contract/invoke';
 import { parseJsonExact } from '@agler/contract/json';
 import { MESSAGES } from '@agler/contract/messages';
+import { effectiveLimits } from '@agler/contract/rateLimit';
+import type { RateLimits } from '@agler/contract/rateLimit';
 import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/upstream';
 import type { Db } from '../db/connect';
 import { refuse } from '../domain/errors';
 import { findInterface, hideOffline, readParams } from '../domain/interfaceInfo';
-import { giveBack, takeUnit } from '../domain/quotas';
+import { giveBack, rateOverrideOf, takeUnit } from '../domain/quotas';
+import { takeRate } from '../domain/rateLimit';
+import type { RateState } from '../domain/rateLimit';
 import type { SessionUser } from '../domain/session';
 import { DEMO_PREFIX } from '../demo/routes';
 import type { UpstreamAnswer, UpstreamClient, UpstreamResult } from '../upstream/client';
@@ -33,8 +37,10 @@ export type InterfaceRow = Awaited<ReturnType<typeof findInterface>>;
 
 export type CallOutcome = {
   result: UpstreamResult;
-  /** What is left of the caller's quota after the call; undefined for admins, who are never limited. */
+  /** What is left of the caller's quota after the call; undefined for admins, who have no quota. */
   left?: number;
+  /** The caller's rate limit after the call; undefined when the interface has none for them. */
+  rate?: RateState;
 };
 
 export type Invoked = {
@@ -45,20 +51,32 @@ export type Invoked = {
 };
 
 export type Invoker = {
-  /** `found`: the live interface of `body.id` when the caller already read it (./caller.ts); else it is looked up here. */
-  invoke: (body: Record<string, unknown>, user: SessionUser, found?: InterfaceRow) => Promise<Invoked>;
+  /**
+   * `found`: the live interface of `body.id` when the caller already read it
+   * (./caller.ts), with the rate limits that apply to the caller; else both
+   * are looked up here.
+   */
+  invoke: (
+    body: Record<string, unknown>,
+    user: SessionUser,
+    found?: InterfaceRow,
+    limits?: RateLimits,
+  ) => Promise<Invoked>;
   /**
    * One call of an online interface for `user`, as invoke and the gateway
-   * make it: a unit of the quota first (42900 when none is left), the call,
-   * the record when it reached the interface, the unit back when the
-   * interface never answered. `params` is the console's parameter text for
-   * the caller's history (null from the gateway).
+   * make it: a call of the rate limit first (42900 with Retry-After when the
+   * caller is over it: nothing else is taken), a unit of the quota (42900
+   * when none is left), the call, the record when it reached the interface,
+   * the unit back when the interface never answered. `params` is the
+   * console's parameter text for the caller's history (null from the
+   * gateway); `limits` the caller's rate limits when already read.
    */
   callInterface: (
     row: InterfaceRow,
     user: SessionUser,
     request: OutgoingRequest,
     params: string | null,
+    limits?: RateLimits,
   ) => Promise<CallOutcome>;
   /** Where this process listens (`http://127.0.0.1:8000`), once it does. */
   setSelfOrigin: (origin: string) => void;
@@ -123,7 +141,8 @@ export function failureOf(result: UpstreamResult, timeoutMs: number): never {
     });
   }
   const { failure } = result;
-  if (failure === 'refused' || failure === 'scheme') refuse(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES[failure]);
+  if (failure === 'refused' || failure === 'scheme')
+    refuse(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES[failure]);
   let message: string;
   if (failure === 'timeout') message = UPSTREAM_MESSAGES.timeout(timeoutMs);
   else if (failure === 'redirect') message = UPSTREAM_MESSAGES.redirect(result.status ?? 0);
@@ -162,7 +181,10 @@ export function createInvoker(options: InvokerOptions): Invoker {
     user: SessionUser,
     request: OutgoingRequest,
     params: string | null,
+    limits?: RateLimits,
   ): Promise<CallOutcome> {
+    const own = limits ?? effectiveLimits(row, await rateOverrideOf(db, user.id, row.id));
+    const rate = await takeRate(db, user.id, row.id, own, now());
     const unit = await takeUnit(db, user, row.id, defaultQuota);
     const started = now();
     const target = route(request.url);
@@ -184,12 +206,17 @@ export function createInvoker(options: InvokerOptions): Invoker {
     // Refused before a connection, or never answered: the unit goes back.
     if (unit.taken && !result.ok && result.status === undefined) {
       await giveBack(db, user, row.id);
-      return { result, left: (unit.left ?? 0) + 1 };
+      return { result, left: (unit.left ?? 0) + 1, rate };
     }
-    return { result, left: unit.left };
+    return { result, left: unit.left, rate };
   }
 
-  async function invoke(body: Record<string, unknown>, user: SessionUser, found?: InterfaceRow): Promise<Invoked> {
+  async function invoke(
+    body: Record<string, unknown>,
+    user: SessionUser,
+    found?: InterfaceRow,
+    limits?: RateLimits,
+  ): Promise<Invoked> {
     // Without it, the id is refused here: not an id (40000) or no live interface (40400).
     const row = found ?? (await findInterface(db, body.id));
     hideOffline(row, user);
@@ -201,7 +228,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
       params,
       paramsText,
     );
-    const { result } = await callInterface(row, user, request, paramsText);
+    const { result } = await callInterface(row, user, request, paramsText, found && limits);
     if (!result.ok || result.status >= 400) failureOf(result, timeoutMs);
     return { data: dataOf(result.body, result.headers['content-type']), call: callMetaOf(result) };
   }

@@ -65,7 +65,10 @@ export const errorsPlugin = fp<ErrorOptions>(
   async (app, options) => {
     app.setErrorHandler(async (error: unknown, request, reply) => {
       reply.code(200).type('application/json; charset=utf-8');
-      if (error instanceof ApiError) return { ...failure(error.code, error.message), ...error.extras };
+      if (error instanceof ApiError) {
+        reply.headers(error.headers);
+        return { ...failure(error.code, error.message), ...error.extras };
+      }
       const code = (error as { code?: string }).code;
       if (code && BODY_ERRORS[code]) return failure(ResponseCode.PARAMS_ERROR, BODY_ERRORS[code]);
       if (isDatabaseUnavailable(error)) {

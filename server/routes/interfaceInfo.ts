@@ -59,7 +59,12 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.post('/invoke', async (request, reply) => {
     const body = jsonObjectBody(request);
     const caller = await callerOf(db, request.sessionToken(), ctx.now(), body.id);
-    const { data, call } = await ctx.invoker.invoke(body, requireUser(caller.user), caller.row);
+    const { data, call } = await ctx.invoker.invoke(
+      body,
+      requireUser(caller.user),
+      caller.row,
+      caller.limits,
+    );
     // The interface's JSON goes out as it came, so its numbers stay exact.
     return reply
       .type('application/json; charset=utf-8')

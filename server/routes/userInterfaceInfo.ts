@@ -21,6 +21,6 @@ export const userInterfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = 
   app.post('/update', async (request) => {
     const body = jsonObjectBody(request);
     requireAdmin(await request.sessionUser());
-    return ok(await setQuota(db, body));
+    return ok(await setQuota(db, body, ctx.defaultQuota));
   });
 };

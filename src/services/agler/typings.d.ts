@@ -322,6 +322,10 @@ declare namespace API {
     userId?: number | string;
     createTime?: string;
     updateTime?: string;
+    /** Calls per second per caller; 0: no rate limit */
+    rateLimit?: number;
+    /** Calls a caller may make at once before the rate applies; at least rateLimit (0 when there is no rate limit) */
+    rateBurst?: number;
   };
 
   type InterfaceInfoAddRequest = {
@@ -332,6 +336,10 @@ declare namespace API {
     requestParams?: string;
     requestHeader?: string;
     responseHeader?: string;
+    /** Calls per second per caller; 0 (the default) is none */
+    rateLimit?: number;
+    /** Calls a caller may make at once; at least rateLimit; absent: equal to rateLimit */
+    rateBurst?: number;
   };
 
   type InterfaceInfoInvokeRequest = {
@@ -357,6 +365,10 @@ declare namespace API {
     requestParams?: string;
     requestHeader?: string;
     responseHeader?: string;
+    /** Calls per second per caller; 0 (the default) is none */
+    rateLimit?: number;
+    /** Calls a caller may make at once; at least rateLimit; absent: equal to rateLimit */
+    rateBurst?: number;
   };
 
   type InterfaceQuotaVO = {
@@ -371,6 +383,14 @@ declare namespace API {
     leftNum: number;
     /** Calls granted in all */
     totalNum: number;
+    /** The user's own rate limit on the interface (0: none for this user); null: the interface's (always present, null or not) */
+    rateLimit?: number;
+    /** The user's own burst; null: the interface's (always present, null or not) */
+    rateBurst?: number;
+    /** The calls per second that apply to the user (0: none) */
+    effectiveRateLimit: number;
+    /** The burst that applies to the user */
+    effectiveRateBurst: number;
   };
 
   type InterfaceUsage = {
@@ -529,7 +549,12 @@ declare namespace API {
     userId: number | string;
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     interfaceInfoId: number | string;
-    leftNum: number;
+    /** Calls left; absent: the quota stays as it is */
+    leftNum?: number;
+    /** The user's own calls per second on the interface (0: no limit for this user); null: the interface's own limit; absent: unchanged */
+    rateLimit?: number;
+    /** The user's own burst, at least rateLimit; null or absent with rateLimit: equal to rateLimit. Only with rateLimit */
+    rateBurst?: number;
   };
 
   type UserLoginRequest = {

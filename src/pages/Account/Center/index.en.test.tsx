@@ -35,6 +35,8 @@ beforeEach(() => {
         calls: 12,
         leftNum: 88,
         totalNum: 100,
+        effectiveRateLimit: 0,
+        effectiveRateBurst: 0,
       },
     ]),
   );

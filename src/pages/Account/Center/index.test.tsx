@@ -51,6 +51,8 @@ const weather: API.InterfaceQuotaVO = {
   calls: 12,
   leftNum: 88,
   totalNum: 100,
+  effectiveRateLimit: 0,
+  effectiveRateBurst: 0,
 };
 
 function renderPage() {
@@ -130,6 +132,8 @@ describe('个人中心: my calls', () => {
           calls: 3,
           leftNum: 0,
           totalNum: 3,
+          effectiveRateLimit: 0,
+          effectiveRateBurst: 0,
           status: 0,
         },
       ]),

@@ -57,6 +57,8 @@ beforeEach(() => {
         calls: 12345,
         leftNum: 88,
         totalNum: 100000,
+        effectiveRateLimit: 0,
+        effectiveRateBurst: 0,
       },
     ],
     message: 'ok',

@@ -238,6 +238,8 @@ describe('user management: quotas', () => {
           calls: 12,
           leftNum: 88,
           totalNum: 100,
+          effectiveRateLimit: 0,
+          effectiveRateBurst: 0,
         },
       ],
       message: 'ok',

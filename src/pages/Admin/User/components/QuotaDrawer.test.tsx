@@ -34,6 +34,8 @@ const weather: API.InterfaceQuotaVO = {
   calls: 12,
   leftNum: 88,
   totalNum: 100,
+  effectiveRateLimit: 0,
+  effectiveRateBurst: 0,
 };
 
 function answerQuotas(rows: API.InterfaceQuotaVO[]) {
@@ -196,6 +198,8 @@ describe('the quota drawer', () => {
         calls: 0,
         leftNum: 20,
         totalNum: 20,
+        effectiveRateLimit: 0,
+        effectiveRateBurst: 0,
       },
     ]);
     fireEvent.click(within(drawer).getByRole('button', { name: /设置额度/ }));

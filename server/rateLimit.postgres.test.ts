@@ -1,0 +1,110 @@
+/**
+ * @jest-environment node
+ */
+import { INTERFACE_STATUS } from '@agler/contract/constants';
+import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import type { KeyPairVO } from '@agler/contract/types';
+import { migrate, openPostgres } from './db/connect';
+import type { Database } from './db/connect';
+import { alignDemoUrls } from './domain/demoUrls';
+import { DEMO_INTERFACE_COUNT, seedDemoData } from './domain/seed';
+import { ADMIN, call, loginAs, testApp } from './test/app';
+import type { TestApp } from './test/app';
+import { SEED_NOW } from './test/database';
+import { postgresAvailable, startPostgres } from './test/postgres';
+import type { PgServer } from './test/postgres';
+import { freshNonce, signedHeaders } from './test/sign';
+
+/**
+ * A rate limit shared by two apps, each with its own connection pool, on one
+ * PostgreSQL database (as two server processes would be): calls sent to
+ * either, as fast as they can go, are answered at the limit's rate.
+ */
+
+const PUBLIC_URL = 'http://ratelimit-pg.test';
+const LIMIT = 50;
+const BURST = 50;
+const SECONDS = 3;
+
+(postgresAvailable ? describe : describe.skip)('a rate limit across processes on PostgreSQL', () => {
+  let server: PgServer;
+  const databases: Database[] = [];
+  const apps: TestApp[] = [];
+  const bases: string[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    const url = await server.createDatabase();
+    const first = await openPostgres(url);
+    await migrate(first);
+    await first.exclusive((db) => seedDemoData(db, { now: SEED_NOW }));
+    await alignDemoUrls(first.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
+    databases.push(first, await openPostgres(url));
+    for (const database of databases) {
+      // The real clock: both apps judge the same calls by the same time, as processes on one machine do.
+      const t = await testApp({ publicUrl: PUBLIC_URL, now: Date.now }, database);
+      apps.push(t);
+      bases.push(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    }
+  }, 300_000);
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+    for (const database of databases) await database.close();
+    await server?.close();
+  });
+
+  test(`${LIMIT}/s with a burst of ${BURST} holds within 10 % over ${SECONDS} s, whichever app answers`, async () => {
+    const target = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id).find(
+      (r) =>
+        r.status === INTERFACE_STATUS.ONLINE &&
+        r.method === 'GET' &&
+        !r.requestParams.includes('"required":true'),
+    )!;
+    // An admin's calls: no quota runs out however many are sent.
+    const cookie = await loginAs(apps[0].app, ADMIN);
+    const update = { id: target.id, rateLimit: LIMIT, rateBurst: BURST };
+    expect(
+      await call(apps[0].app, { method: 'POST', url: '/api/interfaceInfo/update', payload: update, cookie }),
+    ).toMatchObject({ code: 0 });
+    const pair = (
+      await call<KeyPairVO>(apps[1].app, {
+        method: 'POST',
+        url: '/api/user/key/regenerate',
+        payload: {},
+        cookie,
+      })
+    ).data;
+    const path = `/gateway/${target.id}`;
+
+    const counts = { answered: 0, refused: 0, other: 0, byApp: [0, 0] };
+    const started = Date.now();
+    let lastStart = started;
+    const worker = async () => {
+      while (Date.now() - started < SECONDS * 1000) {
+        const which = Math.random() < 0.5 ? 0 : 1;
+        lastStart = Math.max(lastStart, Date.now());
+        const headers = signedHeaders(pair, 'GET', path, {
+          timestamp: Math.floor(Date.now() / 1000),
+          nonce: freshNonce(),
+        });
+        const response = await fetch(`${bases[which]}${path}`, { headers });
+        await response.arrayBuffer();
+        if (response.status === 200) {
+          counts.answered += 1;
+          counts.byApp[which] += 1;
+        } else if (response.status === 429) counts.refused += 1;
+        else counts.other += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: 32 }, worker));
+
+    const expected = (LIMIT * (lastStart - started)) / 1000 + BURST;
+    expect(counts.other).toBe(0);
+    // Well over the limit, so the limit is what is measured.
+    expect(counts.answered + counts.refused).toBeGreaterThan(expected * 1.2);
+    expect(counts.byApp[0]).toBeGreaterThan(0);
+    expect(counts.byApp[1]).toBeGreaterThan(0);
+    expect(counts.answered).toBeGreaterThanOrEqual(Math.floor(expected * 0.9));
+    expect(counts.answered).toBeLessThanOrEqual(Math.ceil(expected * 1.1));
+  }, 120_000);
+});
