@@ -88,8 +88,6 @@ export default defineConfig({
     require.resolve('./config/plugins/skeleton'),
     require.resolve('./config/plugins/htmlLang'),
     require.resolve('./config/plugins/antdStyles'),
-    require.resolve('./config/plugins/lazyProFields'),
-    require.resolve('./config/plugins/compileHints'),
     require.resolve('./config/plugins/precompress'),
   ],
   openAPI: [

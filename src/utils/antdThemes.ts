@@ -95,5 +95,5 @@ const DARK_THEME: ThemeConfig = {
   },
 };
 
-/** antd's theme for each mode (src/app.tsx's rootContainer; config/plugins/antdStyles.ts bakes the light one). */
+/** antd's theme for each mode (src/app.tsx's rootContainer; config/antdStyles/extract.tsx extracts the light one). */
 export const THEMES: Record<ThemeMode, ThemeConfig> = { light: LIGHT_THEME, dark: DARK_THEME };

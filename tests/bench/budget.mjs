@@ -1,12 +1,10 @@
 // The size budget: gzip JS+CSS of the login route, of `/` logged out, of each logged-in page
 // opened cold, and of each page chunk, computed from dist/ and compared with
-// tests/bench/budgets.mjs. Also checks that every script begins with V8's compile hint, that `/` logged out fetches no page or layout chunk, that only the analysis page loads the
-// chart library, and that no package (React, antd, the charts) is bundled twice.
+// tests/bench/budgets.mjs. Also checks that `/` logged out fetches no page or layout chunk, that only
+// the analysis page loads the chart library, and that no package (React, antd, the charts) is bundled twice.
 // Needs `ANALYZE=1 npm run build` (dist/report.json) and Debian's chromium.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { tsImport } from 'tsx/esm/api';
 import { freePort, launchBrowser, startPreview } from './harness.mjs';
 import { budgets, KB } from './budgets.mjs';
 import { contentShown, dist, fileBytes, isPageOrLayoutChunk, PAGE_ROUTES, routeFiles, sessionState, sumBytes } from './measure.mjs';
@@ -63,25 +61,6 @@ try {
 }
 
 const files = readdirSync(dist);
-
-// Every script begins with V8's compile hint (config/plugins/compileHints.ts), and so do the
-// compressed copies the platform sends: they are made after it.
-const { COMPILE_HINT } = await tsImport('../../config/plugins/compileHints.ts', import.meta.url);
-const hinted = (bytes) => bytes.subarray(0, COMPILE_HINT.length + 1).toString() === `${COMPILE_HINT}\n`;
-const COPIES = [
-  ['.br', brotliDecompressSync],
-  ['.gz', gunzipSync],
-];
-const scripts = files.filter((f) => /\.js$/.test(f));
-if (scripts.length === 0) failures.push('dist/ has no scripts to look for the compile hint in');
-for (const f of scripts) {
-  const file = path.join(dist, f);
-  if (!hinted(readFileSync(file))) failures.push(`${f} does not begin with the compile hint`);
-  for (const [extension, decode] of COPIES) {
-    const copy = `${file}${extension}`;
-    if (existsSync(copy) && !hinted(decode(readFileSync(copy)))) failures.push(`${f}${extension} does not begin with the compile hint`);
-  }
-}
 
 // Each page chunk on its own (its JS and any CSS of the same name).
 for (const name of Object.keys(budgets).filter((n) => n.startsWith('chunk '))) {

@@ -9,12 +9,13 @@ import Fastify from 'fastify';
 import { request } from 'undici';
 import { consoleFiles, consolePlugin, pageFallback } from '../../server/plugins/console';
 
-/** Headers of one connection, not of the answer: never passed on. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host']);
-const passed = (headers: Record<string, string | string[] | undefined>) =>
+/** Headers of one connection, not of the message: never passed on. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+const passed = (headers: Record<string, string | string[] | undefined>, drop: readonly string[] = []) =>
   Object.fromEntries(
     Object.entries(headers).filter(
-      (entry): entry is [string, string | string[]] => entry[1] !== undefined && !HOP_BY_HOP.has(entry[0]),
+      (entry): entry is [string, string | string[]] =>
+        entry[1] !== undefined && !HOP_BY_HOP.has(entry[0]) && !drop.includes(entry[0]),
     ),
   );
 
@@ -28,10 +29,12 @@ async function main() {
   app.all('/api/*', async (req, reply) => {
     const answer = await request(new URL(req.url, mocks), {
       method: req.method as 'GET',
+      // The page's Host goes on as a reverse proxy's would: the server refuses a write whose
+      // Origin is not its Host.
       headers: passed(req.headers),
       body: req.body as Buffer | undefined,
     });
-    return reply.code(answer.statusCode).headers(passed(answer.headers)).send(answer.body);
+    return reply.code(answer.statusCode).headers(passed(answer.headers, ['host'])).send(answer.body);
   });
   const files = consoleFiles(dist);
   await app.register(consolePlugin, { files });

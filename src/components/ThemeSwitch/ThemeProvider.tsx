@@ -22,7 +22,7 @@ const STILL_WAVE = { disabled: true };
  * colours and the page's background change with antd's; without antd's motion while the system
  * asks for less. antd's styles go in its cascade layers (ordered by the skeleton's inline style,
  * src/components/Skeleton/static.ts): the app's stylesheets override them wherever they stand,
- * among them the stylesheet of antd's styles baked at build time (config/antdStyles/bake.tsx).
+ * among them the stylesheet of antd's styles extracted at build time (config/antdStyles/extract.tsx).
  */
 export function ThemeProvider({ themes, locale, children }: ThemeProviderProps) {
   const { mode } = useTheme();

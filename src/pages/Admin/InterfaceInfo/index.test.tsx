@@ -258,7 +258,6 @@ describe('interface management: what a row shows', () => {
   });
 
   it('restyles its cells for another theme, though their records stay the same', async () => {
-    // A cell renders again for a new record; the theme changes its classes without one.
     function Themed({ dark }: { dark: boolean }) {
       return (
         <ConfigProvider theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>

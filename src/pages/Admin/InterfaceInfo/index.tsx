@@ -5,7 +5,6 @@ import { Link } from '@umijs/max';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import type { CheckboxProps } from 'antd';
 import { createStyles } from 'antd-style';
-import { useMemoizedFn } from 'ahooks';
 import type { SortField, SortOrder } from '@agler/contract/constants';
 import { displayTime } from '@agler/contract/dates';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -201,10 +200,8 @@ export default function InterfaceInfoAdminPage() {
   }, [freshId]);
 
   const reload = () => actionRef.current?.reload();
-  // What the rows' cells call: kept current though a cell renders only when it must (shouldCellUpdate).
-  const openForm = useMemoizedFn((record?: API.InterfaceInfo) =>
-    setFormState((s) => ({ open: true, record, key: s.key + 1 })),
-  );
+  const openForm = (record?: API.InterfaceInfo) =>
+    setFormState((s) => ({ open: true, record, key: s.key + 1 }));
   const closeForm = () => setFormState((s) => ({ ...s, open: false }));
 
   /** One failure, shown once: a vanished interface refreshes the table, anything else says what the server said. */
@@ -218,7 +215,7 @@ export default function InterfaceInfoAdminPage() {
   };
 
   /** Runs one row action; the table changes only after the server said yes. */
-  const runAction = useMemoizedFn(async (action: RowAction, id: Id, done: string) => {
+  const runAction = async (action: RowAction, id: Id, done: string) => {
     try {
       await action({ id }, { skipErrorHandler: true });
     } catch (error) {
@@ -227,24 +224,12 @@ export default function InterfaceInfoAdminPage() {
     }
     message.success(done);
     reload();
-  });
+  };
 
-  const removeOne = useMemoizedFn(async (record: API.InterfaceInfo) => {
+  const removeOne = async (record: API.InterfaceInfo) => {
     await runAction(deleteInterfaceInfo, record.id, T.deleted);
     setSelectedKeys((keys) => keys.filter((key) => String(key) !== String(record.id)));
-  });
-
-  // A cell renders again only for a new record, or in the render that brings new styles (another
-  // theme). Every render of the page renders ProTable again, and the rows' cells (their tooltips,
-  // copy buttons and confirmations) were most of that, also in the second render rc-table makes
-  // before the table's first paint.
-  const lastStyles = useRef(styles);
-  const restyled = lastStyles.current !== styles;
-  useEffect(() => {
-    lastStyles.current = styles;
-  });
-  const shouldCellUpdate = (record: API.InterfaceInfo, previous: API.InterfaceInfo) =>
-    record !== previous || restyled;
+  };
 
   /** Runs a batch on the selected rows it changes, one call each, and says what became of each. */
   const runBatch = (kind: BatchKind) => {
@@ -475,14 +460,13 @@ export default function InterfaceInfoAdminPage() {
   // The columns' own widths plus the selection column: wider than the page at 1366 px, so the
   // table scrolls sideways and keeps the actions in view (fixed right), with ellipsis where set.
   const tableWidth = columnsWidth(columns, SELECTION_COLUMN_WIDTH);
-  const cellColumns = columns.map((column) => ({ ...column, shouldCellUpdate }));
 
   return (
     <PageContainer>
       <ProTable<API.InterfaceInfo>
         rowKey="id"
         actionRef={actionRef}
-        columns={cellColumns}
+        columns={columns}
         scroll={{ x: tableWidth }}
         search={{ labelWidth: 'auto' }}
         // The search form, page and order live in the URL (see tableQuery.ts).
