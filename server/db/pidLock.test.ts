@@ -57,9 +57,13 @@ test('takes over the lock of a process that is gone (kill -9, power cut)', async
   lock.release();
 });
 
-/** A process that has exited and is not yet reaped: its parent (`sleep`, after `exec`) never waits for it. */
+/**
+ * A process killed and not yet reaped: its parent (`sleep`, after `exec`)
+ * never waits for it. It is killed only once its parent has become `sleep`,
+ * since the shell before that might reap it.
+ */
 async function zombieProcess() {
-  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 60'], {
+  const parent = spawn('sh', ['-c', 'sleep 60 & echo $!; exec sleep 61'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const pid = Number(
@@ -67,15 +71,19 @@ async function zombieProcess() {
       parent.stdout.once('data', (data) => resolve(String(data)));
     }),
   );
-  const state = () => {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  const until = async (done: () => boolean) => {
+    while (!done()) {
+      await new Promise((resolve) => {
+        setTimeout(resolve, 10);
+      });
+    }
   };
-  while (state() !== 'Z') {
-    await new Promise((resolve) => {
-      setTimeout(resolve, 10);
-    });
-  }
+  await until(() => fs.readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim() === 'sleep');
+  process.kill(pid, 'SIGKILL');
+  await until(() => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] === 'Z';
+  });
   return {
     pid,
     reap: () =>
