@@ -36,18 +36,16 @@ export default defineConfig({
   esbuildMinifyIIFE: true,
   // Browsers of the last few years: polyfills and transpilation only for what they lack.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 16 },
-  // These targets run everything the app and its libraries use natively: no core-js
-  // (the default entry ships every ES proposal too, about 100 KB gzip).
+  // These targets run everything the app and its libraries use natively, so core-js's default
+  // entry (every ES proposal too) would be dead weight.
   polyfill: { imports: [] },
   npmClient: 'npm',
   routes,
   alias: iconsAlias,
   chainWebpack(memo) {
-    // antd's own packages say their modules have no side effects; the rc-* components and the
-    // style packages under it do not say so, though theirs have none either (no bare imports, no
-    // globals set). Said here, a module whose exports go unused is left out: importing
-    // rc-field-form's FormProvider (antd's form context, which every input reads) no longer
-    // brings the whole form library and its validator. 20 KB gzip less on `/`.
+    // The rc-* components and antd's style packages have no side effects but do not declare it;
+    // declared here, a page that only needs antd's form context does not bundle the whole form
+    // library and its validator.
     memo.module
       .rule('side-effect-free')
       .test(

@@ -2,11 +2,9 @@ import { configUmiAlias, createConfig } from '@umijs/max/test';
 import { TEST_TIMEOUT_MS } from './src/testing/waits';
 
 /**
- * The only files under node_modules that are ES modules and need the transform: the `es` and
- * `esm` builds some packages import from each other (antd's icons, rc-util, Babel's helpers) and
- * Umi's client runtime. Everything else there is CommonJS that Node runs as it is; Umi's preset
- * sends it all through esbuild with source maps, which cost a cold run (every CI run: the cache key
- * holds the checkout's path) about 50 s of transform over some 10,000 files.
+ * The only files under node_modules that are ES modules and need the transform (the `es` and `esm`
+ * builds, Umi's client runtime): Umi's preset would otherwise send all of node_modules through
+ * esbuild, a large cost on every uncached run.
  */
 const ES_MODULES_IN_NODE_MODULES = [
   '(@[^/]+/)?[^/]+/(es|esm)/',

@@ -73,11 +73,9 @@ const SECOND_STORE = [
 const SERVER_ONLY = ['server.spec.ts', '*.server.spec.ts'];
 
 /**
- * V8's optimising compilers off for the suite's pages. A scenario's page lives for seconds, so what
- * TurboFan and Maglev compile in the background is mostly never used, and on a 2-core machine
- * that the suite keeps busy they take the processor from the pages themselves: three of the
- * heaviest files ran 18 % faster with 25 % less processor time without them. Only the browser
- * suite: the benchmark and the size budget measure pages as a user's browser runs them.
+ * V8's optimising compilers off for the suite's short-lived pages, whose optimised code is mostly
+ * never used while the compiling takes the processor from the pages; the benchmark and the size
+ * budget keep them on, to measure pages as a user's browser runs them.
  */
 const SHORT_LIVED_PAGES = '--js-flags=--no-opt --no-maglev';
 
@@ -97,7 +95,7 @@ const preview = (previewPort: number, env: Record<string, string> = {}) => ({
   env: { PORT: String(previewPort), BROWSER: 'none', ...env },
   url: `http://127.0.0.1:${previewPort}/api/user/get/login`,
   reuseExistingServer: !process.env.CI,
-  // The first preview on a machine prepares the demo data's dump (about 30 s, more under load).
+  // The first preview on a machine prepares the demo data's dump, which is slow under load.
   timeout: 240_000,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
 });
@@ -111,12 +109,11 @@ export default defineConfig({
   // previews, the bare-number preview, the server) and run two at a time.
   workers: external ? 1 : 2,
   fullyParallel: false,
-  // In CI a failed scenario runs once more, recording its trace: recording every scenario's trace in
-  // case it fails cost about an eighth of the suite's time. A pass on the second run still counts
-  // as a failure (.ci/run counts flaky scenarios as failed).
+  // In CI a failed scenario runs once more, recording its trace then, since recording every trace
+  // slows the whole suite; a pass on the retry still counts as a failure (.ci/run says so).
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  // Sized for a busy 2-core CI machine.
+  // Sized for a busy, small CI machine.
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [
@@ -129,20 +126,18 @@ export default defineConfig({
     headless: chromium.headless,
     viewport: { width: 1366, height: 900 },
     locale: 'zh-CN',
-    // The console leaves antd's motion out for a system that asks for less (src/utils/motion.ts):
-    // then nothing a scenario clicks is still zooming in, where a click can be lost between the
-    // press and the release (seen on confirmations under load).
+    // The console then leaves antd's motion out (src/utils/motion.ts), so nothing a scenario clicks
+    // is still zooming in, where a click can be lost between the press and the release.
     reducedMotion: 'reduce',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    // DOM snapshots only: the trace's screencast (a JPEG per frame, kept for every scenario until it
-    // passes) cost a third of the suite's time; a failure still gets its full-page screenshot.
+    // DOM snapshots only, since the trace's screencast slows every scenario; a failure still gets
+    // its full-page screenshot.
     trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     screenshot: { mode: 'only-on-failure', fullPage: true },
-    // Answers uncompressed: `max preview` gzips every script again for every cold page load (about
-    // 0.1 s of its processor each, on the cores the pages need), and on loopback compression saves
-    // no time. What the build compresses and the server sends is held by the size budget and the
-    // server's tests.
+    // Answers uncompressed: `max preview` would gzip every script again for every load, on the
+    // cores the pages need, and on loopback compression saves nothing (the size budget and the
+    // server's tests cover compression).
     extraHTTPHeaders: { 'accept-encoding': 'identity' },
   },
   projects: [
@@ -168,17 +163,15 @@ export default defineConfig({
         preview(idsPort, { MOCK_IDS: 'number', MOCK_INTERFACES: '300' }),
         preview(mocks2Port),
         {
-          // A fresh database each run, the shell scenarios expect the demo data as seeded: a copy of
-          // the server tests' template (server/test/database.ts). A first start from nothing (initdb,
-          // the demo data and its roll-up: 20 to 30 s under load) held every scenario back; the
-          // contract suite's pglite target makes one.
+          // A fresh copy of the server tests' template each run (server/test/database.ts), since
+          // the shell scenarios expect the demo data as seeded and a start from nothing is slow.
           command:
             `rm -rf "${serverDataDir}" && node --import tsx server/test/templateDir.ts "${serverDataDir}"` +
             ` && node ${SERVER_NODE_ARGS.join(' ')} server/index.ts`,
           env: { PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: serverDataDir },
           url: `${serverBaseURL}/api/health`,
           reuseExistingServer: false,
-          // Without a template yet (no server test has run here), it is made first: 10 to 15 s.
+          // Without a template yet (no server test has run here), it is made first.
           timeout: 240_000,
           gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
         },

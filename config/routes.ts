@@ -4,9 +4,9 @@
  * children only send the bare group path to its first page.
  */
 export default [
-  // ProLayout keys a menu item of path '/' by hashing JSON.stringify of it; the route's element
-  // holds a React context, whose cycle makes that throw only after about 100 ms of work on every
-  // page load. A key of its own skips it.
+  // ProLayout keys the menu item of path '/' by hashing JSON.stringify of it, which on this route's
+  // element (it holds a React context) is wasted work on every page load ending in a throw on the
+  // context's cycle; a key of its own skips it.
   { path: '/', key: 'home', name: '主页', icon: 'smile', component: './Index' },
   {
     path: '/interface_info/:id',

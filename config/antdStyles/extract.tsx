@@ -1,10 +1,7 @@
 /**
- * antd's styles in the light theme, extracted whole at build time with antd's own tool
- * (`@ant-design/static-style-extract`, the "whole export" of
- * https://ant.design/docs/react/server-side-rendering). The text ends with cssinjs's path map: in
- * the browser antd takes the listed styles from the page instead of generating them. Styles it
- * lacks (ProComponents', the dark theme's, reduced motion's, the overlays the tool leaves out) are
- * generated at run time as before, so a missing entry costs time, never a style.
+ * antd's light-theme styles, extracted whole at build time with antd's documented tool
+ * (`@ant-design/static-style-extract`), so the browser takes them from the page instead of
+ * generating them; anything missing is still generated at run time, so a gap costs time, never a style.
  *
  * Usage: `NODE_ENV=production node --import tsx config/antdStyles/extract.tsx` writes the CSS to
  * stdout (config/plugins/antdStyles.ts runs it during `max build`).

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The CSS is about a megabyte; execFile's default buffer is one. */
+/** The CSS outgrows execFile's default output buffer. */
 const MAX_CSS_BYTES = 16 * 1024 * 1024;
 
 /** An extraction that hangs fails the build instead of holding it. */
@@ -36,13 +36,9 @@ export function stylesFileName(css: string): string {
 }
 
 /**
- * `max build` extracts antd's styles into dist/antd.<hash>.css (config/antdStyles/extract.tsx)
- * while webpack compiles, and index.html links it at the end of the body, after the static
- * skeleton and before the scripts: the skeleton paints without waiting for the file, and the
- * scripts run once it is there, so antd finds its path map when it first renders. Its rules are in
- * antd's cascade layer like antd's run-time ones (src/components/ThemeSwitch/ThemeProvider.tsx),
- * so where the file stands does not change what the app's own stylesheets override. `max dev`
- * keeps generating antd's styles at run time.
+ * `max build` writes antd's extracted styles to dist/antd.<hash>.css and links it after the static
+ * skeleton and before the scripts, so the skeleton paints without it and antd finds it on its first
+ * render; docs/performance.md gives the gain.
  */
 export default (api: IApi) => {
   let extracting: Promise<string> | undefined;

@@ -21,12 +21,9 @@ export const ENCODINGS = [
 ] as const;
 
 /**
- * Writes `<file>.br` and `<file>.gz` beside every compressible file of `dir` (its subdirectories
- * too) of MIN_BYTES or more; answers how many files it compressed. The server sends these as they
- * are (server/plugins/console.ts, @fastify/static's `preCompressed`) instead of compressing each
- * file again for every visitor: at Brotli's quality 5 that was about 100 ms of the server's time for
- * the chart library alone, and the best quality, too slow to run per request, is about a tenth
- * smaller.
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file of `dir` of MIN_BYTES or more,
+ * and answers how many: the server sends them as they are (@fastify/static's `preCompressed`)
+ * rather than compressing per request, which is slow and cannot afford the best quality.
  */
 export async function precompress(dir: string): Promise<number> {
   const names = (await readdir(dir, { recursive: true })).filter((name) => COMPRESSIBLE.test(name));
