@@ -71,11 +71,8 @@ export function assertSuccess(data: unknown): void {
 /** Options of the app's own that a request may carry besides umi's. */
 export type AppRequestOptions = RequestOptions & {
   /**
-   * The request's 40100 is an answer, not a lost session: the start-up probe
-   * of the current user asks whether there is a session at all, and a
-   * background convenience (the header search's suggestions) leaves a lost
-   * session to the page's next request, so it never takes the user to login
-   * while they are about to go elsewhere.
+   * The request's 40100 is an answer, not a lost session: for the start-up probe of the current
+   * user, and for background conveniences that must not take the user to login on their own.
    */
   sessionProbe?: boolean;
 };

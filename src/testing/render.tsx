@@ -5,11 +5,9 @@ import { App, ConfigProvider } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
 
 /**
- * antd as the app has it (App for message and modal), with two changes for
- * jsdom: antd's styles stay out of the document (`mock="server"`), and motion
- * is off. jsdom matches every injected rule on each getComputedStyle call,
- * which role queries, clicks and antd itself make many of: with antd's styles
- * in the document a page's tests take minutes instead of seconds.
+ * antd as the app has it (App for message and modal), but with motion off and antd's styles kept
+ * out of the document (`mock="server"`), since jsdom matches every injected rule on each
+ * getComputedStyle call and the tests would crawl.
  */
 function AntdForTests({ children }: { children: ReactNode }) {
   return (

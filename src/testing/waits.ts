@@ -1,7 +1,6 @@
 /**
- * Waits of the jest suite, sized for a busy 2-core CI machine (where antd's
- * first render and a form's validation can take seconds), not for an idle
- * laptop. A wait that succeeds returns as soon as what it waits for shows.
+ * Waits of the jest suite, sized for a busy, small CI machine rather than an idle laptop; a wait
+ * that succeeds returns as soon as what it waits for shows.
  */
 
 /** How long findBy* and waitFor wait for what the user sees (set for every test in tests/setupTests.ts). */

@@ -1,13 +1,10 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 
 /**
- * The page first, the layout's furniture after it. On a cold load the layout and the page render
- * in the same few tasks; on `/` the header's tools (search box, theme and language switches, help
- * link, the user's menu) took about 80 ms of them and the side menu about 110 ms, ahead of the
- * page's content. They now render once no page skeleton (src/components/Skeleton's PageSkeleton, a
- * page's own placeholders: `useLoadingMark`) is on the screen, after the frame that paints the
- * page, and from then on at once. A page that goes on loading gets them after
- * AFTER_PAGE_MAX_WAIT_MS all the same.
+ * The page first, the layout's furniture after it: the header's tools and the side menu would
+ * otherwise take the cold load's first tasks ahead of the page's content, so they wait until no
+ * page skeleton (`useLoadingMark`) is on screen, or AFTER_PAGE_MAX_WAIT_MS at most.
+ * docs/performance.md gives the gain.
  */
 export const AFTER_PAGE_MAX_WAIT_MS = 2000;
 

@@ -42,25 +42,21 @@ function readableTokens(primaryText: Shades, primaryFill: Shades, errorText: Sha
     },
     // A field's error message is written in the error colour.
     form: { colorError: errorText.base },
-    // The parent of the current page in the menu (管理页 on an admin page) is written in the
-    // primary colour: 3.2:1 on the phone's light menu drawer, 3.9:1 on its dark one.
+    // The parent of the current page in the menu (管理页 on an admin page): antd writes it in the
+    // primary colour, too light to read on the phone's menu drawer.
     menu: { subMenuItemSelectedColor: primaryText.base },
-    // A dropdown's chosen item (the theme and language menus) is written in the primary colour on
-    // its light tint: #1890ff on #e6f7ff is 2.95:1.
+    // A dropdown's chosen item (the theme and language menus): antd writes it in the primary
+    // colour on that colour's light tint, too faint to read.
     dropdown: { colorPrimary: primaryText.base },
   };
 }
 
-/**
- * antd's theme: the layout's primary colour, with text in it (links, primary buttons' labels on
- * it) in its darker shades and grey text no lighter than 4.5:1 on the layout's background.
- */
+/** antd's theme: the layout's primary colour, with its text in the darker shades that stay readable. */
 const light = readableTokens(PRIMARY_TEXT_SHADES, PRIMARY_TEXT_SHADES, ERROR_TEXT_SHADES, TEXT_TERTIARY);
 const LIGHT_THEME: ThemeConfig = {
   token: light.token,
   components: {
-    // Tags write their text in a preset's 7th shade on its 1st; green's and orange's reach
-    // 3.4:1 only, their 8th 5:1.
+    // Tags write their text in a preset's 7th shade, too light for green and orange: their 8th instead.
     Tag: { green7: TAG_TEXT_SHADES.green, orange7: TAG_TEXT_SHADES.orange },
     Button: light.button,
     Form: light.form,
@@ -70,11 +66,9 @@ const LIGHT_THEME: ThemeConfig = {
 };
 
 /**
- * The dark theme: antd's dark algorithm, with text in the lighter shades that stand 4.5:1 on its
- * dark backgrounds and white text on darker fills (DARK_SHADES). The layout follows by itself:
- * ProLayout derives its header, menu and page colours from these tokens. Its navTheme stays
- * 'light': 'realDark' would also switch its menus to antd Menu's dark theme, whose selected item
- * writes white on the primary colour (4.2:1).
+ * The dark theme: antd's dark algorithm with readable text shades (DARK_SHADES); ProLayout follows
+ * these tokens, and its navTheme stays 'light' because 'realDark' writes the selected menu item
+ * white on the primary colour, which is too faint.
  */
 const dark = readableTokens(
   DARK_SHADES.primaryText,

@@ -1,14 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * Answers asked for before the page that needs them has rendered (src/utils/earlyRoute.ts starts
- * them with the session), each under a key that names what was asked: the page takes one once,
- * when its own first request has the same key, instead of asking again. An answer started more
- * than EARLY_MAX_AGE_MS before is not taken: the page asks again.
- *
- * An answer that has come before the page's first render is taken as it is (`useArrived`): the
- * page renders its content at once, instead of its placeholders first and the content after them
- * in another render and commit (a cold `/` about 100 ms sooner).
+ * Answers asked for before the page that needs them has rendered (earlyRoute.ts starts them with
+ * the session), under a key the page's own first request matches, so the page need not ask again
+ * and, when the answer is already there (`useArrived`), renders its content without placeholders
+ * first. An answer older than EARLY_MAX_AGE_MS is not taken.
  */
 export const EARLY_MAX_AGE_MS = 10_000;
 

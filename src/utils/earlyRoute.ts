@@ -5,11 +5,9 @@ import { startTable } from '@/pages/Admin/InterfaceInfo/earlyTable';
 import { startInterface } from '@/pages/InterfaceInfo/earlyInterface';
 
 /**
- * What a deep link's page needs, started as soon as the app knows there is a session: beside the
- * layout's chunks rather than after the layout has loaded and rendered. Each entry is a route of
- * the layout (config/routes.ts) with its page chunk, named as Umi names it (`p__` and the page's
- * path: the import below and the route's are one chunk), and what the page asks the API for
- * first, when the URL alone says what that is.
+ * A deep link's page chunk and first request, started as soon as the session is known rather than
+ * after the layout has rendered; chunk names are Umi's (`p__` and the page's path), so the import
+ * here and the route's are one chunk.
  */
 type EarlyRoute = {
   path: string;

@@ -16,12 +16,9 @@ export type EarlyRequestOptions = {
 };
 
 /**
- * A page's request whose first answer may have been asked for already under `key` (earlyRoute.ts
- * and the pages' early*.ts). One that came before the page's first render is the data of that
- * render (useArrived), so the page renders its content in its first commit; one still on its way
- * is taken by the request instead of asking again. `unpack` turns an answer into the page's data.
- * `refresh` asks afresh, also while the first answer is shown. A failure is in `error`, for the
- * page to show.
+ * A page's request whose first answer may already have been asked for under `key` (early.ts): an
+ * answer that has come is the first render's data, one on its way is awaited instead of asking
+ * again. `unpack` turns an answer into the page's data; a failure is in `error`, for the page to show.
  */
 export function useEarlyRequest<A, T>(
   key: string,

@@ -7,11 +7,9 @@ const focused = () => {
 };
 
 /**
- * Gives the focus back to the control that opened a drawer or modal once it has closed, if
- * nothing else took it. rc-drawer does this itself only after its opening motion has ended, and
- * that end does not always come: the focus then falls to the page's body, and a keyboard user
- * starts again from the top. The opener is read while the component renders open, before the
- * drawer moves the focus into itself.
+ * Gives the focus back to the control that opened a drawer or modal once it has closed, if nothing
+ * else took it: rc-drawer does so only once its opening motion has ended, which does not always
+ * happen, and the keyboard user would start again from the top of the page.
  */
 export function useFocusReturn(open: boolean) {
   const opener = useRef<HTMLElement | null>(null);

@@ -30,12 +30,9 @@ export type AuthFrameProps = {
 const { title = '', logo = '/logo.svg' } = defaultSettings;
 
 /**
- * The frame of the pages a visitor sees before logging in (登录, 注册): a
- * card in the middle with the product's logo and name, the form, a link to
- * the other page, and the footer. Styled with a CSS module and antd tokens
- * rather than antd-style: the login page is the first one people open, and
- * antd-style would add antd's Modal, message and notification to what it
- * downloads.
+ * The card around the pages a visitor sees before logging in (登录, 注册). Styled with a CSS module
+ * rather than antd-style, which would add antd's Modal, message and notification to the first page
+ * people open.
  */
 export function AuthFrame({ action, subTitle, error, switchText, switchLinkText, switchTo, children }: AuthFrameProps) {
   const { token } = theme.useToken();

@@ -9,14 +9,9 @@ type TriggerChild = ReactElement<
 >;
 
 /**
- * The child alone until one of `openers` happens on it; then the child inside the trigger that the
- * caller makes of it, opened. antd's tooltips and confirmations cost more to mount than what they
- * wrap: each trigger renders, and renders again in its first commit once it knows its element. A
- * table's rows hold dozens that nobody may ever open: mounted at once, they cost the admin table's
- * cold load about 60 ms before its rows showed (see the README's Performance).
- *
- * Inside the trigger the child is a new element: when the old one had the focus (clicked, or a key
- * pressed on it) the new one takes it. The child's own ref, if it had one, is not kept.
+ * The child alone until one of `openers` happens on it, then inside the caller's trigger, opened:
+ * antd's tooltips and confirmations cost more to mount than what they wrap, and a table's rows hold
+ * many that nobody opens. The new child takes over the focus, but not the old child's ref.
  */
 function useFirstUse(child: TriggerChild, openers: readonly Opener[]) {
   const [used, setUsed] = useState(false);

@@ -6,10 +6,8 @@ import styles from './index.less';
 export const FOOTER_TEXTS = localized('footer', { copyright: 'Agler接口 · API 开放平台' } as const);
 
 /**
- * The copyright line with the current year. Styled with a CSS module and antd
- * tokens rather than antd-style: it is part of the login page, whose entry
- * chunk antd-style would grow by antd's Modal, message and notification. The secondary text
- * colour, not the description's: that grey is below 4.5:1 on the layout's background.
+ * The copyright line, styled with a CSS module rather than antd-style because it is part of the
+ * login page; in the secondary text colour, since the description's grey fails WCAG AA on the layout.
  */
 export default function Footer() {
   const { token } = theme.useToken();

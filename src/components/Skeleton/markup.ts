@@ -2,12 +2,8 @@ import defaultSettings from '../../../config/defaultSettings';
 import { SKELETON_TEXTS } from './texts';
 
 /**
- * The loading skeletons as plain HTML, one source for two uses: the build
- * writes them into index.html (./static.ts, with their CSS), where they paint
- * before any script has loaded, and src/loading.tsx renders the same markup
- * while the first data, the layout and each page's chunk load, so nothing
- * moves when React takes over. No imports through Umi's aliases: the build
- * reads this file in Node.
+ * The loading skeletons as plain HTML, shared by index.html and src/loading.tsx so nothing moves
+ * when React takes over; no imports through Umi's aliases, since the build reads this file in Node.
  */
 
 export type ContentKind = 'catalogue' | 'detail' | 'table' | 'charts' | 'page';

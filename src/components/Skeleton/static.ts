@@ -30,12 +30,8 @@ export const skeletonScript = (): string =>
   )},r[i][1]);return;}}})();`;
 
 /*
- * Colours are antd 5's default tokens (colorBgLayout, colorBgContainer, colorFillSecondary,
- * colorFillTertiary, colorBorderSecondary, colorBorder) and the layout's primary colour, written
- * out: no script has run yet to read the theme. Dark ones are the same tokens of antd's dark
- * algorithm, for <html data-agler-theme=dark> (index.html's first script sets it from the stored
- * choice or the system) and, should that script not run, for a system in dark mode with no
- * choice to read. Sizes follow ProLayout's mix layout and the login card.
+ * antd's default and dark-algorithm tokens written out, since no script has run yet to read the
+ * theme; the dark ones also apply to a dark system when index.html's theme script has not run.
  */
 const DARK_VARS =
   'color-scheme:dark;background:#000;--sk-bg:#000;--sk-card:#141414;--sk-fill:rgba(255,255,255,.12);--sk-fill-2:rgba(255,255,255,.08);--sk-line:#303030;--sk-border:#424242;--sk-shine:rgba(255,255,255,.06);--sk-text:rgba(255,255,255,.85)';
@@ -47,11 +43,8 @@ const DARK_VARS =
 export const ANTD_LAYERS = '@layer antd,antd-pro;';
 
 /**
- * How long a skeleton stays still before its bars shimmer. The shimmer moves a background, which
- * the browser paints again on every frame on the page's own thread, the one that is building the
- * page: on a 2-core machine a cold `/` showed its catalogue about 150 ms later with it. A page
- * that comes within a second needs nothing to say that it is coming; a longer wait shimmers.
- * Each skeleton counts from when it appears (index.html's, then React's own).
+ * How long a skeleton stays still before its bars shimmer: the shimmer repaints on the thread that
+ * is building the page and slows it, and a page that comes quickly needs nothing to say it is coming.
  */
 export const SHIMMER_DELAY_MS = 1000;
 

@@ -17,12 +17,9 @@ type ThemeProviderProps = {
 const STILL_WAVE = { disabled: true };
 
 /**
- * antd's ConfigProvider with the theme of the current mode (chosen in the header, or the
- * system's), and <html> marked with it before the browser paints, so the static skeleton's
- * colours and the page's background change with antd's; without antd's motion while the system
- * asks for less. antd's styles go in its cascade layers (ordered by the skeleton's inline style,
- * src/components/Skeleton/static.ts): the app's stylesheets override them wherever they stand,
- * among them the stylesheet of antd's styles extracted at build time (config/antdStyles/extract.tsx).
+ * antd's ConfigProvider in the current mode, with <html> marked before the browser paints so the
+ * static skeleton and the page's background change with antd; antd's styles go in cascade layers
+ * so the app's own stylesheets override them wherever they stand.
  */
 export function ThemeProvider({ themes, locale, children }: ThemeProviderProps) {
   const { mode } = useTheme();

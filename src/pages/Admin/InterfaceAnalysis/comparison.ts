@@ -1,10 +1,7 @@
 /**
- * Whether a key figure can be set against the previous period, and if not,
- * why. The overview always answers the previous period (the equally long one
- * right before the range) as totals, zero when no call is on record there: the
- * log may simply not reach back that far, so "no calls" would claim more than
- * is known; "no data" is what is true. A rate or a latency also needs calls in
- * the range itself; a count does not (from some to none is -100%).
+ * Whether a key figure can be set against the previous period, and if not, why: a previous period
+ * with no calls may predate the log, so it means "no data", not "no calls"; a rate or a latency
+ * also needs calls in the range itself.
  */
 export type ComparisonGap = 'noPrevious' | 'noCurrent';
 

@@ -40,12 +40,9 @@ export type TopShares = {
 };
 
 /**
- * The donut's shares: the top list and the rest (其他). When the table counts
- * the same calls and holds every listed interface, the list takes the table's
- * own shares and the rest is what the table's other rows add up to, so an
- * interface reads the same in both and the figures still add up to 100.0%.
- * Answers read a moment apart can differ by a call; then the list and the
- * rest are rounded on their own.
+ * The donut's shares: the top list and the rest (其他). The list takes the table's own shares when
+ * both count the same calls, so an interface reads the same in both; otherwise (answers read a
+ * moment apart) the list and the rest are rounded on their own.
  */
 export function topShares(
   items: readonly { id: string; calls: number }[],

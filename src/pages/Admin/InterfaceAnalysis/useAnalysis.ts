@@ -60,13 +60,9 @@ export function useCallers(id: string | undefined, range: AnalysisRange) {
 export type UsageRows = { rows: API.InterfaceUsage[]; total: number };
 
 /**
- * The usage table's rows for `view` of the days `startDate`–`endDate`. The
- * default view is the overview's first page (`first`), shown without asking
- * the server; any other view is asked for. The default view is still a run
- * of the request (answering `first` at once), so going back to it counts as
- * newer too: an answer that arrives after a newer run started is dropped and
- * never replaces what a later view shows. While a view loads, the last rows
- * shown stay (`rows`, with `loading`).
+ * The usage table's rows for `view` of the days `startDate`–`endDate`: the default view is the
+ * overview's first page (`first`), yet still a run of the request, so a late answer for an older
+ * view never replaces it; while a view loads, the last rows stay (`rows`, with `loading`).
  */
 export function useUsageRows(startDate: string, endDate: string, view: UsageView, first: UsageRows) {
   const isDefault = isDefaultView(view);

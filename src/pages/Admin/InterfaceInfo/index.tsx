@@ -379,9 +379,8 @@ export default function InterfaceInfoAdminPage() {
       hideInSearch: true,
       ellipsis: true,
       width: 200,
-      // Cut by CSS with the whole text as its title. ProTable's own ellipsis wraps the cell in
-      // antd's Typography, which measures every cell by adding an element and reading the layout
-      // each time: ten forced layouts on the cold load of a page of rows.
+      // Cut by CSS with the whole text as its title: ProTable's own ellipsis wraps the cell in
+      // antd's Typography, which forces a layout for every cell it measures.
       render: (dom, record) =>
         record.description ? (
           <span className={styles.oneLine} title={record.description}>
@@ -457,8 +456,8 @@ export default function InterfaceInfoAdminPage() {
     },
   ];
 
-  // The columns' own widths plus the selection column: wider than the page at 1366 px, so the
-  // table scrolls sideways and keeps the actions in view (fixed right), with ellipsis where set.
+  // The columns' own widths plus the selection column: wider than a laptop's page, so the table
+  // scrolls sideways and keeps the actions in view (fixed right), with ellipsis where set.
   const tableWidth = columnsWidth(columns, SELECTION_COLUMN_WIDTH);
 
   return (

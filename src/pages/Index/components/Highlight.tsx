@@ -48,8 +48,7 @@ function Marked({ parts }: { parts: Part[] }) {
 
 /**
  * Text with the searched words marked; always rendered as text, never as HTML. A text without a
- * match (every text when nothing is searched) is left as it is: the marks' style hook costs a few
- * milliseconds per use, and a catalogue page shows three texts per card.
+ * match is left as it is, since the marks' style hook is costly and a catalogue page shows many texts.
  */
 export function Highlight({ text, query }: HighlightProps) {
   const parts = splitByQuery(text, query);

@@ -10,10 +10,7 @@ import { interfacePath } from '@/utils/interfacePath';
 import { INDEX_TEXTS } from '../texts';
 import { Highlight } from './Highlight';
 
-/**
- * The cards' classes, taken once by the list that shows them: the hook costs a few milliseconds
- * per use, and a page holds up to 12 cards (and 12 placeholders before them).
- */
+/** The cards' classes, taken once by the list that shows them: the style hook is costly per call, and a page holds many cards. */
 export const useCardStyles = createStyles(({ token, css }) => ({
   card: css`
     position: relative;

@@ -131,7 +131,7 @@ export function CallersDrawer({
       align: 'right',
       width: 90,
       render: (_, row) => (
-        // Text in the error colour's text shade: the plain error colour is too light to read (3.3:1).
+        // Text in the error colour's text shade: the plain error colour is too light to read.
         <span style={{ color: row.errors ? token.colorErrorText : undefined }}>
           {formatErrorRate(row.errors, row.calls)}
         </span>

@@ -99,7 +99,7 @@ export function UsageTable({
     { wait: SEARCH_DEBOUNCE_MS },
   );
 
-  // The table shows a page; the export is of every row, asked for when wanted (at scale, 0.76 MB).
+  // The table shows a page; the export is of every row, which can be large, so it is asked for only when wanted.
   const exporting = useRequest(
     async () => {
       const all = await fetchAllUsage(startDate, endDate);

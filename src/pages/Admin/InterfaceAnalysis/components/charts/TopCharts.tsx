@@ -98,7 +98,6 @@ export default function TopCharts({
       responsive: true,
       maintainAspectRatio: false,
       radius: '92%',
-      // The hole as in the donut before: 0.66 of the whole radius.
       cutout: '72%',
       layout: { padding: 4 },
       plugins: {
@@ -193,8 +192,8 @@ export default function TopCharts({
     return { pie, bar };
   }, [items, restCalls, restShare, listedShare, limit, chart, narrow]);
 
-  // The chart library comes for this chart and the trend at once, and both mount in one commit; drawn
-  // after the frame that shows the trend, these two no longer hold that frame back.
+  // The chart library comes for this chart and the trend at once; drawn after the frame that shows
+  // the trend, these two do not hold that frame back.
   return (
     <AfterFrame fallback={placeholder}>
       <Row gutter={[24, STACK_GAP]}>
