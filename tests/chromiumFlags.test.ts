@@ -1,11 +1,9 @@
 /**
  * @jest-environment node
  */
-// Chromium keeps only the last --disable-features it is given, so the list in
-// tests/e2e/chromium.json replaces Playwright's own. It repeats Playwright's, read here from the
-// installed playwright-core (its `disabledFeatures`), and adds the omnibox popup: the new headless
-// mode renders it in a renderer of its own for every browser context, about an eighth of the
-// browser suite's processor time.
+// Chromium keeps only the last --disable-features it is given, so tests/e2e/chromium.json must repeat
+// Playwright's list (checked here against the installed playwright-core) besides adding the omnibox
+// popup, which the new headless mode renders for every browser context at a real cost.
 import fs from 'node:fs';
 import path from 'node:path';
 import chromium from './e2e/chromium.json';

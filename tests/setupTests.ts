@@ -4,7 +4,7 @@ import { TextDecoder, TextEncoder } from 'util';
 import { fakeMatchMedia } from '../src/testing/matchMedia';
 import { UI_WAIT_MS } from '../src/testing/waits';
 
-// findBy* and waitFor wait as long as a busy CI machine needs (Testing Library's default is 1 s).
+// findBy* and waitFor wait as long as a busy CI machine needs, longer than Testing Library's default.
 configure({ asyncUtilTimeout: UI_WAIT_MS });
 
 // Browsers and Node have TextEncoder/TextDecoder; jsdom's window does not.

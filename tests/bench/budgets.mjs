@@ -3,25 +3,21 @@
 export const KB = 1024;
 
 export const budgets = {
-  // Everything the login page downloads when opened directly with a cold cache:
-  // the entry chunk and CSS, antd's stylesheet extracted whole at build time (82 KB:
-  // config/antdStyles/extract.tsx, it spares the page generating those styles) plus the login
-  // page's own chunks: 350 KB.
+  // Everything the login page downloads when opened directly with a cold cache: the entry chunk and
+  // CSS, antd's stylesheet extracted at build time (config/antdStyles/extract.tsx) and its own chunks.
   'route /user/login': 365 * KB,
   // `/` opened logged out: what is downloaded before the redirect lands on the login page.
   // Must not exceed the login route (no page or layout chunk is fetched; budget.mjs also checks that).
   'route / (logged out)': 365 * KB,
-  // Each page opened directly with a session and a cold cache, up to its content: entry,
-  // layout, the page's chunks and what they share. About 10% above what they were when set
-  // (523, 801, 832, 1144 KB, and 66 to 82 KB more each since antd's stylesheet), so that a page
-  // which starts pulling in another library is noticed.
+  // Each page opened directly with a session and a cold cache, up to its content: entry, layout, the
+  // page's chunks and what they share. Set a little above today's sizes (docs/performance.md), so
+  // that a page which starts pulling in another library is noticed.
   'route / (logged in)': 650 * KB,
-  // 693 KB since its details are antd's Descriptions: ProDescriptions brought every ProField
-  // (date pickers among them), 181 KB more.
+  // Its details are antd's Descriptions: ProDescriptions would bring every ProField.
   'route /interface_info/:id (logged in)': 760 * KB,
-  // 906 KB: ProTable brings ProComponents' field with every value type it knows.
+  // ProTable brings ProComponents' field with every value type it knows.
   'route /admin/interface_info (logged in)': 1000 * KB,
-  // 773 KB since its charts are drawn with Chart.js: G2 (@ant-design/plots) was 1,146 KB.
+  // Its charts are drawn with Chart.js, with only the parts it draws registered.
   'route /admin/interface_analysis (logged in)': 850 * KB,
   // Each page's own chunk (p__*.js), without the chunks it shares with other pages.
   'chunk p__User__Login__index': 12 * KB,
@@ -35,6 +31,6 @@ export const budgets = {
   'chunk p__Admin__User__index': 40 * KB,
   // The layout chunk of the logged-in pages.
   'chunk t__plugin-layout__Layout': 20 * KB,
-  // Every English text and antd's English, fetched only by a page in English (11 KB when set).
+  // Every English text and antd's English, fetched only by a page in English.
   'chunk lang-en-US': 14 * KB,
 };

@@ -1,8 +1,8 @@
 // The built console as the platform serves it, for the benchmark's page loads: dist/ through the
 // server's own console plugin and page fallback (server/plugins/console.ts: the build's Brotli and
 // gzip files as they are, index.html for page paths), with /api forwarded to the mocks of a `max preview`.
-// `max preview` itself gzips every script again for every cold load, about a tenth of a second of
-// the processor per large script, on the cores the page being measured needs.
+// Not `max preview` itself, which gzips every script again for every load, on the cores the page
+// being measured needs.
 //
 // Usage: node --import tsx tests/bench/platformFront.ts <dist dir> <port> <mocks origin>
 import Fastify from 'fastify';

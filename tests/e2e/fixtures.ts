@@ -95,7 +95,7 @@ export async function expectWeatherUnitRefused(result: Locator) {
  */
 export async function settle(page: Page) {
   // antd's motion starts a dialog's opening a frame after it mounts, and marks it with a class
-  // (…-appear, …-enter) until it ends: axe read a half-faded button's contrast before this wait.
+  // (…-appear, …-enter) until it ends; without this wait axe would measure half-faded text.
   await page.evaluate(
     () =>
       new Promise((resolve) => {
@@ -115,9 +115,8 @@ export async function settle(page: Page) {
 }
 
 /**
- * Clicks the button named `name` of the open confirmation popover (下线, 删除, …), once it has
- * stopped moving: it zooms in beside its button, and a click while it still moves can land beside
- * the button inside it, where nothing happens (seen under load).
+ * Clicks the button named `name` of the open confirmation popover (下线, 删除, …) once it has
+ * stopped moving, since a click while it still zooms in can land beside the button.
  */
 export async function confirmPopover(page: Page, name: RegExp) {
   await settle(page);

@@ -138,7 +138,7 @@ test('phone: the catalogue with its method filter stays within the screen; its c
   await page.keyboard.press('Escape');
   await expect(menuItem).toBeHidden();
 
-  // PATCH chosen from the method list: the page was 419 px wide after this.
+  // PATCH chosen from the method list, whose dropdown must not widen the page.
   await page.locator('.ant-select', { has: page.getByRole('combobox', { name: '请求方法' }) }).click();
   await page.locator('.ant-select-item-option', { hasText: 'PATCH' }).click();
   await expect(page).toHaveURL(/[?&]method=PATCH/);

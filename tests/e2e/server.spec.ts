@@ -58,8 +58,8 @@ test('server: an interface the admin creates is still there after a restart, and
 }) => {
   test.setTimeout(420_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agler-e2e-server-'));
-  // The demo database from the server tests' template, as the project's own server has: creating
-  // one here took seconds of the processor beside the other scenarios.
+  // The demo database from the server tests' template, as the project's own server has, since
+  // creating one would take the processor from the other scenarios.
   await templateDataDir(dataDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -55,7 +55,7 @@ async function firstPaint(page: Page, path: string) {
 
 test.describe('a system in dark mode', () => {
   test.use({ colorScheme: 'dark' });
-  // Nine pages and drawers, each checked by axe at two widths.
+  // Every page and drawer, each checked by axe at two widths.
   test.slow();
 
   test('paints dark from the first frame; every page, drawer and chart passes axe at 1366 and 375 px', async ({

@@ -64,7 +64,7 @@ test('user management: admin finds the demo user, sets a quota, bans and unbans'
     const confirm = page.getByRole('tooltip').filter({ hasText: '确定封禁「普通用户」吗？' });
     await expect(confirm).toContainText('登录会话和访问密钥立即失效');
     // The confirmation zooms in beside its button: a click while it still moves can land beside the
-    // button inside it, and nothing happens (seen once, under load).
+    // button inside it, and nothing happens.
     await settle(page);
     await confirm.getByRole('button', { name: /封\s*禁/ }).click();
     await expect(row.locator('.ant-tag')).toHaveText('已封禁');

@@ -4,7 +4,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const shown = (counts: number[]) => shareTenths(counts).map(formatShare);
 
 describe('shareTenths: shares rounded once, adding up to the whole', () => {
-  // The figures of the issue: top 5 of 24,477 calls and the rest (其他).
+  // A realistic range: top 5 of 24,477 calls and the rest (其他).
   const issue = [4205, 2469, 2082, 1911, 1432, 12378];
 
   it('rounds 4,205 of 24,477 (17.18%) to 17.2%, not down to 17.1%', () => {
