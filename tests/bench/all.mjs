@@ -1,5 +1,6 @@
 // `npm run bench [-- flags]`: the pages (tests/bench/run.mjs, which takes the flags), then the
-// server's figures and invoke's, each in a process of its own. With --pages only the pages run.
+// server's figures, invoke's and the gateway's, each in a process of its own. With --pages only the
+// pages run.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const args = process.argv.slice(2);
 const steps = [['tests/bench/run.mjs', ...args]];
 if (!args.includes('--pages')) {
-  steps.push(['--import', 'tsx', 'server/scripts/measure.ts'], ['--import', 'tsx', 'server/scripts/invokeBench.ts']);
+  steps.push(
+    ['--import', 'tsx', 'server/scripts/measure.ts'],
+    ['--import', 'tsx', 'server/scripts/invokeBench.ts'],
+    ['--import', 'tsx', 'server/scripts/gatewayBench.ts'],
+  );
 }
 for (const step of steps) {
   const { status } = spawnSync(process.execPath, step, { cwd: root, stdio: 'inherit' });
