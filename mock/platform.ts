@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { buildApp } from '../server/app';
 import { openDemoDatabase } from '../server/demo/database';
+import { readSettings } from '../server/settings';
 import { sendBareIds, idFormOf } from './wiring/bareIds';
 import { ensureDemoPlatform } from './wiring/demoOrigin';
 
@@ -39,7 +40,9 @@ export type DemoPlatform = { origin: string; app: FastifyInstance };
 /** Starts the platform on the demo data; `PGlite` for another copy of its class (tests). */
 export async function startDemoPlatform(options: { PGlite?: typeof PGlite } = {}): Promise<DemoPlatform> {
   const started = Date.now();
-  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${consolePort()}`;
+  // The server's own settings, on the console's port; the demo database is always in memory.
+  const settings = readSettings({ ...process.env, PORT: consolePort(), DATABASE_URL: undefined });
+  const { publicUrl } = settings;
   const idForm = idFormOf(process.env.MOCK_IDS);
   const database = await openDemoDatabase({
     cacheDir: CACHE_DIR,
@@ -53,7 +56,11 @@ export async function startDemoPlatform(options: { PGlite?: typeof PGlite } = {}
     publicUrl,
     // A new key each start: the keys it seals live in this start's database only.
     secretKey: randomBytes(32).toString('hex'),
-    invokeAllowHosts: (process.env.INVOKE_ALLOW_HOSTS ?? '').split(',').filter(Boolean),
+    invokeAllowHosts: settings.invokeAllowHosts,
+    allowedHosts: settings.allowedHosts,
+    invokeTimeoutMs: settings.invokeTimeoutMs,
+    defaultQuota: settings.defaultQuota,
+    logLevel: settings.logLevel,
   });
   if (idForm === 'number') sendBareIds(app);
   app.addHook('onClose', () => database.close());
