@@ -13,6 +13,7 @@ export type { Lang } from './lang';
 export type Namespace =
   | 'request'
   | 'pwa'
+  | 'rateLimit'
   | 'status'
   | 'jsonEditor'
   | 'avatar'

@@ -11,6 +11,8 @@ import type { STATUS_TEXTS } from '@/components/StatusBadge';
 import type { NOT_FOUND_TEXTS } from '@/pages/404';
 import type { REQUEST_TEXTS } from '@/requestConfig';
 import type { PWA_TEXTS } from '@/utils/pwa';
+import type { RATE_LIMIT_TEXTS } from '@/utils/rateLimit';
+import { formatNumber } from './index';
 import type { Translation } from './index';
 import type { ROUTE_TEXTS } from './routes';
 
@@ -23,6 +25,15 @@ export const request: Translation<typeof REQUEST_TEXTS> = {
   invalidJson: 'The server answered something that could not be read.',
   unknown: 'The request failed. Try again later.',
   sessionExpired: 'Your session has ended. Log in again.',
+};
+
+export const rateLimit: Translation<typeof RATE_LIMIT_TEXTS> = {
+  limited: (limit, burst) =>
+    `${formatNumber(limit)} ${limit === 1 ? 'call' : 'calls'} per second, bursts of ${formatNumber(burst)}`,
+  none: 'No rate limit',
+  sampleComment: (limit, burst) =>
+    `Rate limit: ${limit} calls per second, bursts of ${burst}; over it the answer is 429 with Retry-After (seconds to wait)`,
+  sampleNone: 'No rate limit; should one be set, a call over it is answered 429 with Retry-After (seconds to wait)',
 };
 
 export const pwa: Translation<typeof PWA_TEXTS> = {

@@ -1,6 +1,10 @@
 import { curlSample, fetchSample, invokeBody, invokeUrl, shellQuote } from './codeSamples';
 
-const input = { baseUrl: 'http://localhost:8000', id: '1800000000000000001', paramsText: '{\n  "city": "北京"\n}' };
+const input = {
+  baseUrl: 'http://localhost:8000',
+  id: '1800000000000000001',
+  paramsText: '{\n  "city": "北京"\n}',
+};
 
 /** Runs a shell-quoted word through the quoting rules of a POSIX shell: the text the command receives. */
 function unquoteShell(word: string): string {
@@ -18,7 +22,10 @@ describe('invokeUrl', () => {
 
 describe('invokeBody', () => {
   it('keeps the id as the exact text and sends the parameters as compact JSON text', () => {
-    expect(JSON.parse(invokeBody(input))).toEqual({ id: '1800000000000000001', userRequestParams: '{"city":"北京"}' });
+    expect(JSON.parse(invokeBody(input))).toEqual({
+      id: '1800000000000000001',
+      userRequestParams: '{"city":"北京"}',
+    });
     expect(JSON.parse(invokeBody({ id: '1', paramsText: '  ' })).userRequestParams).toBe('{}');
   });
 });
@@ -38,7 +45,10 @@ describe('curlSample', () => {
     expect(sample).toContain(`-H 'Content-Type: application/json'`);
     expect(sample).toContain(`-H 'Cookie: <登录后的会话 Cookie>'`);
     const data = /--data-raw (.*)$/m.exec(sample)![1];
-    expect(JSON.parse(unquoteShell(data))).toEqual({ id: '1800000000000000001', userRequestParams: '{"city":"北京"}' });
+    expect(JSON.parse(unquoteShell(data))).toEqual({
+      id: '1800000000000000001',
+      userRequestParams: '{"city":"北京"}',
+    });
   });
 
   it('quotes parameters holding single quotes', () => {
@@ -63,11 +73,24 @@ describe('fetchSample', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('http://localhost:8000/api/interfaceInfo/invoke');
     expect(calls[0].init).toMatchObject({ method: 'POST', credentials: 'include' });
-    expect(JSON.parse(calls[0].init.body)).toEqual({ id: '1800000000000000001', userRequestParams: '{"city":"北京"}' });
+    expect(JSON.parse(calls[0].init.body)).toEqual({
+      id: '1800000000000000001',
+      userRequestParams: '{"city":"北京"}',
+    });
     expect(log).toHaveBeenCalledWith({ ok: true });
   });
 
   it('sends text that is not JSON as it is', () => {
     expect(fetchSample({ ...input, paramsText: 'city=北京' })).toContain('userRequestParams: "city=北京",');
+  });
+});
+
+describe('the rate limit comment', () => {
+  test.each([curlSample, fetchSample])('%p: says the limit, the burst and Retry-After', (sample) => {
+    const plain = { baseUrl: 'http://localhost:8000', id: '1', paramsText: '' };
+    expect(sample({ ...plain, rateLimit: 1, rateBurst: 3 })).toMatch(
+      /^(#|\/\/) 速率限制：每秒 1 次，突发 3 次；超过时返回 429，Retry-After 头给出需等待的秒数$/m,
+    );
+    expect(sample(plain)).toMatch(/^(#|\/\/) 不限速率；/m);
   });
 });

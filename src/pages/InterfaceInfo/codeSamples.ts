@@ -1,3 +1,4 @@
+import { rateLimitComment } from '@/utils/rateLimit';
 import { SAMPLE_TEXTS } from './texts';
 
 /**
@@ -16,6 +17,9 @@ export type SampleInput = {
   id: string;
   /** The call's parameters as JSON text; empty means none. */
   paramsText: string;
+  /** The interface's rate limit (calls per second, 0 or absent: none) and burst, told in a comment. */
+  rateLimit?: number;
+  rateBurst?: number;
 };
 
 export function invokeUrl(baseUrl: string): string {
@@ -46,6 +50,7 @@ export function invokeBody({ id, paramsText }: Pick<SampleInput, 'id' | 'paramsT
 export function curlSample(input: SampleInput): string {
   return [
     SAMPLE_TEXTS.curlComment,
+    `# ${rateLimitComment(input)}`,
     `curl -X POST ${shellQuote(invokeUrl(input.baseUrl))} \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -H ${shellQuote(`Cookie: ${SAMPLE_TEXTS.cookiePlaceholder}`)} \\`,
@@ -73,6 +78,7 @@ function paramsExpression(paramsText: string, indent: string): string {
 export function fetchSample(input: SampleInput): string {
   return [
     SAMPLE_TEXTS.fetchComment,
+    `// ${rateLimitComment(input)}`,
     `const res = await fetch(${JSON.stringify(invokeUrl(input.baseUrl))}, {`,
     `  method: "POST",`,
     `  credentials: "include",`,

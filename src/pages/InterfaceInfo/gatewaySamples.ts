@@ -1,5 +1,6 @@
 import { paramsToQuery } from '@agler/contract/requestParams';
 import { canonicalQuery } from '@agler/contract/signature';
+import { rateLimitComment } from '@/utils/rateLimit';
 import { SAMPLE_TEXTS } from './texts';
 
 /**
@@ -23,6 +24,9 @@ export type GatewaySampleInput = {
   paramsText: string;
   /** The caller's access key, when they have a pair. */
   accessKey?: string;
+  /** The interface's rate limit (calls per second, 0 or absent: none) and burst, told in a comment. */
+  rateLimit?: number;
+  rateBurst?: number;
 };
 
 const QUERY_METHODS = new Set(['GET', 'DELETE']);
@@ -62,6 +66,7 @@ export function gatewayCurlSample(input: GatewaySampleInput): string {
   const canonical = canonicalQuery(query);
   const lines = [
     SAMPLE_TEXTS.curlIntro(SECRET_ENV),
+    `# ${rateLimitComment(input)}`,
     `ACCESS_KEY=${shellQuote(input.accessKey ?? SAMPLE_TEXTS.accessKeyPlaceholder)}`,
     `SECRET_KEY="\${${SECRET_ENV}:?${SAMPLE_TEXTS.secretMissing(SECRET_ENV)}}"`,
     `METHOD=${shellQuote(input.method)}`,
@@ -84,6 +89,7 @@ export function gatewayNodeSample(input: GatewaySampleInput): string {
   const { query, body } = partsOf(input);
   return [
     SAMPLE_TEXTS.nodeIntro(SECRET_ENV),
+    `// ${rateLimitComment(input)}`,
     `import { createHash, createHmac, randomBytes } from 'node:crypto';`,
     ``,
     `const ACCESS_KEY = ${JSON.stringify(input.accessKey ?? SAMPLE_TEXTS.accessKeyPlaceholder)};`,
@@ -119,6 +125,7 @@ export function gatewayPythonSample(input: GatewaySampleInput): string {
   const params = `[${query.map(([name, value]) => `(${pyString(name)}, ${pyString(value)})`).join(', ')}]`;
   return [
     SAMPLE_TEXTS.pythonIntro(SECRET_ENV),
+    `# ${rateLimitComment(input)}`,
     `import hashlib, hmac, os, secrets, time`,
     `from urllib.parse import quote`,
     `import requests`,

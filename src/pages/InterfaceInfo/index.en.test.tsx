@@ -37,6 +37,8 @@ const WEATHER = {
   responseHeader: '{"Content-Type":"application/json"}',
   createTime: '2024-05-01 10:00:00',
   updateTime: '2024-05-02 10:00:00',
+  rateLimit: 10,
+  rateBurst: 20,
 };
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
@@ -62,6 +64,8 @@ describe('View interface in English', () => {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
     expect(screen.getByText('None')).toBeInTheDocument();
+    expect(screen.getByText('Rate limit')).toBeInTheDocument();
+    expect(screen.getByText('10 calls per second, bursts of 20')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Send request/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Restore example/ })).toBeInTheDocument();
     expect(screen.getByLabelText('Request parameters (JSON)')).toBeInTheDocument();
@@ -80,6 +84,9 @@ describe('View interface in English', () => {
     const node = screen.getByLabelText('Node.js (signed)', { selector: 'pre' });
     expect(node).toHaveTextContent('const ACCESS_KEY = "<your accessKey>";');
     expect(node).toHaveTextContent("console.log(res.status, 'calls left',");
+    expect(node).toHaveTextContent(
+      '// Rate limit: 10 calls per second, bursts of 20; over it the answer is 429 with Retry-After (seconds to wait)',
+    );
     expect(node.textContent).not.toMatch(CJK);
 
     expect(document.body.textContent).not.toMatch(CJK);

@@ -25,6 +25,7 @@ import { draftKey, useParamsDraft } from './draft';
 import { interfaceKey } from './earlyInterface';
 import { VIEW_TEXTS } from './texts';
 import { useScreen } from '@/utils/media';
+import { rateLimitText } from '@/utils/rateLimit';
 
 const useStyles = createStyles(({ token }) => ({
   url: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
@@ -182,6 +183,7 @@ export default function InterfaceInfoPage() {
                 { key: 'status', label: VIEW_TEXTS.status, children: <StatusBadge status={info.status} /> },
                 { key: 'createTime', label: VIEW_TEXTS.createTime, children: showTime(info.createTime) },
                 { key: 'updateTime', label: VIEW_TEXTS.updateTime, children: showTime(info.updateTime) },
+                { key: 'rateLimit', label: VIEW_TEXTS.rateLimit, span: infoColumns, children: rateLimitText(info) },
               ]}
             />
           </Card>
@@ -229,6 +231,8 @@ export default function InterfaceInfoPage() {
                 accessKey={accessKey}
                 noKeyPair={!keyLoading && !keyError && !accessKey}
                 paramsText={lastValidParams.current}
+                rateLimit={info.rateLimit}
+                rateBurst={info.rateBurst}
                 stale={!paramsValid}
               />
             ) : (

@@ -21,6 +21,7 @@ export const view: Translation<typeof VIEW_TEXTS> = {
   status: 'Status',
   createTime: 'Created',
   updateTime: 'Updated',
+  rateLimit: 'Rate limit',
 
   paramsTitle: 'Request parameters',
   paramName: 'Name',

@@ -20,6 +20,7 @@ export const VIEW_TEXTS = localized('view', {
   status: '状态',
   createTime: '创建时间',
   updateTime: '更新时间',
+  rateLimit: '速率限制',
 
   paramsTitle: '请求参数',
   paramName: '参数名',

@@ -111,6 +111,10 @@ export const adminInterface: Translation<typeof ADMIN_INTERFACE_TEXTS> = {
     retry: 'Retry',
     saveFailed: 'Could not save',
     goneWhileEditing: 'This interface has been deleted and cannot be saved; the list is refreshed.',
+    rateLimit: 'Rate limit (calls/s)',
+    rateLimitHint: 'The most calls per second for each caller; 0 for no rate limit',
+    rateBurst: 'Burst',
+    rateBurstHint: 'The most calls each caller may make at once, at least the rate limit; empty: equal to the rate limit',
   },
 
   params: {

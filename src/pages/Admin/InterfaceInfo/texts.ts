@@ -105,6 +105,10 @@ export const ADMIN_INTERFACE_TEXTS = localized('adminInterface', {
     retry: '重试',
     saveFailed: '保存失败',
     goneWhileEditing: '该接口已被删除，无法保存；列表已刷新。',
+    rateLimit: '速率限制（次/秒）',
+    rateLimitHint: '每个调用者每秒最多调用几次；0 表示不限速率',
+    rateBurst: '突发次数',
+    rateBurstHint: '每个调用者一次最多连续调用几次，不小于速率限制；留空与速率限制相同',
   },
 
   params: {

@@ -3,11 +3,15 @@ import { useState } from 'react';
 import { ApiError } from '@/requestConfig';
 import { invokeInterfaceInfo, listInvokeHistory } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
+import { MESSAGES } from '@agler/contract/messages';
 import { CallPanel } from './CallPanel';
 
 // The umi runtime (which loads the app and with it the request layer) is not needed here.
 jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
-jest.mock('@/services/agler/interfaceInfo', () => ({ invokeInterfaceInfo: jest.fn(), listInvokeHistory: jest.fn() }));
+jest.mock('@/services/agler/interfaceInfo', () => ({
+  invokeInterfaceInfo: jest.fn(),
+  listInvokeHistory: jest.fn(),
+}));
 
 const invoke = invokeInterfaceInfo as jest.Mock;
 const listHistory = listInvokeHistory as jest.Mock;
@@ -17,7 +21,12 @@ const REQUEST_PARAMS = JSON.stringify([
   { name: 'city', type: 'string', required: true, description: '城市名，如 北京、上海' },
   { name: 'days', type: 'integer', required: false, description: '天数' },
 ]);
-const CALL = { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'abc' }, durationMs: 87, bytes: 42 };
+const CALL = {
+  status: 200,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'abc' },
+  durationMs: 87,
+  bytes: 42,
+};
 
 /** Answers as the request layer does: the text goes through the request's transformResponse, a code other than 0 is thrown. */
 function answerWith(text: string) {
@@ -28,9 +37,24 @@ function answerWith(text: string) {
   };
 }
 
-function Harness({ offline = false, requestParams = REQUEST_PARAMS }: { offline?: boolean; requestParams?: string }) {
+function Harness({
+  offline = false,
+  requestParams = REQUEST_PARAMS,
+}: {
+  offline?: boolean;
+  requestParams?: string;
+}) {
   const [value, setValue] = useState(EXAMPLE);
-  return <CallPanel interfaceId={ID} requestParams={requestParams} value={value} onChange={setValue} example={EXAMPLE} offline={offline} />;
+  return (
+    <CallPanel
+      interfaceId={ID}
+      requestParams={requestParams}
+      value={value}
+      onChange={setValue}
+      example={EXAMPLE}
+      offline={offline}
+    />
+  );
 }
 
 const cityField = () => screen.getByRole('textbox', { name: 'city' });
@@ -54,12 +78,19 @@ beforeEach(() => {
 
 describe('CallPanel', () => {
   it('sends the form with Ctrl+Enter from a field and shows status, time and size of the answer', async () => {
-    invoke.mockImplementation(answerWith(`{"code":0,"data":{"id":12345678901234567890,"city":"上海"},"message":"ok","call":${JSON.stringify(CALL)}}`));
+    invoke.mockImplementation(
+      answerWith(
+        `{"code":0,"data":{"id":12345678901234567890,"city":"上海"},"message":"ok","call":${JSON.stringify(CALL)}}`,
+      ),
+    );
     renderWithAntd(<Harness />);
     fireEvent.change(cityField(), { target: { value: '上海' } });
     await pressCtrlEnter(cityField());
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
-    expect(invoke).toHaveBeenCalledWith({ id: ID, userRequestParams: '{\n  "city": "上海"\n}' }, expect.objectContaining({ skipErrorHandler: true }));
+    expect(invoke).toHaveBeenCalledWith(
+      { id: ID, userRequestParams: '{\n  "city": "上海"\n}' },
+      expect.objectContaining({ skipErrorHandler: true }),
+    );
     const panel = result();
     expect(await within(panel).findByText('200 OK')).toBeInTheDocument();
     expect(within(panel).getByText('耗时 87 ms')).toBeInTheDocument();
@@ -129,6 +160,19 @@ describe('CallPanel', () => {
     expect(within(panel).queryByText(/^接口返回错误/)).toBeNull();
   });
 
+  it("shows a rate limit's refusal as the platform's, with its own message", async () => {
+    invoke.mockImplementation(
+      answerWith(JSON.stringify({ code: 42900, data: null, message: MESSAGES.rateLimited })),
+    );
+    renderWithAntd(<Harness />);
+    await act(async () => {
+      fireEvent.click(sendButton());
+    });
+    const panel = result();
+    expect(await within(panel).findByText(MESSAGES.rateLimited)).toBeInTheDocument();
+    expect(within(panel).getByRole('alert')).toHaveTextContent(/^平台拒绝/);
+  });
+
   it('sends once while a call is under way', async () => {
     let answer: (value: unknown) => void = () => undefined;
     invoke.mockReturnValue(
@@ -151,11 +195,27 @@ describe('CallPanel', () => {
       code: 0,
       message: 'ok',
       data: [
-        { time: '2026-01-02T03:04:05.000Z', status: 200, success: true, durationMs: 31, bytes: 80, params: '{"city":"杭州","days":2}' },
-        { time: '2026-01-02T03:00:00.000Z', status: null, success: false, durationMs: 5000, bytes: 0, params: null },
+        {
+          time: '2026-01-02T03:04:05.000Z',
+          status: 200,
+          success: true,
+          durationMs: 31,
+          bytes: 80,
+          params: '{"city":"杭州","days":2}',
+        },
+        {
+          time: '2026-01-02T03:00:00.000Z',
+          status: null,
+          success: false,
+          durationMs: 5000,
+          bytes: 0,
+          params: null,
+        },
       ],
     });
-    invoke.mockImplementation(answerWith(`{"code":0,"data":{},"message":"ok","call":${JSON.stringify(CALL)}}`));
+    invoke.mockImplementation(
+      answerWith(`{"code":0,"data":{},"message":"ok","call":${JSON.stringify(CALL)}}`),
+    );
     renderWithAntd(<Harness />);
     const history = screen.getByRole('region', { name: '最近调用' });
     expect(await within(history).findByText('{"city":"杭州","days":2}')).toBeInTheDocument();

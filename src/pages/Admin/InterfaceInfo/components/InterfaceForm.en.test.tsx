@@ -13,10 +13,13 @@ jest.mock('@/services/agler/interfaceInfo', () => ({
 }));
 
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 function setup(record?: Pick<API.InterfaceInfo, 'id' | 'name'>) {
-  renderWithAntd(<InterfaceForm open record={record} onClose={jest.fn()} onSaved={jest.fn()} onGone={jest.fn()} />);
+  renderWithAntd(
+    <InterfaceForm open record={record} onClose={jest.fn()} onSaved={jest.fn()} onGone={jest.fn()} />,
+  );
 }
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
@@ -34,6 +37,19 @@ describe('InterfaceForm in English', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(
       await screen.findByText('URL must be a full address starting with http:// or https://'),
+    ).toBeInTheDocument();
+    expect(addInterfaceInfo).not.toHaveBeenCalled();
+  });
+
+  it('refuses a burst below the rate limit in English', async () => {
+    setup();
+    type('Name', 'Weather');
+    type('URL', 'https://api.example.com/weather');
+    type('Rate limit (calls/s)', '10');
+    type('Burst', '5');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(
+      await screen.findByText('The burst must be an integer of at least the rate limit and at most 100000'),
     ).toBeInTheDocument();
     expect(addInterfaceInfo).not.toHaveBeenCalled();
   });

@@ -75,6 +75,22 @@ beforeEach(() => {
 });
 
 describe('InterfaceForm validation', () => {
+  it('refuses a burst below the rate limit at the field, and sends nothing', async () => {
+    setup();
+    type('接口名称', '天气');
+    type('接口地址', 'https://api.example.com/weather');
+    type('速率限制（次/秒）', '10');
+    type('突发次数', '5');
+    submit();
+
+    expect(await screen.findByText('突发次数应为不小于速率限制、不超过 100000 的整数')).toBeInTheDocument();
+    expect(addMock).not.toHaveBeenCalled();
+    type('突发次数', '20');
+    await waitFor(() =>
+      expect(screen.queryByText('突发次数应为不小于速率限制、不超过 100000 的整数')).not.toBeInTheDocument(),
+    );
+  });
+
   it('asks for a name and a url, and sends nothing', async () => {
     setup();
     submit();
@@ -149,7 +165,11 @@ describe('InterfaceForm request parameters', () => {
   });
 
   it('edits text that is no parameter list only as JSON, saying why', async () => {
-    getMock.mockResolvedValue({ code: 0, data: { ...record, requestParams: '{"city": "string"}' }, message: 'ok' });
+    getMock.mockResolvedValue({
+      code: 0,
+      data: { ...record, requestParams: '{"city": "string"}' },
+      message: 'ok',
+    });
     await setupEdit();
     expect(field('请求参数')).toHaveValue('{"city": "string"}');
     fireEvent.click(screen.getByText('参数表'));
@@ -176,9 +196,28 @@ describe('InterfaceForm saving', () => {
         requestParams: '',
         requestHeader: '',
         responseHeader: '',
+        rateLimit: 0,
+        rateBurst: 0,
       },
       { skipErrorHandler: true },
     );
+  });
+
+  it('pre-fills the rate limits and sends them changed; a burst left empty is left out', async () => {
+    getMock.mockResolvedValue({ code: 0, data: { ...record, rateLimit: 2, rateBurst: 4 }, message: 'ok' });
+    updateMock.mockResolvedValue({ code: 0, data: true, message: 'ok' });
+    const { onSaved } = await setupEdit();
+    expect(field('速率限制（次/秒）')).toHaveValue('2');
+    expect(field('突发次数')).toHaveValue('4');
+
+    type('速率限制（次/秒）', '10');
+    type('突发次数', '');
+    submit();
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const [body] = updateMock.mock.calls[0];
+    expect(body).toMatchObject({ rateLimit: 10 });
+    expect(body).not.toHaveProperty('rateBurst');
   });
 
   it('pre-fills an edit and sends the id exactly as received', async () => {

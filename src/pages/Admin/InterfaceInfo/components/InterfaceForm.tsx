@@ -1,24 +1,38 @@
-import { ProForm, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import {
+  ProForm,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
 import { Alert, App, Button, Col, Drawer, Form, Row } from 'antd';
+import type { FormInstance } from 'antd';
 import { createStyles } from 'antd-style';
 import { useLockFn, useRequest } from 'ahooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { JsonEditor, jsonRule } from '@/components/JsonEditor';
-import { HTTP_METHODS, INTERFACE_LIMITS, ResponseCode } from '@/constants';
+import { HTTP_METHODS, INTERFACE_LIMITS, RATE_LIMIT_MAX, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { addInterfaceInfo, getInterfaceInfoById, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
 import { hasErrorCode } from '@/utils/apiError';
 import { INTERFACE_FIELDS } from '@agler/contract/interfaceValidation';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
+import { rateBurstError, rateLimitError } from '@agler/contract/rateLimit';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
-import { interfaceFieldRule } from './fieldRule';
+import { checkRule, interfaceFieldRule } from './fieldRule';
 import { RequestParamsField } from './RequestParamsField';
 import { useFocusReturn } from '@/utils/useFocusReturn';
 
 const T = ADMIN_INTERFACE_TEXTS.form;
 const L = ADMIN_INTERFACE_TEXTS.columns;
 
-export type InterfaceFormValues = Record<InterfaceField, string>;
+export type InterfaceFormValues = Record<InterfaceField, string> & {
+  rateLimit: number | null;
+  /** Empty: equal to the rate limit. */
+  rateBurst: number | null;
+};
+
+const RATE_FIELDS = ['rateLimit', 'rateBurst'] as const;
 
 const useStyles = createStyles(({ token }) => ({
   error: { marginBottom: token.marginLG },
@@ -35,13 +49,17 @@ export function initialValuesOf(record?: API.InterfaceInfo): InterfaceFormValues
     requestParams: record?.requestParams ?? '',
     requestHeader: record?.requestHeader ?? '',
     responseHeader: record?.responseHeader ?? '',
+    rateLimit: record?.rateLimit ?? 0,
+    rateBurst: record?.rateBurst ?? 0,
   };
 }
 
-/** What is sent: every field as text, names and URLs without surrounding spaces. */
+/** What is sent: every field as text, names and URLs without surrounding spaces; a burst left empty is left out. */
 function bodyOf(values: Partial<InterfaceFormValues>): API.InterfaceInfoAddRequest {
   const text = (field: InterfaceField) => values[field] ?? '';
   return {
+    rateLimit: values.rateLimit ?? 0,
+    ...(values.rateBurst === null || values.rateBurst === undefined ? {} : { rateBurst: values.rateBurst }),
     name: text('name').trim(),
     description: text('description'),
     url: text('url').trim(),
@@ -115,7 +133,10 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
   const isDirty = () => {
     if (!initialValues) return false;
     const current = form.getFieldsValue(true) as Partial<InterfaceFormValues>;
-    return INTERFACE_FIELDS.some((field) => (current[field] ?? '') !== initialValues[field]);
+    return (
+      INTERFACE_FIELDS.some((field) => (current[field] ?? '') !== initialValues[field]) ||
+      RATE_FIELDS.some((field) => (current[field] ?? null) !== initialValues[field])
+    );
   };
 
   const requestClose = () => {
@@ -240,6 +261,38 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
           rules={[interfaceFieldRule('description')]}
           fieldProps={{ rows: 2, count: { show: true, max: INTERFACE_LIMITS.descriptionMax } }}
         />
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <ProFormDigit
+              name="rateLimit"
+              label={T.rateLimit}
+              extra={T.rateLimitHint}
+              min={0}
+              max={RATE_LIMIT_MAX}
+              fieldProps={{ precision: 0 }}
+              rules={[checkRule(rateLimitError)]}
+            />
+          </Col>
+          <Col xs={24} sm={12}>
+            <ProFormDigit
+              name="rateBurst"
+              label={T.rateBurst}
+              extra={T.rateBurstHint}
+              min={0}
+              max={RATE_LIMIT_MAX}
+              fieldProps={{ precision: 0 }}
+              dependencies={['rateLimit']}
+              rules={[
+                ({ getFieldValue }: Pick<FormInstance, 'getFieldValue'>) =>
+                  checkRule((value) =>
+                    value === null || value === undefined
+                      ? undefined
+                      : rateBurstError(getFieldValue('rateLimit'), value),
+                  ),
+              ]}
+            />
+          </Col>
+        </Row>
         <ProForm.Item
           name="requestParams"
           label={L.requestParams}

@@ -16,3 +16,13 @@ export function interfaceFieldRule(field: InterfaceField) {
       }),
   };
 }
+
+/** A rule from a contract check that answers a message or undefined, its message in the page's language. */
+export function checkRule(check: (value: unknown) => string | undefined) {
+  return {
+    validator: async (_: unknown, value: unknown) => {
+      const message = check(value);
+      if (message) throw new Error(translateMessage(message));
+    },
+  };
+}

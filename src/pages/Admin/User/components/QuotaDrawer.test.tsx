@@ -85,6 +85,51 @@ describe('the quota drawer', () => {
     expect(within(drawer).getByText('已下线')).toBeInTheDocument();
   });
 
+  it("sets the user's own rate limit; a burst below it is refused at the field", async () => {
+    updateMock.mockResolvedValue({ code: 0, data: true, message: 'ok' });
+    const drawer = await open();
+    expect(await within(drawer).findByText('跟随接口：不限速率')).toBeInTheDocument();
+    const limit = within(drawer).getByRole('spinbutton', { name: '「天气查询」的速率限制（次/秒）' });
+    const burst = within(drawer).getByRole('spinbutton', { name: '「天气查询」的突发次数' });
+    const set = within(drawer).getByRole('button', { name: /^设\s*置$/ });
+
+    fireEvent.change(limit, { target: { value: '5' } });
+    fireEvent.change(burst, { target: { value: '3' } });
+    expect(within(drawer).getByRole('alert')).toHaveTextContent(
+      '突发次数应为不小于速率限制、不超过 100000 的整数',
+    );
+    expect(set).toBeDisabled();
+    fireEvent.change(burst, { target: { value: '8' } });
+    expect(within(drawer).queryByRole('alert')).toBeNull();
+    fireEvent.click(set);
+
+    expect(updateMock).toHaveBeenCalledWith(
+      { userId: demo.id, interfaceInfoId: WEATHER, rateLimit: 5, rateBurst: 8 },
+      { skipErrorHandler: true },
+    );
+    expect(await screen.findByText('已更新「天气查询」的速率限制')).toBeInTheDocument();
+  });
+
+  it("shows the user's own limit, and emptied it goes back to the interface's", async () => {
+    updateMock.mockResolvedValue({ code: 0, data: true, message: 'ok' });
+    answerQuotas([{ ...weather, rateLimit: 2, rateBurst: 2, effectiveRateLimit: 2, effectiveRateBurst: 2 }]);
+    const drawer = await open();
+    expect(await within(drawer).findByText('单独设置：每秒 2 次，突发 2 次')).toBeInTheDocument();
+
+    fireEvent.change(within(drawer).getByRole('spinbutton', { name: '「天气查询」的速率限制（次/秒）' }), {
+      target: { value: '' },
+    });
+    fireEvent.change(within(drawer).getByRole('spinbutton', { name: '「天气查询」的突发次数' }), {
+      target: { value: '' },
+    });
+    fireEvent.click(within(drawer).getByRole('button', { name: /^设\s*置$/ }));
+
+    expect(updateMock).toHaveBeenCalledWith(
+      { userId: demo.id, interfaceInfoId: WEATHER, rateLimit: null, rateBurst: null },
+      { skipErrorHandler: true },
+    );
+  });
+
   it('says when the user has no quotas yet', async () => {
     answerQuotas([]);
     const drawer = await open();

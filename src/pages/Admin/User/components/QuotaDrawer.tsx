@@ -11,13 +11,14 @@ import { interfacePath } from '@/utils/interfacePath';
 import { ADMIN_USER_TEXTS } from '../texts';
 import { GrantQuotaForm } from './GrantQuotaForm';
 import { LeftNumEditor } from './LeftNumEditor';
+import { RateLimitEditor } from './RateLimitEditor';
 import { LoadError } from '@/components/LoadError';
 import { columnsWidth } from '@/utils/tableWidth';
 import { useFocusReturn } from '@/utils/useFocusReturn';
 
 const T = ADMIN_USER_TEXTS.quota;
 
-const DRAWER_WIDTH = 760;
+const DRAWER_WIDTH = 1060;
 /** The name's least width: in a narrow drawer the table scrolls instead of squeezing the name away. */
 const NAME_MIN_WIDTH = 160;
 
@@ -63,6 +64,12 @@ function QuotaList({ user }: QuotaListProps) {
       dataIndex: 'leftNum',
       width: 300,
       render: (_, quota) => <LeftNumEditor userId={user.id} quota={quota} onSaved={quotas.refresh} />,
+    },
+    {
+      title: T.columns.rateLimit,
+      dataIndex: 'rateLimit',
+      width: 300,
+      render: (_, quota) => <RateLimitEditor userId={user.id} quota={quota} onSaved={quotas.refresh} />,
     },
   ];
 
