@@ -145,7 +145,11 @@ import { freshNonce, signedHeaders } from './test/sign';
         body: { userAccount: ADMIN.userAccount, userPassword: ADMIN.userPassword },
       });
       const registered = await send<string>(`${a.url}/api/user/register`, {
-        body: { userAccount: 'two_process_user', userPassword: 'password-123', checkPassword: 'password-123' },
+        body: {
+          userAccount: 'two_process_user',
+          userPassword: 'password-123',
+          checkPassword: 'password-123',
+        },
       });
       const pair = await send<{ accessKey: string; secretKey: string }>(`${a.url}/api/user/key/regenerate`, {
         body: {},
@@ -198,14 +202,31 @@ import { freshNonce, signedHeaders } from './test/sign';
       await ownDatabase.exclusive((db) => seedDemoData(db, { now: SEED_NOW }));
       const t = await testApp({}, ownDatabase);
       const cookie = await loginAs(t.app, USER);
+      const pair = (
+        await call<{ accessKey: string; secretKey: string }>(t.app, {
+          method: 'POST',
+          url: '/api/user/key/regenerate',
+          cookie,
+        })
+      ).data!;
+      const gatewayPath = '/gateway/1800000000000000001';
 
       own.stop();
       let during: unknown[];
+      let gateway: { statusCode: number; body: string };
       try {
         during = [
           await call(t.app, { url: '/api/health' }),
           await call(t.app, { url: '/api/interfaceInfo/list/page', cookie }),
         ];
+        gateway = await t.app.inject({
+          method: 'GET',
+          url: gatewayPath,
+          headers: signedHeaders(pair, 'GET', gatewayPath, {
+            timestamp: Math.floor(t.clock.now / 1000),
+            nonce: freshNonce(),
+          }),
+        });
       } finally {
         own.start();
       }
@@ -221,6 +242,11 @@ import { freshNonce, signedHeaders } from './test/sign';
         message: MESSAGES.databaseUnavailable,
       };
       expect(during).toEqual([unavailable, unavailable]);
+      // A program reads the HTTP status: the gateway says the service is unavailable in it too.
+      expect({ status: gateway.statusCode, body: JSON.parse(gateway.body) }).toEqual({
+        status: 503,
+        body: unavailable,
+      });
       expect(after.map((answer) => (answer as { code: number }).code)).toEqual([0, 0]);
     } finally {
       await ownDatabase.close();

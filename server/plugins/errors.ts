@@ -71,8 +71,11 @@ export const errorsPlugin = fp<ErrorOptions>(
       }
       const code = (error as { code?: string }).code;
       if (code && BODY_ERRORS[code]) return failure(ResponseCode.PARAMS_ERROR, BODY_ERRORS[code]);
+      // The gateway's callers are programs: a failure of ours says so in the HTTP status too.
+      const gateway = serverPathOf(request.url) === 'gateway';
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');
+        if (gateway) reply.code(503);
         return failure(ResponseCode.SYSTEM_ERROR, MESSAGES.databaseUnavailable);
       }
       const status = (error as { statusCode?: number }).statusCode;
@@ -81,6 +84,7 @@ export const errorsPlugin = fp<ErrorOptions>(
         return failure(ResponseCode.PARAMS_ERROR, requestRefusalOf(error));
       }
       request.log.error({ err: error }, 'request failed');
+      if (gateway) reply.code(500);
       return failure(ResponseCode.SYSTEM_ERROR, MESSAGES.systemError);
     });
 
