@@ -72,6 +72,8 @@ describe('list/page', () => {
       'id',
       'method',
       'name',
+      'rateBurst',
+      'rateLimit',
       'status',
       'updateTime',
       'url',
