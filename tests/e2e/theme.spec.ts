@@ -119,6 +119,17 @@ test.describe('a system in dark mode', () => {
     ).toBeVisible();
     await expectAccessibleAtBothWidths(page, 'user-admin', testInfo);
 
+    // A user's quotas and own rate limits, in their drawer.
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'user', exact: true }) })
+      .getByRole('button', { name: '调用额度' })
+      .click();
+    await expect(drawer(page).getByRole('spinbutton', { name: /的速率限制/ }).first()).toBeVisible();
+    await expectAccessibleAtBothWidths(page, 'user-admin-quota-drawer', testInfo);
+    await page.keyboard.press('Escape');
+    await expect(drawer(page)).toBeHidden();
+
     // The phone's menu, open in its drawer.
     await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: '导航菜单', exact: true }).click();
