@@ -7,9 +7,10 @@ import { unpackUsage } from '@agler/contract/analysis';
 import { ResponseCode } from '@agler/contract/constants';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { formatDate, startOfDay } from '@agler/contract/dates';
-import type { AnalysisOverviewAnswer, Envelope, KeyPairVO } from '@agler/contract/types';
+import type { AnalysisOverviewAnswer, KeyPairVO } from '@agler/contract/types';
 import { ownClusterAvailable, startPostgres } from '../test/postgres';
 import { startServer, stopServer } from '../test/process';
+import { at, call, expectData, readCounts, REQUEST_TIMEOUT_MS, waitForHealth } from './benchClient';
 import type { ServerProcess } from '../test/process';
 import { freshNonce, signedHeaders } from '../test/sign';
 
@@ -31,7 +32,6 @@ import { freshNonce, signedHeaders } from '../test/sign';
  * mismatch, or a server that does not stop cleanly, exits non-zero.
  */
 
-const REQUEST_TIMEOUT_MS = 15_000;
 /** How long the count check waits for the analysis to show every call. */
 const COUNT_WAIT_MS = 30_000;
 /** More calls than the run can make: the quota never runs out. */
@@ -44,23 +44,8 @@ const user = DEMO_ACCOUNTS.find((a) => a.userRole === 'user')!;
 
 type Options = { seconds: number; clients: number };
 
-function readOptions(argv: string[]): Options {
-  const options: Options = { seconds: 10, clients: 32 };
-  for (let i = 0; i < argv.length; i += 1) {
-    const name = argv[i].replace(/^--/, '') as keyof Options;
-    if (!(name in options) || !argv[i].startsWith('--')) throw new Error(`unknown argument ${argv[i]}`);
-    const value = Number(argv[i + 1]);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a whole number above 0`);
-    options[name] = value;
-    i += 1;
-  }
-  return options;
-}
+const readOptions = (argv: string[]): Options => readCounts(argv, { seconds: 10, clients: 32 });
 
-/** Nearest-rank percentile of sorted samples. */
-function at(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
 
 const sleep = (ms: number) =>
   new Promise((resolve) => {
@@ -141,43 +126,6 @@ async function startUpstream(): Promise<{ url: string; pid: number }> {
 }
 
 // ---------------------------------------------------------------- calls
-
-type Answer = { status: number; envelope?: Envelope<unknown>; setCookie?: string };
-
-async function call(
-  pool: Pool,
-  pathAndQuery: string,
-  options: { body?: unknown; cookie?: string } = {},
-): Promise<Answer> {
-  const response = await pool.request({
-    path: pathAndQuery,
-    method: options.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    headersTimeout: REQUEST_TIMEOUT_MS,
-    bodyTimeout: REQUEST_TIMEOUT_MS,
-  });
-  const text = await response.body.text();
-  const setCookie = response.headers['set-cookie'];
-  let envelope: Envelope<unknown> | undefined;
-  try {
-    envelope = JSON.parse(text) as Envelope<unknown>;
-  } catch {
-    envelope = undefined;
-  }
-  return { status: response.statusCode, envelope, setCookie: (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0] };
-}
-
-async function expectData<T>(answer: Promise<Answer>, what: string): Promise<T> {
-  const { status, envelope } = await answer;
-  if (status !== 200 || envelope?.code !== ResponseCode.SUCCESS) {
-    throw new Error(`${what}: HTTP ${status}, ${envelope ? `${envelope.code} ${envelope.message}` : 'no envelope'}`);
-  }
-  return envelope.data as T;
-}
 
 async function login(pool: Pool, account: { userAccount: string; userPassword: string }): Promise<string> {
   const answer = await call(pool, '/api/user/login', {
@@ -260,19 +208,6 @@ async function load(
 }
 
 // ---------------------------------------------------------------- the platform
-
-async function waitForHealth(pool: Pool) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      const { status, envelope } = await call(pool, '/api/health');
-      if (status === 200 && envelope?.code === ResponseCode.SUCCESS) return;
-    } catch {
-      // not answering yet
-    }
-    await sleep(200);
-  }
-  throw new Error('/api/health never answered code 0');
-}
 
 type Running = { server: ServerProcess; pool: Pool };
 

@@ -6,8 +6,9 @@ import { unpackUsage } from '@agler/contract/analysis';
 import { ResponseCode } from '@agler/contract/constants';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { formatDate, startOfDay } from '@agler/contract/dates';
-import type { AnalysisOverviewAnswer, Envelope, InterfaceInfo, Page } from '@agler/contract/types';
+import type { AnalysisOverviewAnswer, InterfaceInfo, Page } from '@agler/contract/types';
 import { startServer, stopServer } from '../test/process';
+import { at, call, expectData, readCounts, waitForHealth } from './benchClient';
 import type { ServerProcess } from '../test/process';
 
 /**
@@ -32,7 +33,6 @@ const GOAL_RATE = 1500;
 const GOAL_P99_MS = 100;
 /** The cheap GET demo interfaces, first choice first: the first online one that answers is measured. */
 const CANDIDATES = ['随机 UUID', '随机数生成', 'BMI 计算'];
-const REQUEST_TIMEOUT_MS = 15_000;
 /** A phase of sequential calls stops here even when its count is not reached (a stalled server). */
 const SEQUENTIAL_LIMIT_MS = 180_000;
 const WARM_UP_CALLS = 300;
@@ -41,23 +41,8 @@ const admin = DEMO_ACCOUNTS.find((a) => a.userRole === 'admin')!;
 
 type Options = { seconds: number; clients: number; calls: number };
 
-function readOptions(argv: string[]): Options {
-  const options: Options = { seconds: 30, clients: 50, calls: 3000 };
-  for (let i = 0; i < argv.length; i += 1) {
-    const name = argv[i].replace(/^--/, '') as keyof Options;
-    if (!(name in options) || !argv[i].startsWith('--')) throw new Error(`unknown argument ${argv[i]}`);
-    const value = Number(argv[i + 1]);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a whole number above 0`);
-    options[name] = value;
-    i += 1;
-  }
-  return options;
-}
+const readOptions = (argv: string[]): Options => readCounts(argv, { seconds: 30, clients: 50, calls: 3000 });
 
-/** Nearest-rank percentile of sorted samples. */
-function at(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
@@ -71,63 +56,6 @@ function cpuSeconds(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-type Answer = { status: number; envelope?: Envelope<unknown>; setCookie?: string };
-
-/** One request to the server under test; the body is read as an envelope when it is JSON. */
-async function call(
-  pool: Pool,
-  pathAndQuery: string,
-  options: { body?: unknown; cookie?: string } = {},
-): Promise<Answer> {
-  const response = await pool.request({
-    path: pathAndQuery,
-    method: options.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    headersTimeout: REQUEST_TIMEOUT_MS,
-    bodyTimeout: REQUEST_TIMEOUT_MS,
-  });
-  const text = await response.body.text();
-  const setCookie = response.headers['set-cookie'];
-  let envelope: Envelope<unknown> | undefined;
-  try {
-    envelope = JSON.parse(text) as Envelope<unknown>;
-  } catch {
-    envelope = undefined;
-  }
-  return {
-    status: response.statusCode,
-    envelope,
-    setCookie: (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0],
-  };
-}
-
-async function expectData<T>(answer: Promise<Answer>, what: string): Promise<T> {
-  const { status, envelope } = await answer;
-  if (status !== 200 || envelope?.code !== ResponseCode.SUCCESS) {
-    throw new Error(`${what}: HTTP ${status}, ${envelope ? `${envelope.code} ${envelope.message}` : 'no envelope'}`);
-  }
-  return envelope.data as T;
-}
-
-async function waitForHealth(pool: Pool) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    try {
-      const { status, envelope } = await call(pool, '/api/health');
-      if (status === 200 && envelope?.code === ResponseCode.SUCCESS) return;
-    } catch {
-      // not answering yet
-    }
-    await new Promise((resolve) => {
-      setTimeout(resolve, 200);
-    });
-  }
-  throw new Error('/api/health never answered code 0');
 }
 
 type Target = { id: string; name: string; directPath: string };
