@@ -7,8 +7,7 @@ import { translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
 import { updateUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
 import { rateLimitText } from '@/utils/rateLimit';
-import { MESSAGES } from '@agler/contract/messages';
-import { rateBurstError, rateLimitError } from '@agler/contract/rateLimit';
+import { parseRateOverride } from '@agler/contract/rateLimit';
 import { ADMIN_USER_TEXTS } from '../texts';
 
 const T = ADMIN_USER_TEXTS.quota;
@@ -24,8 +23,8 @@ type RateLimitEditorProps = {
 
 /** What the contract says is wrong with a pair of limits (null: the interface's), or undefined. */
 function problemOf(limit: number | null, burst: number | null): string | undefined {
-  if (limit === null) return burst === null ? undefined : MESSAGES.burstWithoutLimit;
-  return rateLimitError(limit) ?? (burst === null ? undefined : rateBurstError(limit, burst));
+  const parsed = parseRateOverride({ rateLimit: limit, rateBurst: burst });
+  return parsed.ok ? undefined : parsed.message;
 }
 
 /**
