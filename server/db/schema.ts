@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -126,6 +127,14 @@ export const interfaces = pgTable(
     rateLimit: integer('rate_limit').notNull().default(0),
     /** Calls a caller may make at once before the rate applies; at least rateLimit. */
     rateBurst: integer('rate_burst').notNull().default(0),
+    /** Announced for retirement (contract/lifecycle.ts); its calls carry Deprecation, Sunset and Link. */
+    deprecated: boolean('deprecated').notNull().default(false),
+    /** When it was marked deprecated: the date of the Deprecation header. */
+    deprecatedAt: seconds('deprecated_at'),
+    /** The day from which calls answer 410 Gone (`yyyy-MM-dd`, the server's local midnight). */
+    sunsetDate: date('sunset_date', { mode: 'string' }),
+    /** The interface that replaces it, named in its Link header and its 410. */
+    replacementId: id64('replacement_id'),
   },
   // The catalogue's orders read live rows only: partial indexes stay the size of the live catalogue and
   // match its `deleted_at IS NULL` (the condition has to be written the same way in the query).
@@ -271,6 +280,25 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.interfaceInfoId] })],
 );
 
+/**
+ * Who was told that an interface is being retired: one row per caller of the
+ * last 30 days, written when the interface becomes deprecated (server/domain/lifecycle.ts).
+ */
+export const interfaceNotices = pgTable(
+  'interface_notice',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    interfaceInfoId: id64('interface_info_id').notNull(),
+    userId: id64('user_id').notNull(),
+    /** The caller's last call before the notice. */
+    lastCallTime: timestamp('last_call_time', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+    sunsetDate: date('sunset_date', { mode: 'string' }),
+    replacementId: id64('replacement_id'),
+    createTime: seconds('create_time').notNull(),
+  },
+  (t) => [index('interface_notice_interface_idx').on(t.interfaceInfoId, t.createTime)],
+);
+
 /** Nonces the gateway has seen per access key, until they can no longer be replayed. */
 export const nonces = pgTable(
   'gateway_nonce',
@@ -295,6 +323,7 @@ export const schema = {
   quotas,
   rateLimits,
   nonces,
+  interfaceNotices,
   userIdSeq,
   interfaceIdSeq,
 };
