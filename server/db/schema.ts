@@ -180,6 +180,8 @@ export const calls = pgTable(
     // history: read backwards, the index is `time DESC` as a plain ORDER BY writes it (drizzle's
     // desc() index would be NULLS LAST, which that ORDER BY cannot use).
     index('interface_call_user_interface_time_idx').on(t.userId, t.interfaceInfoId, t.time),
+    // A user's own log across interfaces, newest first (我的用量: calls per day, the last calls).
+    index('interface_call_user_time_idx').on(t.userId, t.time),
   ],
 );
 
@@ -310,6 +312,37 @@ export const nonces = pgTable(
   (t) => [primaryKey({ columns: [t.accessKey, t.nonce] }), index('gateway_nonce_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * A user's request for more calls on an interface (server/domain/quotaRequests.ts):
+ * open (`pending`) until an admin approves it (the quota rises by `amount`) or
+ * refuses it with a reason. At most one open request per user and interface.
+ */
+export const quotaRequests = pgTable(
+  'quota_request',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: id64('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    interfaceInfoId: id64('interface_info_id').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** pending, approved or refused (contract/quotaRequests.ts). */
+    status: text('status').notNull().default('pending'),
+    reviewReason: text('review_reason'),
+    reviewerId: id64('reviewer_id'),
+    createTime: seconds('create_time').notNull(),
+    reviewTime: seconds('review_time'),
+  },
+  (t) => [
+    uniqueIndex('quota_request_open_idx')
+      .on(t.userId, t.interfaceInfoId)
+      .where(sql`${t.status} = 'pending'`),
+    index('quota_request_user_idx').on(t.userId, t.createTime),
+    index('quota_request_status_idx').on(t.status, t.createTime),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -324,6 +357,7 @@ export const schema = {
   rateLimits,
   nonces,
   interfaceNotices,
+  quotaRequests,
   userIdSeq,
   interfaceIdSeq,
 };
