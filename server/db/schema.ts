@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -343,6 +344,94 @@ export const quotaRequests = pgTable(
   ],
 );
 
+/**
+ * What the platform tells a user (contract/alerts.ts, server/domain/alerts.ts).
+ * `dedupe_key`, when set, makes an alert once only per user: a second one with
+ * the same key is not written (quota alerts clear theirs when the quota is raised).
+ */
+export const alerts = pgTable(
+  'alert',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: id64('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    interfaceInfoId: id64('interface_info_id'),
+    /** The key or the quota request it is about. */
+    subjectId: text('subject_id'),
+    /** What the text says beyond the kind (contract/alerts.ts AlertData). */
+    data: jsonb('data').notNull().default({}),
+    createTime: seconds('create_time').notNull(),
+    readTime: seconds('read_time'),
+    dedupeKey: text('dedupe_key'),
+  },
+  (t) => [
+    index('alert_user_idx').on(t.userId, t.id),
+    index('alert_unread_idx').on(t.userId).where(sql`${t.readTime} IS NULL`),
+    uniqueIndex('alert_dedupe_idx').on(t.userId, t.dedupeKey),
+  ],
+);
+
+/** A user's webhook: one address, the alert kinds sent to it, and its signing secret, sealed. */
+export const webhooks = pgTable('webhook', {
+  userId: id64('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  kinds: text('kinds').array().notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  /** The secret before the last rotation, which signs too until `previous_until`. */
+  previousSealed: text('previous_sealed'),
+  previousUntil: timestamp('previous_until', { withTimezone: true, mode: 'date' }),
+  createTime: seconds('create_time').notNull(),
+  updateTime: seconds('update_time').notNull(),
+});
+
+/**
+ * The webhook's queue and its log: one row per message (`msg_…`, the
+ * webhook-id of every try), due at `next_try_time` while pending; the worker
+ * claims due rows with FOR UPDATE SKIP LOCKED (server/domain/webhooks.ts).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_delivery',
+  {
+    id: text('id').primaryKey(),
+    userId: id64('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alertId: bigint('alert_id', { mode: 'number' }),
+    eventType: text('event_type').notNull(),
+    /** The body, as sent on every try. */
+    payload: text('payload').notNull(),
+    /** pending, delivered or failed. */
+    state: text('state').notNull().default('pending'),
+    tries: integer('tries').notNull().default(0),
+    nextTryTime: timestamp('next_try_time', { withTimezone: true, precision: 3, mode: 'date' }),
+    createTime: timestamp('create_time', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('webhook_delivery_due_idx').on(t.nextTryTime).where(sql`${t.state} = 'pending'`),
+    index('webhook_delivery_user_idx').on(t.userId, t.createTime),
+  ],
+);
+
+/** Each try of a delivery: when, the receiver's HTTP status (null: no answer), how long, why it failed. */
+export const webhookAttempts = pgTable(
+  'webhook_attempt',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    time: timestamp('time', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+    status: smallint('status'),
+    durationMs: integer('duration_ms').notNull(),
+    failure: text('failure'),
+  },
+  (t) => [index('webhook_attempt_delivery_idx').on(t.deliveryId, t.time)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -358,6 +447,10 @@ export const schema = {
   nonces,
   interfaceNotices,
   quotaRequests,
+  alerts,
+  webhooks,
+  webhookDeliveries,
+  webhookAttempts,
   userIdSeq,
   interfaceIdSeq,
 };
