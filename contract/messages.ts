@@ -102,3 +102,43 @@ export const TEXT_MESSAGES = {
  * on an address the server is for, never meets it; its operator may.
  */
 export const HOST_NOT_SERVED = '本服务不接受发往这个主机名的请求：请使用 PUBLIC_URL 的地址，或把它加入 ALLOWED_HOSTS';
+
+/** An interface's retirement (contract/lifecycle.ts). */
+export const LIFECYCLE_MESSAGES = {
+  badDeprecated: '参数 deprecated 应为 true 或 false',
+  badSunsetDate: '下线日期应为 yyyy-MM-dd 格式的有效日期',
+  badReplacement: '替代接口的 id 不合法',
+  selfReplacement: '替代接口不能是它自己',
+  replacementNotFound: '替代接口不存在',
+  gone: (date: string) => `接口已于 ${date} 停止服务`,
+  goneWithReplacement: (date: string, replacement: string) => `接口已于 ${date} 停止服务，请改用 ${replacement}`,
+} as const;
+
+/** The import of OpenAPI documents (`POST /api/interfaceInfo/import`) and their rows' verdicts. */
+export const IMPORT_MESSAGES = {
+  sourceRequired: '请提供 OpenAPI 文档：粘贴或上传文档内容，或填写文档地址',
+  sourceTwice: '文档内容和文档地址只能提供一个',
+  documentNotText: '参数 document 应为文本',
+  documentTooLarge: (mb: number) => `文档不能超过 ${mb} MB`,
+  unreadable: '文档既不是合法的 JSON，也不是合法的 YAML',
+  notOpenApi: '不是 OpenAPI 文档：缺少 openapi 或 swagger 字段',
+  unsupportedVersion: (version: string) => `不支持的版本 ${version}：只支持 Swagger 2.0、OpenAPI 3.0 和 3.1`,
+  badUrl: '文档地址必须是以 http:// 或 https:// 开头的完整地址',
+  fetchFailed: (reason: string) => `无法获取文档：${reason}`,
+  fetchStatus: (status: number) => `无法获取文档：地址返回了 HTTP ${status}`,
+  badBaseUrl: '基础地址必须是以 http:// 或 https:// 开头的完整地址',
+  badDryRun: '参数 dryRun 应为 true 或 false',
+  badExclude: '参数 exclude 应为行号（从 0 开始的整数）的数组',
+  tooManyOperations: (max: number) => `文档的操作超过 ${max} 个，请拆分后导入`,
+  externalRef: (ref: string) => `只支持文档内的引用，不会获取外部引用：${ref}`,
+  badRef: (ref: string) => `引用不存在：${ref}`,
+  invalid: '文档不符合规范',
+  // a row's verdict
+  methodUnsupported: (method: string) => `平台不支持 ${method} 方法`,
+  baseUrlNeeded: '文档没有完整的服务器地址，请填写基础地址',
+  duplicate: (index: number) => `与第 ${index + 1} 行的请求方法和地址相同`,
+  unchanged: '与已有接口完全相同',
+  nameTruncated: (max: number) => `名称超过 ${max} 个字符，已截断`,
+  descriptionTruncated: (max: number) => `描述超过 ${max} 个字符，已截断`,
+  schemaDropped: '参数的结构说明过长，已从描述中省略',
+} as const;
