@@ -37,6 +37,13 @@ export const DEFAULT_QUOTA = 100;
 /** The most an admin may set a quota's leftNum to. */
 export const QUOTA_MAX = 1_000_000_000;
 
+/** A user's request for more calls (`POST /api/quota/request`): the most one request may ask, and its reasons' length. */
+export const QUOTA_REQUEST_LIMITS = { amountMax: 1_000_000, reasonMax: 500 } as const;
+
+/** 我的用量's call log: the last calls it keeps, and its page size (`GET /api/user/calls`). */
+export const CALL_LOG_LIMIT = 1000;
+export const CALL_LOG_PAGE_SIZE = { default: 20, max: 100 } as const;
+
 /** The most calls per second, and the largest burst, a rate limit may allow. */
 export const RATE_LIMIT_MAX = 100_000;
 

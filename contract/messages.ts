@@ -1,4 +1,4 @@
-import { ACCOUNT_LENGTH, BODY_MAX_BYTES, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, RATE_LIMIT_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
+import { ACCOUNT_LENGTH, BODY_MAX_BYTES, CALL_LOG_PAGE_SIZE, QUOTA_REQUEST_LIMITS, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, RATE_LIMIT_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
 import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 import { JSON_TEXTS } from './json';
 import type { TextFault } from './text';
@@ -77,6 +77,23 @@ export const MESSAGES = {
   rangeTooLong: `startDate 到 endDate 不能超过 ${MAX_RANGE_DAYS} 天`,
   limitInvalid: `limit 应为 1 到 ${TOP_INVOKE_LIMIT.max} 的整数`,
   idParamInvalid: (name: string) => `${name} 应为接口的 id（正整数）`,
+  // 我的用量 and quota requests
+  userIdInvalid: '参数 userId 应为用户的 id（正整数）',
+  keyIdInvalid: '参数 keyId 应为密钥的 id（正整数）',
+  badCallStatus: '参数 status 只能是 2xx、4xx、5xx 或 none 之一',
+  badCallPageSize: `参数 pageSize 应为 1 到 ${CALL_LOG_PAGE_SIZE.max} 的整数`,
+  badAmount: `申请次数应为 1 到 ${QUOTA_REQUEST_LIMITS.amountMax} 的整数`,
+  reasonRequired: '请填写申请理由',
+  reasonTooLong: `理由不能超过 ${QUOTA_REQUEST_LIMITS.reasonMax} 个字符`,
+  reasonNotText: '参数 reason 应为文本',
+  reviewReasonRequired: '拒绝申请时请填写理由',
+  badApprove: '参数 approve 应为 true 或 false',
+  badRequestStatus: '参数 status 只能是 pending、approved 或 refused 之一',
+  requestOpen: '该接口已有一个待处理的申请，请等待管理员处理',
+  requestNotFound: '申请不存在',
+  requestReviewed: '该申请已经处理过了',
+  adminUnlimited: '管理员调用不受额度限制，无需申请',
+  quotaTooHigh: `批准后剩余次数将超过 ${QUOTA_MAX}`,
   // faults
   unknownPath: '接口路径不存在',
   systemError: '服务器内部错误，请稍后重试',

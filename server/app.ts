@@ -29,6 +29,8 @@ import { healthRoutes } from './routes/health';
 import { userInterfaceInfoRoutes } from './routes/userInterfaceInfo';
 import { interfaceInfoRoutes } from './routes/interfaceInfo';
 import { userRoutes } from './routes/user';
+import { usageRoutes } from './routes/usage';
+import { quotaRequestRoutes } from './routes/quotaRequests';
 import type { LogLevel } from './settings';
 import { parseAllowList } from './upstream/addressPolicy';
 import { createUpstreamClient } from './upstream/client';
@@ -168,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analysisRoutes, { prefix: '/api/analysis', ctx });
   await app.register(healthRoutes, { prefix: '/api/health', ctx });
   await app.register(userInterfaceInfoRoutes, { prefix: '/api/userInterfaceInfo', ctx });
+  await app.register(usageRoutes, { prefix: '/api/user', ctx });
+  await app.register(quotaRequestRoutes, { prefix: '/api/quota/request', ctx });
   await app.register(demoRoutes, { prefix: DEMO_PREFIX, seededCount: ctx.seededCount });
   await app.register(gatewayRoutes, {
     prefix: GATEWAY_PREFIX,

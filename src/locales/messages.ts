@@ -51,7 +51,7 @@ export type ArgKind =
 const NUMBER: ArgKind = { number: { per: 1 } };
 const TEXT_FAULT: ArgKind = { oneOf: ['control', 'loneSurrogate', 'bidi'] };
 /** The labels the contract names a field by in a text check's refusal. */
-export const TEXT_FIELD_LABELS = ['账号', '昵称', '头像地址', ...Object.values(INTERFACE_FIELD_LABELS)] as const;
+export const TEXT_FIELD_LABELS = ['账号', '昵称', '头像地址', '理由', ...Object.values(INTERFACE_FIELD_LABELS)] as const;
 
 type FunctionKeys<T> = { [K in keyof T]: T[K] extends (...args: never[]) => string ? K : never }[keyof T];
 type ArgKinds<F> = F extends (...args: infer A) => string ? { readonly [I in keyof A]: ArgKind } : never;

@@ -1,0 +1,127 @@
+import { PAGE_SIZE_MAX, QUOTA_REQUEST_LIMITS } from './constants';
+import { parseId } from './ids';
+import type { Id } from './ids';
+import { MESSAGES, TEXT_MESSAGES } from './messages';
+import { queryOf, textsOf } from './queries';
+import type { Parsed } from './queries';
+import { textFault } from './text';
+
+/**
+ * Requests for more calls: a user asks for `amount` more calls on an
+ * interface with a reason; an admin approves (the quota rises by the amount)
+ * or refuses with a reason. The console's forms check with these rules too.
+ */
+
+export const QUOTA_REQUEST_STATUS = { PENDING: 'pending', APPROVED: 'approved', REFUSED: 'refused' } as const;
+export type QuotaRequestStatus = (typeof QUOTA_REQUEST_STATUS)[keyof typeof QUOTA_REQUEST_STATUS];
+export const QUOTA_REQUEST_STATUSES: readonly QuotaRequestStatus[] = Object.values(QUOTA_REQUEST_STATUS);
+
+/** The label a reason's text fault names (src/locales translates it). */
+export const REASON_LABEL = '理由';
+
+/** A request as answered: ids as text, times as the contract writes them. */
+export type QuotaRequestVO = {
+  id: string;
+  userId: Id;
+  userAccount: string;
+  userName: string;
+  interfaceInfoId: Id;
+  /** null: the interface is gone. */
+  interfaceName: string | null;
+  amount: number;
+  reason: string;
+  status: QuotaRequestStatus;
+  /** The admin's reason; null while open, and for an approval given without one. */
+  reviewReason: string | null;
+  createTime: string;
+  reviewTime: string | null;
+  /** The user's quota on the interface now. */
+  leftNum: number;
+  totalNum: number;
+};
+
+/** The check of `amount`: a whole number of calls, 1 to the most one request may ask. */
+export function amountFault(amount: unknown): string | undefined {
+  return typeof amount === 'number' &&
+    Number.isInteger(amount) &&
+    amount >= 1 &&
+    amount <= QUOTA_REQUEST_LIMITS.amountMax
+    ? undefined
+    : MESSAGES.badAmount;
+}
+
+/**
+ * The check of a reason: text, trimmed, at most reasonMax characters, without
+ * control characters (line breaks are fine); `required` says whether it may be empty.
+ */
+export function reasonOf(raw: unknown, required: boolean): Parsed<string | null> {
+  if (raw === undefined || raw === null) {
+    return required ? { ok: false, message: MESSAGES.reasonRequired } : { ok: true, value: null };
+  }
+  if (typeof raw !== 'string') return { ok: false, message: MESSAGES.reasonNotText };
+  const reason = raw.trim();
+  if (!reason) return required ? { ok: false, message: MESSAGES.reasonRequired } : { ok: true, value: null };
+  if ([...reason].length > QUOTA_REQUEST_LIMITS.reasonMax) return { ok: false, message: MESSAGES.reasonTooLong };
+  const fault = textFault(reason, { lineBreaks: true });
+  if (fault) return { ok: false, message: TEXT_MESSAGES.field(REASON_LABEL, fault) };
+  return { ok: true, value: reason };
+}
+
+export type NewQuotaRequest = { interfaceInfoId: Id; amount: number; reason: string };
+
+/** `POST /api/quota/request`'s body. */
+export function parseNewQuotaRequest(body: Record<string, unknown>): Parsed<NewQuotaRequest> {
+  const interfaceInfoId = parseId(body.interfaceInfoId);
+  if (!interfaceInfoId) return { ok: false, message: MESSAGES.idParamInvalid('interfaceInfoId') };
+  const amountMessage = amountFault(body.amount);
+  if (amountMessage) return { ok: false, message: amountMessage };
+  const reason = reasonOf(body.reason, true);
+  if (!reason.ok) return reason;
+  return { ok: true, value: { interfaceInfoId, amount: body.amount as number, reason: reason.value! } };
+}
+
+export type QuotaReview = { id: string; approve: boolean; reason: string | null };
+
+/** `POST /api/quota/request/review`'s body: a refusal needs its reason, an approval may have one. */
+export function parseQuotaReview(body: Record<string, unknown>): Parsed<QuotaReview> {
+  const id = parseId(body.id);
+  if (!id) return { ok: false, message: MESSAGES.badId };
+  if (typeof body.approve !== 'boolean') return { ok: false, message: MESSAGES.badApprove };
+  const reason = reasonOf(body.reason, false);
+  if (!reason.ok) return reason;
+  if (!body.approve && reason.value === null) return { ok: false, message: MESSAGES.reviewReasonRequired };
+  return { ok: true, value: { id, approve: body.approve, reason: reason.value } };
+}
+
+export type QuotaRequestListQuery = {
+  current: number;
+  pageSize: number;
+  status?: QuotaRequestStatus;
+  userId?: Id;
+};
+
+function pageNumber(text: string | undefined, fallback: number): number | undefined {
+  if (text === undefined || text === '') return fallback;
+  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+}
+
+/** `GET /api/quota/request/list`'s query: newest first, optionally of one status and one user. */
+export function parseQuotaRequestListQuery(input: unknown): Parsed<QuotaRequestListQuery> {
+  const query = queryOf(input);
+  const texts = textsOf(query, ['current', 'pageSize', 'status'] as const);
+  if (!texts.ok) return texts;
+  const current = pageNumber(texts.value.current, 1);
+  if (current === undefined || current < 1) return { ok: false, message: MESSAGES.badCurrent };
+  const pageSize = pageNumber(texts.value.pageSize, 10);
+  if (pageSize === undefined || pageSize < 1 || pageSize > PAGE_SIZE_MAX)
+    return { ok: false, message: MESSAGES.badPageSize };
+  const status = texts.value.status || undefined;
+  if (status !== undefined && !(QUOTA_REQUEST_STATUSES as readonly string[]).includes(status))
+    return { ok: false, message: MESSAGES.badRequestStatus };
+  let userId: Id | undefined;
+  if (query.userId !== undefined && query.userId !== '') {
+    userId = parseId(query.userId);
+    if (!userId) return { ok: false, message: MESSAGES.userIdInvalid };
+  }
+  return { ok: true, value: { current, pageSize, status: status as QuotaRequestStatus | undefined, userId } };
+}
