@@ -508,6 +508,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/usage/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's calls and errors per day over a range (我的用量)
+         * @description Every day of the range, zeros included, in the server's time zone as the analysis counts days. Errors are the calls that failed. 40400 when an admin names a user that does not exist.
+         */
+        get: operations["listMyDailyUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/usage/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's totals, p95 latency, and per interface the quota, burn rate and the day it runs out
+         * @description Per interface the user called or holds a quota for: its calls, errors and p95 in the range, what is left of its quota, its calls per day over the last 7 days and, at that pace, the day the quota runs out.
+         */
+        get: operations["getMyUsageSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the user's last 1,000 calls, newest first
+         * @description The log keeps the last 1,000 calls (of the interface, when one is named); the status class is chosen among them, so total is at most 1,000.
+         */
+        get: operations["listMyCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quota/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for more calls on an interface
+         * @description One open request per user and interface (a second answers 40000). Admins' calls are not limited: they answer 40000.
+         */
+        post: operations["addQuotaRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quota/request/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests for more calls, newest first: a user's own, or everyone's for admins */
+        get: operations["listQuotaRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quota/request/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or refuse an open request (admins)
+         * @description Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction. Refusing needs a reason. A request is answered once: again answers 40000.
+         */
+        post: operations["reviewQuotaRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gateway/{interfaceId}": {
         parameters: {
             query?: never;
@@ -1020,6 +1137,133 @@ export interface components {
             current: number;
             /** @description The page size asked for */
             size: number;
+        };
+        InterfaceUsageOfUser: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            interfaceInfoId: number | string;
+            name: string;
+            method: components["schemas"]["HttpMethod"];
+            /** @enum {integer} */
+            status: 0 | 1;
+            /** @description Calls in the range */
+            calls: number;
+            errors: number;
+            /** @description Milliseconds, nearest rank; 0 without calls */
+            p95Latency: number;
+            leftNum: number;
+            totalNum: number;
+            /** @description Calls per day over the last 7 days, to a tenth */
+            burnPerDay: number;
+            /**
+             * Format: date
+             * @description The day the quota runs out at that pace; null when it does not
+             */
+            runsOutOn: string | null;
+        };
+        UsageSummary: {
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            calls: number;
+            errors: number;
+            p95Latency: number;
+            /** @description The user is an admin: calls are counted, never charged */
+            unlimited: boolean;
+            interfaces: components["schemas"]["InterfaceUsageOfUser"][];
+        };
+        CallLogEntry: {
+            id: string;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            time: string;
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            interfaceInfoId: number | string;
+            interfaceName: string | null;
+            method: string | null;
+            /** @description The interface's HTTP status; null when it never answered */
+            status: number | null;
+            /** @enum {string} */
+            statusClass: "2xx" | "3xx" | "4xx" | "5xx" | "other" | "noAnswer" | "unrecorded";
+            success: boolean;
+            /** @description Milliseconds */
+            latency: number;
+            /** @description Bytes of the answer's body */
+            bytes: number;
+        };
+        PageCallLogEntry: {
+            records: components["schemas"]["CallLogEntry"][];
+            total: number;
+            current: number;
+            size: number;
+            pages: number;
+        };
+        QuotaRequestAddRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            interfaceInfoId: number | string;
+            /** @description Calls asked for */
+            amount: number;
+            /** @description Required; trimmed */
+            reason: string;
+        };
+        QuotaRequestReviewRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            id: number | string;
+            approve: boolean;
+            /** @description Required when refusing */
+            reason?: string;
+        };
+        QuotaRequestVO: {
+            id: string;
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            userId: number | string;
+            userAccount: string;
+            userName: string;
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            interfaceInfoId: number | string;
+            /** @description null: the interface is gone */
+            interfaceName: string | null;
+            amount: number;
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "refused";
+            reviewReason: string | null;
+            createTime: string;
+            reviewTime: string | null;
+            /** @description The user's quota on the interface now */
+            leftNum: number;
+            totalNum: number;
+        };
+        PageQuotaRequestVO: {
+            records: components["schemas"]["QuotaRequestVO"][];
+            total: number;
+            current: number;
+            size: number;
+            pages: number;
+        };
+        BaseResponseListDailyCalls: {
+            code: number;
+            data?: components["schemas"]["DailyCalls"][];
+            message: string;
+        };
+        BaseResponseUsageSummary: {
+            code: number;
+            data?: components["schemas"]["UsageSummary"];
+            message: string;
+        };
+        BaseResponsePageCallLogEntry: {
+            code: number;
+            data?: components["schemas"]["PageCallLogEntry"];
+            message: string;
+        };
+        BaseResponseQuotaRequestVO: {
+            code: number;
+            data?: components["schemas"]["QuotaRequestVO"];
+            message: string;
+        };
+        BaseResponsePageQuotaRequestVO: {
+            code: number;
+            data?: components["schemas"]["PageQuotaRequestVO"];
+            message: string;
         };
         BaseResponseUsagePage: {
             code: number;
@@ -1678,6 +1922,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
+                };
+            };
+        };
+    };
+    listMyDailyUsage: {
+        parameters: {
+            query: {
+                /** @description First day (yyyy-MM-dd, inclusive) */
+                startDate: string;
+                /** @description Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
+                endDate: string;
+                /** @description Only the calls of this interface */
+                interfaceInfoId?: number | string;
+                /** @description Only the calls made with this key (no call records its key yet: none match) */
+                keyId?: number | string;
+                /** @description Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
+                userId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseListDailyCalls"];
+                };
+            };
+        };
+    };
+    getMyUsageSummary: {
+        parameters: {
+            query: {
+                /** @description First day (yyyy-MM-dd, inclusive) */
+                startDate: string;
+                /** @description Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
+                endDate: string;
+                /** @description Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
+                userId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseUsageSummary"];
+                };
+            };
+        };
+    };
+    listMyCalls: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1 */
+                current?: number;
+                /** @description 1 to 100, 20 by default */
+                pageSize?: number;
+                /** @description Only the calls of this interface */
+                interfaceInfoId?: number | string;
+                /** @description Status class: 2xx, 4xx, 5xx, or none (no answer) */
+                status?: "2xx" | "4xx" | "5xx" | "none";
+                /** @description Only the calls made with this key (no call records its key yet: none match) */
+                keyId?: number | string;
+                /** @description Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
+                userId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponsePageCallLogEntry"];
+                };
+            };
+        };
+    };
+    addQuotaRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotaRequestAddRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseQuotaRequestVO"];
+                };
+            };
+        };
+    };
+    listQuotaRequests: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1 */
+                current?: number;
+                /** @description 1 to 50, 10 by default */
+                pageSize?: number;
+                /** @description Only the requests in this state */
+                status?: "pending" | "approved" | "refused";
+                /** @description Only this user's (a user may name only themself: another answers 40101) */
+                userId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponsePageQuotaRequestVO"];
+                };
+            };
+        };
+    };
+    reviewQuotaRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotaRequestReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseQuotaRequestVO"];
                 };
             };
         };

@@ -7,6 +7,8 @@ import * as interfaceInfo from './interfaceInfo';
 import * as analysis from './analysis';
 import * as health from './health';
 import * as userInterfaceInfo from './userInterfaceInfo';
+import * as usage from './usage';
+import * as quotaRequest from './quotaRequest';
 import * as gateway from './gateway';
 export default {
   user,
@@ -14,5 +16,7 @@ export default {
   analysis,
   health,
   userInterfaceInfo,
+  usage,
+  quotaRequest,
   gateway,
 };

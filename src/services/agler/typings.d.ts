@@ -127,6 +127,12 @@ declare namespace API {
     message: string;
   };
 
+  type BaseResponseListDailyCalls = {
+    code: number;
+    data?: DailyCalls[];
+    message: string;
+  };
+
   type BaseResponseListInterfaceInfoInvokeVO = {
     code: number;
     data?: InterfaceInfoInvokeVO[];
@@ -147,6 +153,12 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponsePageCallLogEntry = {
+    code: number;
+    data?: PageCallLogEntry;
+    message: string;
+  };
+
   type BaseResponsePageInterfaceInfo = {
     code: number;
     data?: PageInterfaceInfo;
@@ -160,11 +172,29 @@ declare namespace API {
     message: string;
   };
 
+  type BaseResponsePageQuotaRequestVO = {
+    code: number;
+    data?: PageQuotaRequestVO;
+    message: string;
+  };
+
+  type BaseResponseQuotaRequestVO = {
+    code: number;
+    data?: QuotaRequestVO;
+    message: string;
+  };
+
   type BaseResponseUsagePage = {
     code: number;
     data?: UsagePage;
     message: string;
     success?: boolean;
+  };
+
+  type BaseResponseUsageSummary = {
+    code: number;
+    data?: UsageSummary;
+    message: string;
   };
 
   type CallerUsage = {
@@ -191,6 +221,24 @@ declare namespace API {
     params: string;
     /** Present (true) when the parameters were over 4096 bytes and are not kept */
     paramsTruncated?: boolean;
+  };
+
+  type CallLogEntry = {
+    id: string;
+    /** yyyy-MM-dd HH:mm:ss */
+    time: string;
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    interfaceInfoId: number | string;
+    interfaceName: string;
+    method: string;
+    /** The interface's HTTP status; null when it never answered */
+    status: number;
+    statusClass: '2xx' | '3xx' | '4xx' | '5xx' | 'other' | 'noAnswer' | 'unrecorded';
+    success: boolean;
+    /** Milliseconds */
+    latency: number;
+    /** Bytes of the answer's body */
+    bytes: number;
   };
 
   type CallMeta = {
@@ -275,6 +323,15 @@ declare namespace API {
 
   type getInterfaceInfoByIdParams = {
     id: number | string;
+  };
+
+  type getMyUsageSummaryParams = {
+    /** First day (yyyy-MM-dd, inclusive) */
+    startDate: string;
+    /** Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
+    endDate: string;
+    /** Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
+    userId?: number | string;
   };
 
   type HealthStatus = {
@@ -416,6 +473,25 @@ declare namespace API {
     lastCallTime: string;
   };
 
+  type InterfaceUsageOfUser = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    interfaceInfoId: number | string;
+    name: string;
+    method: HttpMethod;
+    status: 0 | 1;
+    /** Calls in the range */
+    calls: number;
+    errors: number;
+    /** Milliseconds, nearest rank; 0 without calls */
+    p95Latency: number;
+    leftNum: number;
+    totalNum: number;
+    /** Calls per day over the last 7 days, to a tenth */
+    burnPerDay: number;
+    /** The day the quota runs out at that pace; null when it does not */
+    runsOutOn: string;
+  };
+
   type KeyPairVO = {
     accessKey: string;
     /** Shown this once: no other answer ever holds it */
@@ -438,6 +514,45 @@ declare namespace API {
 
   type listInvokeHistoryParams = {
     id: number | string;
+  };
+
+  type listMyCallsParams = {
+    /** Page, from 1 */
+    current?: number;
+    /** 1 to 100, 20 by default */
+    pageSize?: number;
+    /** Only the calls of this interface */
+    interfaceInfoId?: number | string;
+    /** Status class: 2xx, 4xx, 5xx, or none (no answer) */
+    status?: '2xx' | '4xx' | '5xx' | 'none';
+    /** Only the calls made with this key (no call records its key yet: none match) */
+    keyId?: number | string;
+    /** Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
+    userId?: number | string;
+  };
+
+  type listMyDailyUsageParams = {
+    /** First day (yyyy-MM-dd, inclusive) */
+    startDate: string;
+    /** Last day (yyyy-MM-dd, inclusive), not before startDate; the range is at most 366 days */
+    endDate: string;
+    /** Only the calls of this interface */
+    interfaceInfoId?: number | string;
+    /** Only the calls made with this key (no call records its key yet: none match) */
+    keyId?: number | string;
+    /** Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
+    userId?: number | string;
+  };
+
+  type listQuotaRequestsParams = {
+    /** Page, from 1 */
+    current?: number;
+    /** 1 to 50, 10 by default */
+    pageSize?: number;
+    /** Only the requests in this state */
+    status?: 'pending' | 'approved' | 'refused';
+    /** Only this user's (a user may name only themself: another answers 40101) */
+    userId?: number | string;
   };
 
   type listTopInvokeInterfaceInfoParams = {
@@ -473,6 +588,14 @@ declare namespace API {
     updateTime?: string;
   };
 
+  type PageCallLogEntry = {
+    records: CallLogEntry[];
+    total: number;
+    current: number;
+    size: number;
+    pages: number;
+  };
+
   type PageInterfaceInfo = {
     records: InterfaceInfo[];
     total: number;
@@ -487,6 +610,52 @@ declare namespace API {
     current: number;
     size: number;
     pages: number;
+  };
+
+  type PageQuotaRequestVO = {
+    records: QuotaRequestVO[];
+    total: number;
+    current: number;
+    size: number;
+    pages: number;
+  };
+
+  type QuotaRequestAddRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    interfaceInfoId: number | string;
+    /** Calls asked for */
+    amount: number;
+    /** Required; trimmed */
+    reason: string;
+  };
+
+  type QuotaRequestReviewRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    approve: boolean;
+    /** Required when refusing */
+    reason?: string;
+  };
+
+  type QuotaRequestVO = {
+    id: string;
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    userId: number | string;
+    userAccount: string;
+    userName: string;
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    interfaceInfoId: number | string;
+    /** null: the interface is gone */
+    interfaceName: string;
+    amount: number;
+    reason: string;
+    status: 'pending' | 'approved' | 'refused';
+    reviewReason: string;
+    createTime: string;
+    reviewTime: string;
+    /** The user's quota on the interface now */
+    leftNum: number;
+    totalNum: number;
   };
 
   type StatusClasses = {
@@ -522,6 +691,17 @@ declare namespace API {
     current: number;
     /** The page size asked for */
     size: number;
+  };
+
+  type UsageSummary = {
+    startDate: string;
+    endDate: string;
+    calls: number;
+    errors: number;
+    p95Latency: number;
+    /** The user is an admin: calls are counted, never charged */
+    unlimited: boolean;
+    interfaces: InterfaceUsageOfUser[];
   };
 
   type UsageTable = {

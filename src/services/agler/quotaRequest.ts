@@ -1,0 +1,45 @@
+// @ts-ignore
+/* eslint-disable */
+import { request } from '@umijs/max';
+
+/** Ask for more calls on an interface One open request per user and interface (a second answers 40000). Admins' calls are not limited: they answer 40000. POST /api/quota/request */
+export async function addQuotaRequest(body: API.QuotaRequestAddRequest, options?: { [key: string]: any }) {
+  return request<API.BaseResponseQuotaRequestVO>('/api/quota/request', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+    },
+    data: body,
+    ...(options || {}),
+  });
+}
+
+/** Requests for more calls, newest first: a user's own, or everyone's for admins GET /api/quota/request/list */
+export async function listQuotaRequests(
+  // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
+  params: API.listQuotaRequestsParams,
+  options?: { [key: string]: any },
+) {
+  return request<API.BaseResponsePageQuotaRequestVO>('/api/quota/request/list', {
+    method: 'GET',
+    params: {
+      ...params,
+    },
+    ...(options || {}),
+  });
+}
+
+/** Approve or refuse an open request (admins) Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction. Refusing needs a reason. A request is answered once: again answers 40000. POST /api/quota/request/review */
+export async function reviewQuotaRequest(
+  body: API.QuotaRequestReviewRequest,
+  options?: { [key: string]: any },
+) {
+  return request<API.BaseResponseQuotaRequestVO>('/api/quota/request/review', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+    },
+    data: body,
+    ...(options || {}),
+  });
+}
