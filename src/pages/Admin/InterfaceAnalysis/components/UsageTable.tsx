@@ -12,7 +12,7 @@ import { MethodTag } from '@/components/MethodTag';
 import { INTERFACE_STATUS } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { usageCsv, usageCsvFileName } from '../csv';
-import { downloadText } from '../download';
+import { downloadText } from '@/utils/download';
 import { formatCount, formatLatency, formatRate } from '../format';
 import { formatShare } from '../shares';
 import { ANALYSIS_TEXTS } from '../texts';
