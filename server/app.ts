@@ -21,6 +21,7 @@ import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { utf8Plugin } from './plugins/utf8';
+import { alertsPlugin } from './routes/alerts';
 import { analysisRoutes } from './routes/analysis';
 import type { AppContext } from './routes/context';
 import { GATEWAY_PREFIX, gatewayRoutes } from './gateway/routes';
@@ -170,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analysisRoutes, { prefix: '/api/analysis', ctx });
   await app.register(healthRoutes, { prefix: '/api/health', ctx });
   await app.register(userInterfaceInfoRoutes, { prefix: '/api/userInterfaceInfo', ctx });
+  // Alerts, webhooks and the worker that delivers them (started when the app is ready, stopped on close).
+  await app.register(alertsPlugin, { ctx, allowHosts: options.invokeAllowHosts ?? [], resolve: options.resolve });
   await app.register(usageRoutes, { prefix: '/api/user', ctx });
   await app.register(quotaRequestRoutes, { prefix: '/api/quota/request', ctx });
   await app.register(demoRoutes, { prefix: DEMO_PREFIX, seededCount: ctx.seededCount });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import { queryOf } from '@agler/contract/queries';
+import { alertInterfaceCallers } from '../domain/alerts';
 import { add, getOne, listPage, remove, setStatus, update } from '../domain/interfaceInfo';
 import { requireAdmin, requireUser } from '../domain/user';
 import { ok } from '../envelope';
@@ -53,7 +54,10 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.post('/offline', async (request) => {
     const body = jsonObjectBody(request);
     requireAdmin(await request.sessionUser());
-    return ok(await setStatus(db, body, INTERFACE_STATUS.OFFLINE));
+    const done = await setStatus(db, body, INTERFACE_STATUS.OFFLINE);
+    // Who called it in the last 30 days is told (the bell, and their webhook).
+    await alertInterfaceCallers(db, body.id, 'interface_offline', ctx.now(), ctx.callLog);
+    return ok(done);
   });
 
   app.post('/invoke', async (request, reply) => {

@@ -1,0 +1,432 @@
+/**
+ * @jest-environment node
+ */
+import crypto from 'node:crypto';
+import type http from 'node:http';
+import { sql } from 'drizzle-orm';
+import { ALERT_MESSAGES, WEBHOOK_MAX_TRIES, WEBHOOK_RETRY_DELAYS_S } from '@agler/contract/alerts';
+import { ResponseCode } from '@agler/contract/constants';
+import { MESSAGES } from '@agler/contract/messages';
+import type { Page } from '@agler/contract/types';
+import { rowsOf } from '../db/rows';
+import { quotaCrossings, raiseAlert, resetQuotaAlerts, alertExpiringKeys } from '../domain/alerts';
+import type { AlertPage } from '../domain/alerts';
+import type { PingResult, WebhookDeliveryVO, WebhookSaved } from '../domain/webhooks';
+import { deliveriesOf } from '../domain/webhooks';
+import { ADMIN, call, loginAs, sessionCookieOf, testApp, USER } from '../test/app';
+import type { TestApp } from '../test/app';
+import { listen } from '../test/listener';
+import type { Listener } from '../test/listener';
+
+/**
+ * A receiver that checks each delivery as the Standard Webhooks specification
+ * tells a receiver to, written here apart from the server's signing: the key
+ * is the base64 after `whsec_`, the signed text `id.timestamp.body`, and one
+ * of the space-separated `v1,` signatures must match.
+ */
+type Received = { id: string; timestamp: number; body: string; signatures: string[] };
+
+function verifies(secret: string, message: Received): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = crypto
+    .createHmac('sha256', key)
+    .update(`${message.id}.${message.timestamp}.${message.body}`)
+    .digest();
+  return message.signatures.some((signature) => {
+    const [version, value] = signature.split(',');
+    const given = Buffer.from(value ?? '', 'base64');
+    return version === 'v1' && given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  });
+}
+
+let receiver: Listener;
+let received: Received[] = [];
+/** What the receiver answers next. */
+let answerStatus = 200;
+
+let t: TestApp;
+let user: string;
+let other: string;
+let db: TestApp['database']['db'];
+
+beforeAll(async () => {
+  receiver = await listen((req: http.IncomingMessage, res: http.ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({
+        id: String(req.headers['webhook-id']),
+        timestamp: Number(req.headers['webhook-timestamp']),
+        body: Buffer.concat(chunks).toString('utf8'),
+        signatures: String(req.headers['webhook-signature'] ?? '').split(' '),
+      });
+      res.writeHead(answerStatus).end();
+    });
+  });
+  t = await testApp({ invokeAllowHosts: [`127.0.0.1:${receiver.port}`] });
+  db = t.database.db;
+  user = await loginAs(t.app, USER);
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    payload: { userAccount: 'alert-other', userPassword: 'alert-other-pw', checkPassword: 'alert-other-pw' },
+  });
+  other = sessionCookieOf(registered);
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
+beforeEach(() => {
+  received = [];
+  answerStatus = 200;
+});
+
+const list = (cookie: string, query = '') =>
+  call<AlertPage>(t.app, { method: 'GET', url: `/api/alert/list${query}`, cookie });
+const unread = (cookie: string) => call<number>(t.app, { method: 'GET', url: '/api/alert/unread', cookie });
+const hookUrl = () => `${receiver.origin}/hook`;
+const OTHER = { userAccount: 'alert-other', userPassword: 'alert-other-pw' };
+/** Sessions end when the clock moves a day on: log in again. */
+async function loginAgain() {
+  user = await loginAs(t.app, USER);
+  other = await loginAs(t.app, OTHER);
+}
+
+describe('alerts', () => {
+  test('an alert raised for a user is in their list and unread count, and in no one else’s', async () => {
+    const before = (await unread(user)).data;
+    await raiseAlert(db, {
+      userId: USER.id,
+      kind: 'quota_request',
+      subjectId: '7',
+      data: { approved: true, amount: 50 },
+      now: t.clock.now,
+    });
+
+    const page = await list(user);
+    expect(page.code).toBe(0);
+    expect(page.data.records[0]).toMatchObject({
+      kind: 'quota_request',
+      subjectId: '7',
+      data: { approved: true, amount: 50 },
+      read: false,
+    });
+    expect(page.data.unread).toBe(before + 1);
+    expect((await unread(user)).data).toBe(before + 1);
+    expect((await list(other)).data.records.some((a) => a.id === page.data.records[0].id)).toBe(false);
+  });
+
+  test('mark one read, then all; another user cannot mark someone else’s', async () => {
+    await raiseAlert(db, { userId: USER.id, kind: 'quota_request', now: t.clock.now });
+    const [first] = (await list(user, '?unread=true')).data.records;
+
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: '/api/alert/read',
+      cookie: other,
+      payload: { id: first.id },
+    });
+    expect(refused).toEqual({
+      code: ResponseCode.NOT_FOUND,
+      data: null,
+      message: ALERT_MESSAGES.alertNotFound,
+    });
+    expect(
+      (await call(t.app, { method: 'POST', url: '/api/alert/read', cookie: user, payload: { id: first.id } }))
+        .data,
+    ).toBe(true);
+    expect((await list(user)).data.records.find((a) => a.id === first.id)?.read).toBe(true);
+
+    await call(t.app, { method: 'POST', url: '/api/alert/read/all', cookie: user });
+    expect((await unread(user)).data).toBe(0);
+  });
+
+  test('bad input is refused with the contract’s words; no session is 40100', async () => {
+    expect(await list(user, '?pageSize=0')).toMatchObject({
+      code: ResponseCode.PARAMS_ERROR,
+      message: ALERT_MESSAGES.badPageSize,
+    });
+    expect(
+      await call(t.app, { method: 'POST', url: '/api/alert/read', cookie: user, payload: { id: 'x' } }),
+    ).toMatchObject({
+      code: ResponseCode.PARAMS_ERROR,
+      message: MESSAGES.badId,
+    });
+    expect(await call(t.app, { method: 'GET', url: '/api/alert/unread' })).toMatchObject({
+      code: ResponseCode.NOT_LOGIN,
+    });
+  });
+
+  test('quota alerts: once per crossing, again only after the quota is reset', async () => {
+    const interfaceId = '1800000000000000001';
+    const count = async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql`SELECT count(*)::int AS n FROM alert WHERE user_id = ${USER.id}::bigint AND kind = 'quota_80' AND interface_info_id = ${interfaceId}::bigint`,
+        ),
+      )[0].n;
+    const start = await count();
+
+    await quotaCrossings(db, USER.id, interfaceId, 21, 100, t.clock.now);
+    expect(await count()).toBe(start);
+    await quotaCrossings(db, USER.id, interfaceId, 20, 100, t.clock.now);
+    // A unit given back and taken again crosses the same line: not a second alert.
+    await quotaCrossings(db, USER.id, interfaceId, 20, 100, t.clock.now);
+    expect(await count()).toBe(start + 1);
+
+    await resetQuotaAlerts(db, USER.id, interfaceId);
+    await quotaCrossings(db, USER.id, interfaceId, 40, 200, t.clock.now);
+    expect(await count()).toBe(start + 2);
+    const [latest] = (await list(user)).data.records.filter((a) => a.kind === 'quota_80');
+    expect(latest.data).toMatchObject({ leftNum: 40, totalNum: 200 });
+    expect(latest.data.interfaceName).toEqual(expect.any(String));
+  });
+
+  test('key_expiring: keys within 7 days, once per key and expiry', async () => {
+    const now = t.clock.now;
+    const keys = [
+      { id: '1', userId: USER.id, name: '生产', expiresAt: now + 3 * 86_400_000 },
+      { id: '2', userId: USER.id, name: '测试', expiresAt: now + 30 * 86_400_000 },
+      { id: '3', userId: USER.id, name: '无期限', expiresAt: null },
+    ];
+    expect(await alertExpiringKeys(db, keys, now)).toBe(1);
+    expect(await alertExpiringKeys(db, keys, now)).toBe(0);
+  });
+
+  test('taking an interface offline alerts who called it in the last 30 days, once', async () => {
+    const admin = await loginAs(t.app, ADMIN);
+    const [target] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`SELECT id::text AS id FROM interface_info WHERE deleted_at IS NULL AND status = 1 ORDER BY id LIMIT 1`,
+      ),
+    );
+    const otherId = (
+      await call<{ id: string }>(t.app, { method: 'GET', url: '/api/user/get/login', cookie: other })
+    ).data.id;
+    // The other user called it 40 days ago: too long ago to be told.
+    await db.execute(sql`
+      INSERT INTO interface_call (interface_info_id, user_id, time, success, latency)
+      VALUES (${target.id}::bigint, ${USER.id}::bigint, ${new Date(t.clock.now - 86_400_000).toISOString()}::timestamptz, true, 5),
+             (${target.id}::bigint, ${otherId}::bigint, ${new Date(t.clock.now - 40 * 86_400_000).toISOString()}::timestamptz, true, 5)`);
+    const offline = () =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/interfaceInfo/offline',
+        cookie: admin,
+        payload: { id: target.id },
+      });
+
+    expect((await offline()).data).toBe(true);
+    await offline();
+
+    const mine = (await list(user)).data.records.filter(
+      (a) => a.kind === 'interface_offline' && a.interfaceInfoId === target.id,
+    );
+    expect(mine).toHaveLength(1);
+    expect((await list(other)).data.records.filter((a) => a.kind === 'interface_offline')).toHaveLength(0);
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/interfaceInfo/online',
+      cookie: admin,
+      payload: { id: target.id },
+    });
+  });
+});
+
+describe('webhook', () => {
+  let secret: string;
+
+  const save = (cookie: string, payload: object) =>
+    call<WebhookSaved>(t.app, { method: 'POST', url: '/api/user/webhook', cookie, payload });
+  const deliveries = (cookie: string) =>
+    call<Page<WebhookDeliveryVO>>(t.app, { method: 'GET', url: '/api/user/webhook/deliveries', cookie });
+
+  test('plain http only for a host INVOKE_ALLOW_HOSTS names; internal addresses refused; https elsewhere', async () => {
+    expect(await save(user, { url: 'http://hooks.example.com/x', kinds: [] })).toMatchObject({
+      code: ResponseCode.PARAMS_ERROR,
+      message: ALERT_MESSAGES.webhookHttpNotAllowed,
+    });
+    expect(await save(user, { url: 'https://10.0.0.5/x', kinds: [] })).toMatchObject({
+      code: ResponseCode.PARAMS_ERROR,
+      message: ALERT_MESSAGES.webhookAddressRefused,
+    });
+    expect(await save(user, { url: 'https://hooks.example.com/x', kinds: ['nope'] })).toMatchObject({
+      code: ResponseCode.PARAMS_ERROR,
+      message: ALERT_MESSAGES.webhookKindsInvalid,
+    });
+    expect(await call(t.app, { method: 'POST', url: '/api/user/webhook/test', cookie: user })).toMatchObject({
+      code: ResponseCode.NOT_FOUND,
+      message: ALERT_MESSAGES.webhookNotSet,
+    });
+  });
+
+  test('the first save shows the secret once; later saves and reads never do', async () => {
+    const created = await save(user, { url: hookUrl(), kinds: ['quota_80', 'interface_offline'] });
+    expect(created.code).toBe(0);
+    expect(created.data.secret).toMatch(/^whsec_/);
+    secret = created.data.secret!;
+
+    const again = await save(user, { url: hookUrl(), kinds: ['quota_80', 'quota_100', 'interface_offline'] });
+    expect(again.data.secret).toBeUndefined();
+    const read = await call<WebhookSaved>(t.app, { method: 'GET', url: '/api/user/webhook', cookie: user });
+    expect(read.data).toMatchObject({
+      url: hookUrl(),
+      kinds: ['quota_80', 'quota_100', 'interface_offline'],
+    });
+    expect(JSON.stringify(read.data)).not.toContain('whsec_');
+  });
+
+  test('the test endpoint sends a signed ping at once and answers what the receiver said', async () => {
+    const answer = await call<PingResult>(t.app, {
+      method: 'POST',
+      url: '/api/user/webhook/test',
+      cookie: user,
+    });
+
+    expect(answer.data).toMatchObject({ delivered: true, status: 200, failure: null });
+    expect(received).toHaveLength(1);
+    expect(verifies(secret, received[0])).toBe(true);
+    expect(received[0].id).toBe(answer.data.id);
+    expect(received[0].timestamp).toBe(Math.floor(t.clock.now / 1000));
+    expect(JSON.parse(received[0].body)).toMatchObject({ type: 'ping', data: {} });
+  });
+
+  test('an alert of a chosen kind is queued, not sent, then delivered by the worker, signed', async () => {
+    await raiseAlert(db, {
+      userId: USER.id,
+      kind: 'quota_100',
+      interfaceInfoId: '1800000000000000002',
+      data: { leftNum: 0, totalNum: 10 },
+      now: t.clock.now,
+    });
+    // A kind the webhook does not take is not queued.
+    await raiseAlert(db, { userId: USER.id, kind: 'quota_request', now: t.clock.now });
+    expect(received).toHaveLength(0);
+
+    await t.app.webhooks.runDue();
+
+    expect(received).toHaveLength(1);
+    expect(verifies(secret, received[0])).toBe(true);
+    expect(verifies('whsec_' + Buffer.alloc(32).toString('base64'), received[0])).toBe(false);
+    expect(JSON.parse(received[0].body)).toMatchObject({
+      type: 'alert.quota_100',
+      data: {
+        kind: 'quota_100',
+        interfaceInfoId: '1800000000000000002',
+        details: { leftNum: 0, totalNum: 10 },
+      },
+    });
+  });
+
+  test('a failing receiver is retried on the schedule, each try logged, then failed; resend delivers it', async () => {
+    answerStatus = 500;
+    await raiseAlert(db, { userId: USER.id, kind: 'quota_80', now: t.clock.now });
+    const start = t.clock.now;
+
+    await t.app.webhooks.runDue();
+    let elapsed = 0;
+    for (const delay of WEBHOOK_RETRY_DELAYS_S) {
+      // Just before it is due nothing is sent; at its time, the next try.
+      t.clock.now = start + (elapsed + delay) * 1000 - 1000;
+      await t.app.webhooks.runDue();
+      expect(received).toHaveLength(WEBHOOK_RETRY_DELAYS_S.indexOf(delay) + 1);
+      elapsed += delay;
+      t.clock.now = start + elapsed * 1000;
+      await t.app.webhooks.runDue();
+    }
+    expect(received).toHaveLength(WEBHOOK_MAX_TRIES);
+    expect(new Set(received.map((r) => r.id)).size).toBe(1);
+    expect(received.every((r) => verifies(secret, r))).toBe(true);
+    t.clock.now += 24 * 3600_000;
+    await t.app.webhooks.runDue();
+    expect(received).toHaveLength(WEBHOOK_MAX_TRIES);
+    await loginAgain();
+
+    // Deliveries made at the same moment have no order among them: this one is found by its type.
+    const failed = (await deliveries(user)).data.records.find((d) => d.eventType === 'alert.quota_80')!;
+    expect(failed).toMatchObject({
+      eventType: 'alert.quota_80',
+      state: 'failed',
+      tries: WEBHOOK_MAX_TRIES,
+      nextTryTime: null,
+    });
+    expect(failed.attempts).toHaveLength(WEBHOOK_MAX_TRIES);
+    expect(failed.attempts[0]).toMatchObject({
+      status: 500,
+      failure: 'httpError',
+      durationMs: expect.any(Number),
+    });
+
+    // Someone else cannot resend it.
+    expect(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/user/webhook/resend',
+        cookie: other,
+        payload: { id: failed.id },
+      }),
+    ).toMatchObject({
+      code: ResponseCode.NOT_FOUND,
+    });
+    answerStatus = 204;
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/user/webhook/resend',
+          cookie: user,
+          payload: { id: failed.id },
+        })
+      ).data,
+    ).toBe(true);
+    await t.app.webhooks.runDue();
+    const resent = (await deliveries(user)).data.records.find((d) => d.id === failed.id)!;
+    expect(resent).toMatchObject({ id: failed.id, state: 'delivered' });
+    expect(resent.attempts.at(-1)).toMatchObject({ status: 204, failure: null });
+    expect(received.at(-1)!.id).toBe(failed.id);
+  });
+
+  test('a rotated secret is shown once; both sign during the grace, the new one alone after it', async () => {
+    const rotated = await call<{ secret: string; previousSecretUntil: string }>(t.app, {
+      method: 'POST',
+      url: '/api/user/webhook/secret/rotate',
+      cookie: user,
+    });
+    expect(rotated.data.secret).toMatch(/^whsec_/);
+    expect(rotated.data.secret).not.toBe(secret);
+
+    await call(t.app, { method: 'POST', url: '/api/user/webhook/test', cookie: user });
+    expect(received[0].signatures).toHaveLength(2);
+    expect(verifies(rotated.data.secret, received[0]) && verifies(secret, received[0])).toBe(true);
+
+    t.clock.now += 25 * 3600_000;
+    await loginAgain();
+    await call(t.app, { method: 'POST', url: '/api/user/webhook/test', cookie: user });
+    expect(received[1].signatures).toHaveLength(1);
+    expect(verifies(secret, received[1])).toBe(false);
+    expect(verifies(rotated.data.secret, received[1])).toBe(true);
+    secret = rotated.data.secret;
+  });
+
+  test('each user sees only their own webhook and deliveries', async () => {
+    expect((await call(t.app, { method: 'GET', url: '/api/user/webhook', cookie: other })).data).toBeNull();
+    expect((await deliveries(other)).data.total).toBe(0);
+    expect(
+      await call(t.app, { method: 'POST', url: '/api/user/webhook/secret/rotate', cookie: other }),
+    ).toMatchObject({
+      code: ResponseCode.NOT_FOUND,
+    });
+  });
+
+  test('an alert for a deleted webhook fails at its try, without retries', async () => {
+    await raiseAlert(db, { userId: USER.id, kind: 'quota_80', now: t.clock.now });
+    expect((await call(t.app, { method: 'POST', url: '/api/user/webhook/delete', cookie: user })).data).toBe(
+      true,
+    );
+    await t.app.webhooks.runDue();
+    const last = (await deliveriesOf(db, USER.id)).at(-1)!;
+    expect(last).toMatchObject({ state: 'failed', tries: 1 });
+    expect(received).toHaveLength(0);
+  });
+});
