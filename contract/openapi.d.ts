@@ -625,6 +625,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's alerts are unread (the bell polls it) */
+        get: operations["getUnreadAlertCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's alerts, newest first, with the unread count */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of the caller's alerts read (another user's: 40400) */
+        post: operations["markAlertRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert/read/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all the caller's alerts read; answers how many were unread */
+        post: operations["markAllAlertsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's webhook (never its secret), or null */
+        get: operations["getWebhook"];
+        put?: never;
+        /**
+         * Set the caller's webhook address and the alert kinds sent to it
+         * @description The address is https://; plain http:// only for a host that the server's INVOKE_ALLOW_HOSTS names, and internal addresses are refused as for interfaces. The first save makes the signing secret (whsec_…) and answers it in secret, once; later saves keep it. Deliveries follow the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>).
+         */
+        post: operations["saveWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the caller's webhook; queued deliveries fail at their next try */
+        post: operations["deleteWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a ping to the webhook at once and answer what the receiver said (logged, not retried) */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook/secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, answered once; the previous one signs beside it for 24 hours */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's webhook deliveries, newest first, each with its tries (time, status, duration) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue one of the caller's deliveries again at once, with a fresh round of tries */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gateway/{interfaceId}": {
         parameters: {
             query?: never;
@@ -710,6 +884,134 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        AlertKind: "quota_80" | "quota_100" | "key_expiring" | "interface_offline" | "interface_deprecated" | "quota_request";
+        /** @description What an alert says beyond its kind; each kind fills the fields it needs */
+        AlertData: {
+            interfaceName?: string;
+            leftNum?: number;
+            totalNum?: number;
+            keyName?: string;
+            /** @description epoch milliseconds */
+            expiresAt?: number;
+            approved?: boolean;
+            amount?: number;
+            reason?: string;
+        };
+        AlertVO: {
+            id: string;
+            kind: components["schemas"]["AlertKind"];
+            /** @description The interface it is about */
+            interfaceInfoId: string | null;
+            /** @description The key or the quota request it is about */
+            subjectId: string | null;
+            data: components["schemas"]["AlertData"];
+            /** @description yyyy-MM-dd HH:mm:ss */
+            createTime: string;
+            read: boolean;
+        };
+        PageAlertVO: {
+            records: components["schemas"]["AlertVO"][];
+            total: number;
+            current: number;
+            size: number;
+            pages: number;
+            /** @description All the caller's unread alerts */
+            unread: number;
+        };
+        AlertReadRequest: {
+            id: string;
+        };
+        WebhookRequest: {
+            url: string;
+            kinds?: components["schemas"]["AlertKind"][];
+        };
+        WebhookVO: {
+            url: string;
+            kinds: components["schemas"]["AlertKind"][];
+            createTime: string;
+            updateTime: string;
+            /** @description Until when the secret before the last rotation still signs */
+            previousSecretUntil: string | null;
+            /** @description Only in the answer of the save that created the webhook */
+            secret?: string;
+        };
+        WebhookSecretVO: {
+            secret: string;
+            previousSecretUntil: string;
+        };
+        WebhookAttemptVO: {
+            time: string;
+            /** @description The receiver's HTTP status; null when it never answered */
+            status: number | null;
+            durationMs: number;
+            /** @description httpError, timeout, unreachable, refused, redirect, tooLarge, scheme or noWebhook; null when delivered */
+            failure: string | null;
+        };
+        WebhookPingVO: {
+            id: string;
+            delivered: boolean;
+            status: number | null;
+            durationMs: number;
+            failure: string | null;
+        };
+        WebhookDeliveryVO: {
+            /** @description msg_…, the webhook-id of every try */
+            id: string;
+            eventType: string;
+            /** @enum {string} */
+            state: "pending" | "delivered" | "failed";
+            tries: number;
+            nextTryTime: string | null;
+            createTime: string;
+            attempts: components["schemas"]["WebhookAttemptVO"][];
+        };
+        PageWebhookDeliveryVO: {
+            records: components["schemas"]["WebhookDeliveryVO"][];
+            total: number;
+            current: number;
+            size: number;
+            pages: number;
+        };
+        WebhookResendRequest: {
+            id: string;
+        };
+        BaseResponseInteger: {
+            code: number;
+            data?: number;
+            message: string;
+            success?: boolean;
+        };
+        BaseResponsePageAlertVO: {
+            code: number;
+            data?: components["schemas"]["PageAlertVO"];
+            message: string;
+            success?: boolean;
+        };
+        BaseResponseWebhookVO: {
+            code: number;
+            data?: components["schemas"]["WebhookVO"] | null;
+            message: string;
+            success?: boolean;
+        };
+        BaseResponseWebhookSecretVO: {
+            code: number;
+            data?: components["schemas"]["WebhookSecretVO"];
+            message: string;
+            success?: boolean;
+        };
+        BaseResponseWebhookPingVO: {
+            code: number;
+            data?: components["schemas"]["WebhookPingVO"];
+            message: string;
+            success?: boolean;
+        };
+        BaseResponsePageWebhookDeliveryVO: {
+            code: number;
+            data?: components["schemas"]["PageWebhookDeliveryVO"];
+            message: string;
+            success?: boolean;
+        };
         /** @enum {string} */
         HttpMethod: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
         /** @enum {string} */
@@ -2090,6 +2392,250 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BaseResponseQuotaRequestVO"];
+                };
+            };
+        };
+    };
+    getUnreadAlertCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseInteger"];
+                };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1 (default 1) */
+                current?: number;
+                /** @description Page size, 1 to 50 (default 20) */
+                pageSize?: number;
+                /** @description true: the unread ones only */
+                unread?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponsePageAlertVO"];
+                };
+            };
+        };
+    };
+    markAlertRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertReadRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                };
+            };
+        };
+    };
+    markAllAlertsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseInteger"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseWebhookVO"];
+                };
+            };
+        };
+    };
+    saveWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseWebhookVO"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseWebhookPingVO"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseWebhookSecretVO"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1 (default 1) */
+                current?: number;
+                /** @description Page size, 1 to 50 (default 20) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponsePageWebhookDeliveryVO"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookResendRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
         };

@@ -9,6 +9,8 @@ import * as health from './health';
 import * as userInterfaceInfo from './userInterfaceInfo';
 import * as usage from './usage';
 import * as quotaRequest from './quotaRequest';
+import * as alert from './alert';
+import * as webhook from './webhook';
 import * as gateway from './gateway';
 export default {
   user,
@@ -18,5 +20,7 @@ export default {
   userInterfaceInfo,
   usage,
   quotaRequest,
+  alert,
+  webhook,
   gateway,
 };

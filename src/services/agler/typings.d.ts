@@ -5,6 +5,43 @@ declare namespace API {
     secretKeyTail: string;
   };
 
+  type AlertData = {
+    interfaceName?: string;
+    leftNum?: number;
+    totalNum?: number;
+    keyName?: string;
+    /** epoch milliseconds */
+    expiresAt?: number;
+    approved?: boolean;
+    amount?: number;
+    reason?: string;
+  };
+
+  type AlertKind =
+    | 'quota_80'
+    | 'quota_100'
+    | 'key_expiring'
+    | 'interface_offline'
+    | 'interface_deprecated'
+    | 'quota_request';
+
+  type AlertReadRequest = {
+    id: string;
+  };
+
+  type AlertVO = {
+    id: string;
+    kind: AlertKind;
+    /** The interface it is about */
+    interfaceInfoId: string;
+    /** The key or the quota request it is about */
+    subjectId: string;
+    data: AlertData;
+    /** yyyy-MM-dd HH:mm:ss */
+    createTime: string;
+    read: boolean;
+  };
+
   type AnalysisOverview = {
     startDate: string;
     endDate: string;
@@ -93,6 +130,13 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponseInteger = {
+    code: number;
+    data?: number;
+    message: string;
+    success?: boolean;
+  };
+
   type BaseResponseInterfaceCallers = {
     code: number;
     data?: InterfaceCallers;
@@ -153,6 +197,13 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponsePageAlertVO = {
+    code: number;
+    data?: PageAlertVO;
+    message: string;
+    success?: boolean;
+  };
+
   type BaseResponsePageCallLogEntry = {
     code: number;
     data?: PageCallLogEntry;
@@ -178,6 +229,13 @@ declare namespace API {
     message: string;
   };
 
+  type BaseResponsePageWebhookDeliveryVO = {
+    code: number;
+    data?: PageWebhookDeliveryVO;
+    message: string;
+    success?: boolean;
+  };
+
   type BaseResponseQuotaRequestVO = {
     code: number;
     data?: QuotaRequestVO;
@@ -195,6 +253,27 @@ declare namespace API {
     code: number;
     data?: UsageSummary;
     message: string;
+  };
+
+  type BaseResponseWebhookPingVO = {
+    code: number;
+    data?: WebhookPingVO;
+    message: string;
+    success?: boolean;
+  };
+
+  type BaseResponseWebhookSecretVO = {
+    code: number;
+    data?: WebhookSecretVO;
+    message: string;
+    success?: boolean;
+  };
+
+  type BaseResponseWebhookVO = {
+    code: number;
+    data?: WebhookVO;
+    message: string;
+    success?: boolean;
   };
 
   type CallerUsage = {
@@ -498,6 +577,15 @@ declare namespace API {
     secretKey: string;
   };
 
+  type listAlertsParams = {
+    /** Page number from 1 (default 1) */
+    current?: number;
+    /** Page size, 1 to 50 (default 20) */
+    pageSize?: number;
+    /** true: the unread ones only */
+    unread?: string;
+  };
+
   type listInterfaceInfoByPageParams = {
     current?: number;
     pageSize?: number;
@@ -576,6 +664,13 @@ declare namespace API {
     userId: number | string;
   };
 
+  type listWebhookDeliveriesParams = {
+    /** Page number from 1 (default 1) */
+    current?: number;
+    /** Page size, 1 to 50 (default 20) */
+    pageSize?: number;
+  };
+
   type LoginUserVO = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     id: number | string;
@@ -586,6 +681,16 @@ declare namespace API {
     userRole: UserRole;
     createTime?: string;
     updateTime?: string;
+  };
+
+  type PageAlertVO = {
+    records: AlertVO[];
+    total: number;
+    current: number;
+    size: number;
+    pages: number;
+    /** All the caller's unread alerts */
+    unread: number;
   };
 
   type PageCallLogEntry = {
@@ -614,6 +719,14 @@ declare namespace API {
 
   type PageQuotaRequestVO = {
     records: QuotaRequestVO[];
+    total: number;
+    current: number;
+    size: number;
+    pages: number;
+  };
+
+  type PageWebhookDeliveryVO = {
+    records: WebhookDeliveryVO[];
     total: number;
     current: number;
     size: number;
@@ -767,5 +880,58 @@ declare namespace API {
     userName?: string;
     /** An http(s) URL, or empty for none */
     userAvatar?: string;
+  };
+
+  type WebhookAttemptVO = {
+    time: string;
+    /** The receiver's HTTP status; null when it never answered */
+    status: number;
+    durationMs: number;
+    /** httpError, timeout, unreachable, refused, redirect, tooLarge, scheme or noWebhook; null when delivered */
+    failure: string;
+  };
+
+  type WebhookDeliveryVO = {
+    /** msg_…, the webhook-id of every try */
+    id: string;
+    eventType: string;
+    state: 'pending' | 'delivered' | 'failed';
+    tries: number;
+    nextTryTime: string;
+    createTime: string;
+    attempts: WebhookAttemptVO[];
+  };
+
+  type WebhookPingVO = {
+    id: string;
+    delivered: boolean;
+    status: number;
+    durationMs: number;
+    failure: string;
+  };
+
+  type WebhookRequest = {
+    url: string;
+    kinds?: AlertKind[];
+  };
+
+  type WebhookResendRequest = {
+    id: string;
+  };
+
+  type WebhookSecretVO = {
+    secret: string;
+    previousSecretUntil: string;
+  };
+
+  type WebhookVO = {
+    url: string;
+    kinds: AlertKind[];
+    createTime: string;
+    updateTime: string;
+    /** Until when the secret before the last rotation still signs */
+    previousSecretUntil: string;
+    /** Only in the answer of the save that created the webhook */
+    secret?: string;
   };
 }
