@@ -14,6 +14,7 @@ const ES_MODULES_IN_NODE_MODULES = [
   // ESM-only packages ("type": "module") that the server's dependencies nest.
   'content-disposition/',
   'cookie/',
+  '@apidevtools/json-schema-ref-parser/',
 ];
 
 export default async () => {

@@ -146,6 +146,7 @@ export const IMPORT_MESSAGES = {
   badBaseUrl: '基础地址必须是以 http:// 或 https:// 开头的完整地址',
   badDryRun: '参数 dryRun 应为 true 或 false',
   badExclude: '参数 exclude 应为行号（从 0 开始的整数）的数组',
+  badFormat: '参数 format 只能是 json 或 yaml',
   tooManyOperations: (max: number) => `文档的操作超过 ${max} 个，请拆分后导入`,
   externalRef: (ref: string) => `只支持文档内的引用，不会获取外部引用：${ref}`,
   badRef: (ref: string) => `引用不存在：${ref}`,

@@ -880,6 +880,63 @@ export interface paths {
         patch: operations["gatewayPatch"];
         trace?: never;
     };
+    "/api/interfaceInfo/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (admin): a preview, or the write in one transaction
+         * @description Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB).
+         */
+        post: operations["importInterfaceInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interfaceInfo/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who was told that the interface is being retired (admin), newest first, at most 200 */
+        get: operations["listInterfaceNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The interfaces the caller may see as one OpenAPI 3.1 document (admins: all; others: the online ones)
+         * @description One operation per interface at its gateway path /gateway/{id}, signed as the security schemes describe. Not the envelope: the document itself.
+         */
+        get: operations["exportOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1057,6 +1114,17 @@ export interface components {
             rateLimit?: number;
             /** @description Calls a caller may make at once before the rate applies; at least rateLimit (0 when there is no rate limit) */
             rateBurst?: number;
+            /** @description Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
+            deprecated?: boolean;
+            /**
+             * Format: date
+             * @description yyyy-MM-dd: from this day on (the server's local midnight) a call answers 410 Gone; null: none
+             */
+            sunsetDate?: string | null;
+            /** @description The interface that replaces it (a live one, not itself); null: none */
+            replacementId?: string | null;
+            /** @description When it was marked deprecated (yyyy-MM-dd HH:mm:ss); null while it is not */
+            deprecatedTime?: string | null;
         };
         InterfaceInfoInvokeVO: components["schemas"]["InterfaceInfo"] & {
             totalNum: number;
@@ -1073,6 +1141,15 @@ export interface components {
             rateLimit?: number;
             /** @description Calls a caller may make at once; at least rateLimit; absent: equal to rateLimit */
             rateBurst?: number;
+            /** @description Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
+            deprecated?: boolean;
+            /**
+             * Format: date
+             * @description yyyy-MM-dd; null or empty clears it
+             */
+            sunsetDate?: string | null;
+            /** @description The replacing interface's id; null or empty clears it */
+            replacementId?: (number | string) | null;
         };
         InterfaceInfoUpdateRequest: {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
@@ -1088,6 +1165,15 @@ export interface components {
             rateLimit?: number;
             /** @description Calls a caller may make at once; at least rateLimit; absent: equal to rateLimit */
             rateBurst?: number;
+            /** @description Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
+            deprecated?: boolean;
+            /**
+             * Format: date
+             * @description yyyy-MM-dd; null or empty clears it
+             */
+            sunsetDate?: string | null;
+            /** @description The replacing interface's id; null or empty clears it */
+            replacementId?: (number | string) | null;
         };
         IdRequest: {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
@@ -1572,6 +1658,82 @@ export interface components {
             data?: components["schemas"]["UsagePage"];
             message: string;
             success?: boolean;
+        };
+        ImportDraft: {
+            name: string;
+            description: string;
+            url: string;
+            method: components["schemas"]["HttpMethod"];
+            requestParams: string;
+            requestHeader: string;
+            responseHeader: string;
+            deprecated: boolean;
+        };
+        /** @description Exactly one of document and url. */
+        ImportRequest: {
+            /** @description The document's text, JSON or YAML, at most 5 MB */
+            document?: string;
+            /** @description Where to fetch the document (http/https, through the same address guard as calls, no redirects, at most 5 MB) */
+            url?: string;
+            /** @description The server address for a document whose server is relative or missing */
+            baseUrl?: string;
+            /** @description true: only the preview; false: write it */
+            dryRun: boolean;
+            /** @description Rows (index) left out of the write */
+            exclude?: number[];
+        };
+        ImportRow: {
+            index: number;
+            /** @description METHOD /path in the document */
+            operation: string;
+            draft: components["schemas"]["ImportDraft"];
+            notes: string[];
+        };
+        ImportUpdate: components["schemas"]["ImportRow"] & {
+            id: string;
+            changes: {
+                field: string;
+                before: string;
+                after: string;
+            }[];
+        };
+        ImportResult: {
+            create: components["schemas"]["ImportRow"][];
+            update: components["schemas"]["ImportUpdate"][];
+            skip: {
+                index: number;
+                operation: string;
+                name: string;
+                reason: string;
+            }[];
+            errors: {
+                /** @description JSON pointer into the document */
+                path: string;
+                message: string;
+            }[];
+            baseUrlRequired: boolean;
+            specification?: string;
+            /** @description With dryRun false: the ids written */
+            ids?: string[];
+        };
+        BaseResponseImportResult: {
+            code: number;
+            data: components["schemas"]["ImportResult"];
+            message: string;
+        };
+        InterfaceNoticeVO: {
+            userId: string;
+            userAccount: string;
+            userName: string;
+            lastCallTime: string;
+            sunsetDate: string | null;
+            replacementId: string | null;
+            createTime: string;
+        };
+        BaseResponseListInterfaceNoticeVO: {
+            code: number;
+            data: components["schemas"]["InterfaceNoticeVO"][];
+            message: string;
         };
     };
     responses: never;
@@ -3119,6 +3281,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    importInterfaceInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseImportResult"];
+                };
+            };
+        };
+    };
+    listInterfaceNotices: {
+        parameters: {
+            query: {
+                id: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseListInterfaceNoticeVO"];
+                };
+            };
+        };
+    };
+    exportOpenApi: {
+        parameters: {
+            query?: {
+                format?: "json" | "yaml";
+                /** @description Comma-separated ids: only these interfaces */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                    "application/yaml": string;
+                };
             };
         };
     };

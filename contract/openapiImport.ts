@@ -1,5 +1,9 @@
 import type { HttpMethod } from './constants';
+import { isAbsoluteHttpUrl } from './interfaceValidation';
 import type { InterfaceField } from './interfaceValidation';
+import { IMPORT_MESSAGES } from './messages';
+import type { Parsed } from './queries';
+import { utf8Bytes } from './text';
 
 /**
  * `POST /api/interfaceInfo/import`: OpenAPI 3.0/3.1 and Swagger 2.0 documents
@@ -62,3 +66,66 @@ export type ImportResult = {
   /** With `dryRun: false`: the ids written, created then updated, in row order. */
   ids?: string[];
 };
+
+/**
+ * The extension the export writes on each operation with what OpenAPI has no
+ * place for (the interface's own URL behind the gateway, its request headers,
+ * texts that are not lists or maps); an import reads it back, so a document
+ * exported from one platform gives the same interfaces on another.
+ */
+export const PLATFORM_EXTENSION = 'x-agler';
+
+/** Headers the gateway adds to every answer: the platform's, not the interface's, so an import of an export leaves them out. */
+export const GATEWAY_RESPONSE_HEADERS = [
+  'X-Quota-Remaining',
+  'RateLimit-Policy',
+  'RateLimit',
+  'Retry-After',
+  'Deprecation',
+  'Sunset',
+  'Link',
+] as const;
+
+export type ImportRequest = {
+  source: { document: string } | { url: string };
+  baseUrl?: string;
+  dryRun: boolean;
+  exclude: ReadonlySet<number>;
+};
+
+/** The import's body: exactly one of `document` and `url`, an optional base URL, `dryRun`, and `exclude`. */
+export function parseImportRequest(body: Record<string, unknown>): Parsed<ImportRequest> {
+  const { document, url, baseUrl, dryRun, exclude } = body;
+  if (typeof dryRun !== 'boolean') return { ok: false, message: IMPORT_MESSAGES.badDryRun };
+  const hasDocument = document !== undefined && document !== null && document !== '';
+  const hasUrl = url !== undefined && url !== null && url !== '';
+  if (hasDocument && hasUrl) return { ok: false, message: IMPORT_MESSAGES.sourceTwice };
+  if (!hasDocument && !hasUrl) return { ok: false, message: IMPORT_MESSAGES.sourceRequired };
+  let source: ImportRequest['source'];
+  if (hasDocument) {
+    if (typeof document !== 'string') return { ok: false, message: IMPORT_MESSAGES.documentNotText };
+    if (utf8Bytes(document) > IMPORT_LIMITS.documentMaxBytes)
+      return {
+        ok: false,
+        message: IMPORT_MESSAGES.documentTooLarge(IMPORT_LIMITS.documentMaxBytes / 1024 / 1024),
+      };
+    source = { document };
+  } else {
+    if (typeof url !== 'string' || !isAbsoluteHttpUrl(url.trim()))
+      return { ok: false, message: IMPORT_MESSAGES.badUrl };
+    source = { url: url.trim() };
+  }
+  let base: string | undefined;
+  if (baseUrl !== undefined && baseUrl !== null && baseUrl !== '') {
+    if (typeof baseUrl !== 'string' || !isAbsoluteHttpUrl(baseUrl.trim()))
+      return { ok: false, message: IMPORT_MESSAGES.badBaseUrl };
+    base = baseUrl.trim();
+  }
+  const rows = new Set<number>();
+  if (exclude !== undefined && exclude !== null) {
+    if (!Array.isArray(exclude) || !exclude.every((i) => Number.isInteger(i) && i >= 0))
+      return { ok: false, message: IMPORT_MESSAGES.badExclude };
+    for (const i of exclude as number[]) rows.add(i);
+  }
+  return { ok: true, value: { source, baseUrl: base, dryRun, exclude: rows } };
+}

@@ -10,7 +10,10 @@ import type { components } from './openapi';
 type Schemas = components['schemas'];
 type TextIds<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: string };
 
-export type InterfaceInfo = Required<TextIds<Schemas['InterfaceInfo'], 'id' | 'userId'>>;
+/** The lifecycle fields (contract/lifecycle.ts): the server always answers them; absent reads as not deprecated. */
+type LifecycleKeys = 'deprecated' | 'deprecatedTime' | 'sunsetDate' | 'replacementId';
+export type InterfaceInfo = Required<TextIds<Omit<Schemas['InterfaceInfo'], LifecycleKeys>, 'id' | 'userId'>> &
+  Pick<Schemas['InterfaceInfo'], LifecycleKeys>;
 export type LoginUserVO = Required<TextIds<Schemas['LoginUserVO'], 'id'>>;
 export type DailyCalls = Schemas['DailyCalls'];
 export type AnalysisTotals = Schemas['AnalysisTotals'];

@@ -29,6 +29,7 @@ import { createSecretBox } from './keys/secretBox';
 import { healthRoutes } from './routes/health';
 import { userInterfaceInfoRoutes } from './routes/userInterfaceInfo';
 import { interfaceInfoRoutes } from './routes/interfaceInfo';
+import { openApiRoutes } from './routes/openapi';
 import { userRoutes } from './routes/user';
 import { usageRoutes } from './routes/usage';
 import { quotaRequestRoutes } from './routes/quotaRequests';
@@ -168,6 +169,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(userRoutes, { prefix: '/api/user', ctx });
   await app.register(interfaceInfoRoutes, { prefix: '/api/interfaceInfo', ctx });
+  await app.register(openApiRoutes, {
+    ctx,
+    publicUrl,
+    allowHosts: options.invokeAllowHosts ?? [],
+    resolve: options.resolve,
+    timeoutMs: invokeTimeoutMs,
+  });
   await app.register(analysisRoutes, { prefix: '/api/analysis', ctx });
   await app.register(healthRoutes, { prefix: '/api/health', ctx });
   await app.register(userInterfaceInfoRoutes, { prefix: '/api/userInterfaceInfo', ctx });

@@ -471,6 +471,9 @@ const NEWEST_CREATE = Date.UTC(2025, 11, 30, 2, 30, 0);
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
+/** The demo catalogue announces no retirement (contract/lifecycle.ts). */
+const NOT_RETIRED = { deprecated: false, deprecatedTime: null, sunsetDate: null, replacementId: null };
+
 function headersText(seed: Pick<Seed, 'method' | 'headers'>): string {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Agler-Access-Key': '<你的 AccessKey>' };
   if (seed.method !== 'GET' && seed.method !== 'DELETE') headers['Content-Type'] = 'application/json';
@@ -504,6 +507,7 @@ function handWritten(seed: Seed, index: number, creatorId: string): InterfaceInf
     updateTime: formatTime(updated),
     rateLimit: 0,
     rateBurst: 0,
+    ...NOT_RETIRED,
   };
 }
 
@@ -654,6 +658,7 @@ function generated(seq: number, handCount: number, creatorId: string): Interface
     updateTime: formatTime(Math.min(updated, NEWEST_CREATE)),
     rateLimit: 0,
     rateBurst: 0,
+    ...NOT_RETIRED,
   };
 }
 

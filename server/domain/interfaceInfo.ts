@@ -5,6 +5,7 @@ import type { InterfaceStatus } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import { parseId } from '@agler/contract/ids';
 import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
+import { parseLifecycle } from '@agler/contract/lifecycle';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
 import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
@@ -17,6 +18,7 @@ import type { Db, Queryable } from '../db/connect';
 import { prepared } from '../db/prepared';
 import { interfaces } from '../db/schema';
 import { refuse } from './errors';
+import { checkReplacement, lifecycleColumns, recordNotices } from './lifecycle';
 import { rankFor } from './nameOrder';
 import type { SessionUser } from './session';
 import { isAdmin } from './user';
@@ -39,9 +41,13 @@ export const PUBLIC_COLUMNS = {
   updateTime: interfaces.updateTime,
   rateLimit: interfaces.rateLimit,
   rateBurst: interfaces.rateBurst,
+  deprecated: interfaces.deprecated,
+  deprecatedAt: interfaces.deprecatedAt,
+  sunsetDate: interfaces.sunsetDate,
+  replacementId: interfaces.replacementId,
 };
 
-type Row = { [K in keyof typeof PUBLIC_COLUMNS]: (typeof PUBLIC_COLUMNS)[K]['_']['data'] };
+export type Row = Pick<typeof interfaces.$inferSelect, keyof typeof PUBLIC_COLUMNS>;
 
 /**
  * A catalogue row: an interface without its three JSON texts (up to 8 KB
@@ -57,8 +63,10 @@ const {
 type SummaryRow = Omit<Row, 'requestParams' | 'requestHeader' | 'responseHeader'>;
 
 function toSummary(row: SummaryRow): InterfaceSummary {
+  const { deprecatedAt, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    deprecatedTime: deprecatedAt ? formatTime(deprecatedAt.getTime()) : null,
     method: row.method as InterfaceInfo['method'],
     status: row.status as InterfaceStatus,
     createTime: formatTime(row.createTime.getTime()),
@@ -82,7 +90,7 @@ function storedValue(field: InterfaceField, value: unknown): string {
 }
 
 /** The search copies of the texts that can be searched. */
-function lowerCopies(values: { name?: string; description?: string; url?: string }) {
+export function lowerCopies(values: { name?: string; description?: string; url?: string }) {
   const copies: { nameLower?: string; descriptionLower?: string; urlLower?: string } = {};
   if (values.name !== undefined) copies.nameLower = values.name.toLowerCase();
   if (values.description !== undefined) copies.descriptionLower = values.description.toLowerCase();
@@ -98,7 +106,7 @@ function lowerCopies(values: { name?: string; description?: string; url?: string
 export const LIVE_INTERFACE = isNull(interfaces.deletedAt);
 
 /** Times are kept to the second, as the contract writes them. */
-const toSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
+export const toSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
 
 const contains = (column: Column, text: string) => sql`strpos(${column}, ${text}) > 0`;
 
@@ -214,16 +222,20 @@ export async function add(
   if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
   const limits = parseInterfaceLimits(body);
   if (!limits.ok) refuse(ResponseCode.PARAMS_ERROR, limits.message);
+  const lifecycle = parseLifecycle(body);
+  if (!lifecycle.ok) refuse(ResponseCode.PARAMS_ERROR, lifecycle.message);
   const values = Object.fromEntries(
     INTERFACE_FIELDS.map((field) => [field, storedValue(field, body[field])]),
   ) as Record<InterfaceField, string>;
   const time = toSecond(now);
   return db.transaction(async (tx) => {
+    if (lifecycle.value.replacementId) await checkReplacement(tx, lifecycle.value.replacementId);
     const [row] = await tx
       .insert(interfaces)
       .values({
         ...values,
         ...limits.value,
+        ...lifecycleColumns(lifecycle.value, false, time),
         ...(lowerCopies(values) as Required<ReturnType<typeof lowerCopies>>),
         nameRank: await rankFor(tx, values.name),
         status: INTERFACE_STATUS.OFFLINE,
@@ -248,6 +260,9 @@ export async function update(db: Db, body: Record<string, unknown>, now: number)
     if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
     const limits = parseInterfaceLimits(body, row);
     if (!limits.ok) refuse(ResponseCode.PARAMS_ERROR, limits.message);
+    const lifecycle = parseLifecycle(body, row.id);
+    if (!lifecycle.ok) refuse(ResponseCode.PARAMS_ERROR, lifecycle.message);
+    if (lifecycle.value.replacementId) await checkReplacement(tx, lifecycle.value.replacementId);
     const changes: Partial<Record<InterfaceField, string>> = {};
     for (const field of INTERFACE_FIELDS) {
       if (body[field] !== undefined) changes[field] = storedValue(field, body[field]);
@@ -260,9 +275,22 @@ export async function update(db: Db, body: Record<string, unknown>, now: number)
         ...limits.value,
         ...lowerCopies(changes),
         ...(renamed ? { nameRank: await rankFor(tx, changes.name!, row.id) } : {}),
+        ...lifecycleColumns(lifecycle.value, row.deprecated, toSecond(now)),
         updateTime: toSecond(now),
       })
       .where(eq(interfaces.id, row.id));
+    if (lifecycle.value.deprecated && !row.deprecated) {
+      await recordNotices(
+        tx,
+        row.id,
+        {
+          sunsetDate: lifecycle.value.sunsetDate !== undefined ? lifecycle.value.sunsetDate : row.sunsetDate,
+          replacementId:
+            lifecycle.value.replacementId !== undefined ? lifecycle.value.replacementId : row.replacementId,
+        },
+        now,
+      );
+    }
     return true as const;
   });
 }

@@ -41,6 +41,18 @@ export async function getInterfaceInfoById(
   });
 }
 
+/** Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (admin): a preview, or the write in one transaction Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB). POST /api/interfaceInfo/import */
+export async function importInterfaceInfo(body: API.ImportRequest, options?: { [key: string]: any }) {
+  return request<API.BaseResponseImportResult>('/api/interfaceInfo/import', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+    },
+    data: body,
+    ...(options || {}),
+  });
+}
+
 /** Call an online interface with the given parameters; answers the interface's own answer A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not. The interface's rate limit applies as through the gateway (one allowance per caller and interface for both): over it, 42900 with its own message and a Retry-After header, and nothing is counted or charged. When the interface answered (a success, or the 50200 of its own 4xx/5xx status) the envelope also carries call: its HTTP status, response headers, time and size; a refusal by the platform (40000, 40300, 42900, a time-out, no answer, a redirect, an answer too large) carries none. POST /api/interfaceInfo/invoke */
 export async function invokeInterfaceInfo(
   body: API.InterfaceInfoInvokeRequest,
@@ -91,6 +103,21 @@ export async function listInterfaceInfoByPage(
   });
 }
 
+/** Who was told that the interface is being retired (admin), newest first, at most 200 GET /api/interfaceInfo/notices */
+export async function listInterfaceNotices(
+  // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
+  params: API.listInterfaceNoticesParams,
+  options?: { [key: string]: any },
+) {
+  return request<API.BaseResponseListInterfaceNoticeVO>('/api/interfaceInfo/notices', {
+    method: 'GET',
+    params: {
+      ...params,
+    },
+    ...(options || {}),
+  });
+}
+
 /** Take an interface offline (admin) POST /api/interfaceInfo/offline */
 export async function offlineInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseBoolean>('/api/interfaceInfo/offline', {
@@ -126,6 +153,21 @@ export async function updateInterfaceInfo(
       'Content-Type': 'application/json',
     },
     data: body,
+    ...(options || {}),
+  });
+}
+
+/** The interfaces the caller may see as one OpenAPI 3.1 document (admins: all; others: the online ones) One operation per interface at its gateway path /gateway/{id}, signed as the security schemes describe. Not the envelope: the document itself. GET /api/openapi.json */
+export async function exportOpenApi(
+  // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
+  params: API.exportOpenApiParams,
+  options?: { [key: string]: any },
+) {
+  return request<Record<string, any>>('/api/openapi.json', {
+    method: 'GET',
+    params: {
+      ...params,
+    },
     ...(options || {}),
   });
 }

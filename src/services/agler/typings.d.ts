@@ -130,6 +130,12 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponseImportResult = {
+    code: number;
+    data: ImportResult;
+    message: string;
+  };
+
   type BaseResponseInteger = {
     code: number;
     data?: number;
@@ -182,6 +188,12 @@ declare namespace API {
     data?: InterfaceInfoInvokeVO[];
     message: string;
     success?: boolean;
+  };
+
+  type BaseResponseListInterfaceNoticeVO = {
+    code: number;
+    data: InterfaceNoticeVO[];
+    message: string;
   };
 
   type BaseResponseListInterfaceQuotaVO = {
@@ -339,6 +351,12 @@ declare namespace API {
     errors: number;
   };
 
+  type exportOpenApiParams = {
+    format?: 'json' | 'yaml';
+    /** Comma-separated ids: only these interfaces */
+    ids?: string;
+  };
+
   type gatewayDeleteParams = {
     interfaceId: string;
   };
@@ -424,6 +442,56 @@ declare namespace API {
     id: number | string;
   };
 
+  type ImportDraft = {
+    name: string;
+    description: string;
+    url: string;
+    method: HttpMethod;
+    requestParams: string;
+    requestHeader: string;
+    responseHeader: string;
+    deprecated: boolean;
+  };
+
+  type ImportRequest = {
+    /** The document's text, JSON or YAML, at most 5 MB */
+    document?: string;
+    /** Where to fetch the document (http/https, through the same address guard as calls, no redirects, at most 5 MB) */
+    url?: string;
+    /** The server address for a document whose server is relative or missing */
+    baseUrl?: string;
+    /** true: only the preview; false: write it */
+    dryRun: boolean;
+    /** Rows (index) left out of the write */
+    exclude?: number[];
+  };
+
+  type ImportResult = {
+    create: ImportRow[];
+    update: ImportUpdate[];
+    skip: { index: number; operation: string; name: string; reason: string }[];
+    errors: { path: string; message: string }[];
+    baseUrlRequired: boolean;
+    specification?: string;
+    /** With dryRun false: the ids written */
+    ids?: string[];
+  };
+
+  type ImportRow = {
+    index: number;
+    /** METHOD /path in the document */
+    operation: string;
+    draft: ImportDraft;
+    notes: string[];
+  };
+
+  type ImportUpdate =
+    // #/components/schemas/ImportRow
+    ImportRow & {
+      id: string;
+      changes: { field: string; before: string; after: string }[];
+    };
+
   type InterfaceCallers = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     interfaceInfoId: number | string;
@@ -462,6 +530,14 @@ declare namespace API {
     rateLimit?: number;
     /** Calls a caller may make at once before the rate applies; at least rateLimit (0 when there is no rate limit) */
     rateBurst?: number;
+    /** Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
+    deprecated?: boolean;
+    /** yyyy-MM-dd: from this day on (the server's local midnight) a call answers 410 Gone; null: none */
+    sunsetDate?: string;
+    /** The interface that replaces it (a live one, not itself); null: none */
+    replacementId?: string;
+    /** When it was marked deprecated (yyyy-MM-dd HH:mm:ss); null while it is not */
+    deprecatedTime?: string;
   };
 
   type InterfaceInfoAddRequest = {
@@ -476,6 +552,12 @@ declare namespace API {
     rateLimit?: number;
     /** Calls a caller may make at once; at least rateLimit; absent: equal to rateLimit */
     rateBurst?: number;
+    /** Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
+    deprecated?: boolean;
+    /** yyyy-MM-dd; null or empty clears it */
+    sunsetDate?: string;
+    /** The replacing interface's id; null or empty clears it */
+    replacementId?: number | string;
   };
 
   type InterfaceInfoInvokeRequest = {
@@ -505,6 +587,22 @@ declare namespace API {
     rateLimit?: number;
     /** Calls a caller may make at once; at least rateLimit; absent: equal to rateLimit */
     rateBurst?: number;
+    /** Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
+    deprecated?: boolean;
+    /** yyyy-MM-dd; null or empty clears it */
+    sunsetDate?: string;
+    /** The replacing interface's id; null or empty clears it */
+    replacementId?: number | string;
+  };
+
+  type InterfaceNoticeVO = {
+    userId: string;
+    userAccount: string;
+    userName: string;
+    lastCallTime: string;
+    sunsetDate: string;
+    replacementId: string;
+    createTime: string;
   };
 
   type InterfaceQuotaVO = {
@@ -598,6 +696,10 @@ declare namespace API {
     status?: 0 | 1;
     /** Matches name, description and url, case-insensitive */
     searchText?: string;
+  };
+
+  type listInterfaceNoticesParams = {
+    id: number | string;
   };
 
   type listInvokeHistoryParams = {

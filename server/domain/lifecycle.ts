@@ -1,0 +1,105 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { ResponseCode } from '@agler/contract/constants';
+import { DAY_MS, formatTime } from '@agler/contract/dates';
+import { parseId } from '@agler/contract/ids';
+import { NOTICE_WINDOW_DAYS } from '@agler/contract/lifecycle';
+import type { LifecycleInput } from '@agler/contract/lifecycle';
+import { LIFECYCLE_MESSAGES, MESSAGES } from '@agler/contract/messages';
+import type { Db, Queryable } from '../db/connect';
+import { rowsOf } from '../db/rows';
+import { interfaceNotices, interfaces, users } from '../db/schema';
+import { refuse } from './errors';
+
+/**
+ * An interface's retirement on the server's side: the replacement it names
+ * must be a live interface, and marking it deprecated records a notice for
+ * every user who called it in the last NOTICE_WINDOW_DAYS days (the table
+ * interface_notice, which admins read on the interface page).
+ */
+
+/**
+ * The lifecycle columns an add or update writes: the fields present, and the
+ * deprecation's time when it starts (cleared when it ends).
+ */
+export function lifecycleColumns(input: LifecycleInput, wasDeprecated: boolean, time: Date) {
+  const columns: Partial<
+    Pick<typeof interfaces.$inferInsert, 'deprecated' | 'deprecatedAt' | 'sunsetDate' | 'replacementId'>
+  > = {};
+  if (input.sunsetDate !== undefined) columns.sunsetDate = input.sunsetDate;
+  if (input.replacementId !== undefined) columns.replacementId = input.replacementId;
+  if (input.deprecated !== undefined && input.deprecated !== wasDeprecated) {
+    columns.deprecated = input.deprecated;
+    columns.deprecatedAt = input.deprecated ? time : null;
+  }
+  return columns;
+}
+
+/** Refuses a replacement that is not a live interface. */
+export async function checkReplacement(db: Queryable, replacementId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: interfaces.id })
+    .from(interfaces)
+    .where(and(eq(interfaces.id, replacementId), sql`${interfaces.deletedAt} IS NULL`));
+  if (!row) refuse(ResponseCode.PARAMS_ERROR, LIFECYCLE_MESSAGES.replacementNotFound);
+}
+
+/** Writes the notices of an interface just marked deprecated; answers how many. */
+export async function recordNotices(
+  db: Queryable,
+  interfaceInfoId: string,
+  lifecycle: { sunsetDate: string | null; replacementId: string | null },
+  now: number,
+): Promise<number> {
+  const since = new Date(now - NOTICE_WINDOW_DAYS * DAY_MS).toISOString();
+  const created = new Date(Math.floor(now / 1000) * 1000).toISOString();
+  const result = await db.execute(sql`
+    INSERT INTO interface_notice (interface_info_id, user_id, last_call_time, sunset_date, replacement_id, create_time)
+    SELECT ${interfaceInfoId}::bigint, c.user_id, max(c.time), ${lifecycle.sunsetDate}::date,
+           ${lifecycle.replacementId}::bigint, ${created}::timestamptz
+    FROM interface_call c
+    WHERE c.interface_info_id = ${interfaceInfoId}::bigint AND c.time >= ${since}::timestamptz
+    GROUP BY c.user_id
+    RETURNING id`);
+  return rowsOf(result).length;
+}
+
+export type InterfaceNoticeVO = {
+  userId: string;
+  userAccount: string;
+  userName: string;
+  lastCallTime: string;
+  sunsetDate: string | null;
+  replacementId: string | null;
+  createTime: string;
+};
+
+/** The most notices one answer lists (newest first). */
+const NOTICE_LIST_MAX = 200;
+
+/** `GET /api/interfaceInfo/notices?id=`: who was told of the interface's retirement, newest first. */
+export async function listNotices(db: Db, rawId: unknown): Promise<InterfaceNoticeVO[]> {
+  const id = parseId(rawId);
+  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+  const rows = await db
+    .select({
+      userId: interfaceNotices.userId,
+      userAccount: users.userAccount,
+      userName: users.userName,
+      lastCallTime: interfaceNotices.lastCallTime,
+      sunsetDate: interfaceNotices.sunsetDate,
+      replacementId: interfaceNotices.replacementId,
+      createTime: interfaceNotices.createTime,
+    })
+    .from(interfaceNotices)
+    .leftJoin(users, eq(users.id, interfaceNotices.userId))
+    .where(eq(interfaceNotices.interfaceInfoId, id))
+    .orderBy(desc(interfaceNotices.createTime), desc(interfaceNotices.id))
+    .limit(NOTICE_LIST_MAX);
+  return rows.map((row) => ({
+    ...row,
+    userAccount: row.userAccount ?? '',
+    userName: row.userName ?? '',
+    lastCallTime: formatTime(row.lastCallTime.getTime()),
+    createTime: formatTime(row.createTime.getTime()),
+  }));
+}

@@ -1,0 +1,142 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import YAML from 'yaml';
+import { IMPORT_MESSAGES } from '@agler/contract/messages';
+import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
+import type { ImportError } from '@agler/contract/openapiImport';
+import { countOperations, specificationOf } from './mapping';
+import type { Specification } from './mapping';
+
+/**
+ * Reading an OpenAPI document: JSON or YAML text, checked against the
+ * Swagger 2.0 / OpenAPI 3.0 / 3.1 schemas by swagger-parser, with every
+ * `$ref` resolved within the document. A `$ref` to anything outside it is an
+ * error: the import never fetches another file or address.
+ */
+
+type Json = Record<string, unknown>;
+
+export type ReadDocument =
+  { ok: true; doc: Json; spec: Specification } | { ok: false; errors: ImportError[]; spec?: Specification };
+
+/** The most errors one answer lists (a broken document can have thousands). */
+const ERRORS_MAX = 50;
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Every `$ref` that points outside the document, with where it is (JSON pointer), in document order. */
+function externalRefs(value: unknown, path = '', found: ImportError[] = []): ImportError[] {
+  if (found.length >= ERRORS_MAX || typeof value !== 'object' || value === null) return found;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => externalRefs(item, `${path}/${i}`, found));
+    return found;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (key === '$ref' && typeof item === 'string' && !item.startsWith('#'))
+      found.push({ path: `${path}/$ref`, message: IMPORT_MESSAGES.externalRef(item) });
+    else externalRefs(item, `${path}/${escapePointer(key)}`, found);
+  }
+  return found;
+}
+
+/** JSON first (most documents, and much faster), YAML otherwise; YAML's aliases are capped against expansion bombs. */
+function parseText(text: string): { value: unknown } | { error: ImportError } {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      return { value: JSON.parse(trimmed) };
+    } catch {
+      // YAML is a superset of JSON in what it accepts: let its parser say where the fault is.
+    }
+  }
+  try {
+    const doc = YAML.parseDocument(text, { uniqueKeys: false });
+    if (doc.errors.length) {
+      const [first] = doc.errors;
+      const at = first.linePos?.[0];
+      return {
+        error: {
+          path: '',
+          message: `${IMPORT_MESSAGES.unreadable}${at ? `（第 ${at.line} 行第 ${at.col} 列）` : ''}`,
+        },
+      };
+    }
+    return { value: doc.toJS({ maxAliasCount: 100 }) };
+  } catch {
+    return { error: { path: '', message: IMPORT_MESSAGES.unreadable } };
+  }
+}
+
+type AjvDetail = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+
+/** The validator's findings as errors with JSON pointers: ajv's details, or its message for a rule outside the schemas. */
+function validationErrors(error: unknown): ImportError[] {
+  const details = (error as { details?: AjvDetail[] }).details;
+  if (Array.isArray(details) && details.length) {
+    const seen = new Set<string>();
+    const errors: ImportError[] = [];
+    for (const detail of details) {
+      const path = detail.instancePath ?? '';
+      const extra = detail.params?.additionalProperty ?? detail.params?.missingProperty;
+      const message = `${detail.message ?? IMPORT_MESSAGES.invalid}${extra ? `: ${String(extra)}` : ''}`;
+      const key = `${path} ${message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      errors.push({ path, message });
+      if (errors.length >= ERRORS_MAX) break;
+    }
+    return errors;
+  }
+  const { name, message } = error as { name?: string; message?: string };
+  if (name === 'MissingPointerError') {
+    const ref = /"([^"]+)"/.exec(message ?? '')?.[1] ?? '';
+    return [{ path: '', message: IMPORT_MESSAGES.badRef(ref) }];
+  }
+  return [
+    {
+      path: '',
+      message: message ? `${IMPORT_MESSAGES.invalid}：${message.split('\n')[0]}` : IMPORT_MESSAGES.invalid,
+    },
+  ];
+}
+
+/** Reads, checks and dereferences a document's text. */
+export async function readDocument(text: string): Promise<ReadDocument> {
+  const parsed = parseText(text);
+  if ('error' in parsed) return { ok: false, errors: [parsed.error] };
+  const doc = parsed.value;
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    return { ok: false, errors: [{ path: '', message: IMPORT_MESSAGES.notOpenApi }] };
+  const spec = specificationOf(doc as Json);
+  if (!spec) return { ok: false, errors: [{ path: '', message: IMPORT_MESSAGES.notOpenApi }] };
+  if ('unsupported' in spec)
+    return {
+      ok: false,
+      errors: [
+        {
+          path: (doc as Json).swagger !== undefined ? '/swagger' : '/openapi',
+          message: IMPORT_MESSAGES.unsupportedVersion(spec.unsupported),
+        },
+      ],
+    };
+  const external = externalRefs(doc);
+  if (external.length) return { ok: false, errors: external, spec };
+  const operations = countOperations(doc as Json);
+  if (operations > IMPORT_LIMITS.operationsMax)
+    return {
+      ok: false,
+      errors: [{ path: '/paths', message: IMPORT_MESSAGES.tooManyOperations(IMPORT_LIMITS.operationsMax) }],
+      spec,
+    };
+  try {
+    const valid = await SwaggerParser.validate(
+      doc as never,
+      {
+        resolve: { external: false, file: false, http: false },
+        dereference: { circular: true },
+      } as never,
+    );
+    return { ok: true, doc: valid as unknown as Json, spec };
+  } catch (error) {
+    return { ok: false, errors: validationErrors(error), spec };
+  }
+}

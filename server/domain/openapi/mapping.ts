@@ -1,0 +1,466 @@
+import { HTTP_METHODS, INTERFACE_LIMITS } from '@agler/contract/constants';
+import type { HttpMethod } from '@agler/contract/constants';
+import { isAbsoluteHttpUrl, validateInterface } from '@agler/contract/interfaceValidation';
+import { IMPORT_MESSAGES } from '@agler/contract/messages';
+import { GATEWAY_RESPONSE_HEADERS, IMPORT_LIMITS, PLATFORM_EXTENSION } from '@agler/contract/openapiImport';
+import type { ImportDraft } from '@agler/contract/openapiImport';
+import { PARAM_TYPES, serializeRequestParams } from '@agler/contract/requestParams';
+import type { RequestParam } from '@agler/contract/requestParams';
+
+/**
+ * From a validated, dereferenced OpenAPI 3.x or Swagger 2.0 document to the
+ * interfaces it describes: one draft per operation, in the document's order.
+ * No I/O: the document has been read and checked (./document.ts) and every
+ * `$ref` in it replaced by what it points at (cycles stay cycles: every walk
+ * here is bounded by the schemas it has already seen).
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const asObject = (value: unknown): Json => (isObject(value) ? value : {});
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The methods OpenAPI knows, in the order a path item lists them when nothing else decides. */
+const OPENAPI_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A document's text as a field may hold it: no control or direction characters, one line unless `multiline`. */
+function cleanText(text: string, multiline: boolean): string {
+  const safe = text.replace(UNSAFE, '').replace(LONE_SURROGATE, '');
+  return (multiline ? safe.replace(/\r\n?/g, '\n') : safe.replace(/\s+/g, ' ')).trim();
+}
+
+/** At most `max` characters, the last one an ellipsis when it was cut (never halving a surrogate pair). */
+export function clip(text: string, max: number): { text: string; cut: boolean } {
+  if (text.length <= max) return { text, cut: false };
+  let end = max - 1;
+  if (/[\ud800-\udbff]/.test(text[end - 1] ?? '')) end -= 1;
+  return { text: `${text.slice(0, end).trimEnd()}…`, cut: true };
+}
+
+export type Specification = { kind: 'swagger2' | 'openapi3'; label: string };
+
+/** Which spec a parsed document claims, or undefined when it claims none this import reads. */
+export function specificationOf(doc: Json): Specification | { unsupported: string } | undefined {
+  if (doc.swagger !== undefined) {
+    return String(doc.swagger) === '2.0'
+      ? { kind: 'swagger2', label: 'Swagger 2.0' }
+      : { unsupported: String(doc.swagger) };
+  }
+  if (doc.openapi !== undefined) {
+    const version = String(doc.openapi);
+    return /^3\.[01]\.\d+(-.+)?$/.test(version)
+      ? { kind: 'openapi3', label: `OpenAPI ${version}` }
+      : { unsupported: version };
+  }
+  return undefined;
+}
+
+/** `{variable}`s of a server URL replaced by their defaults. */
+function serverUrlOf(server: unknown): string | undefined {
+  const entry = asObject(server);
+  const url = asText(entry.url).trim();
+  if (!url) return undefined;
+  const variables = asObject(entry.variables);
+  return url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const value = asObject(variables[name]).default;
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+}
+
+/** The document's own base address (absolute or not), Swagger's host + basePath or the first server. */
+function documentBase(doc: Json, spec: Specification): string {
+  if (spec.kind === 'swagger2') {
+    const basePath = asText(doc.basePath);
+    const host = asText(doc.host);
+    if (!host) return basePath;
+    const schemes = asArray(doc.schemes).map(String);
+    const scheme = schemes.includes('https') || schemes.length === 0 ? 'https' : schemes[0];
+    return `${scheme}://${host}${basePath}`;
+  }
+  return serverUrlOf(asArray(doc.servers)[0]) ?? '';
+}
+
+const trimSlashes = (text: string) => text.replace(/\/+$/, '');
+
+/** The base joined with a relative server address, or undefined when no absolute address can be made. */
+function absoluteBase(base: string, baseUrl: string | undefined): string | undefined {
+  if (isAbsoluteHttpUrl(base)) return trimSlashes(base);
+  if (!baseUrl) return undefined;
+  const relative = trimSlashes(base);
+  return `${trimSlashes(baseUrl)}${relative && !relative.startsWith('/') ? '/' : ''}${relative}`;
+}
+
+// ---------------------------------------------------------------- schemas
+
+/** A schema's type word as a parameter type: one of PARAM_TYPES. */
+function typeOf(schema: Json): string {
+  const declared = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (typeof declared === 'string') {
+    if (declared === 'file') return 'string';
+    if ((PARAM_TYPES as readonly string[]).includes(declared)) return declared;
+  }
+  if (isObject(schema.properties) || schema.additionalProperties !== undefined) return 'object';
+  if (schema.items !== undefined) return 'array';
+  return 'string';
+}
+
+type Merged = { properties: Map<string, Json>; required: Set<string>; schema: Json };
+
+/**
+ * A schema with its `allOf` merged in, and for `oneOf`/`anyOf` the union of
+ * the alternatives' properties, required only when every alternative requires it.
+ */
+function merge(schema: Json, seen: Set<object>): Merged {
+  const merged: Merged = { properties: new Map(), required: new Set(), schema };
+  if (seen.has(schema)) return merged;
+  seen.add(schema);
+  const addOwn = (part: Merged) => {
+    for (const [name, value] of part.properties)
+      if (!merged.properties.has(name)) merged.properties.set(name, value);
+    for (const name of part.required) merged.required.add(name);
+  };
+  for (const [name, value] of Object.entries(asObject(schema.properties)))
+    merged.properties.set(name, asObject(value));
+  for (const name of asArray(schema.required)) if (typeof name === 'string') merged.required.add(name);
+  for (const part of asArray(schema.allOf)) if (isObject(part)) addOwn(merge(part, seen));
+  for (const key of ['oneOf', 'anyOf']) {
+    const alternatives = asArray(schema[key])
+      .filter(isObject)
+      .map((part) => merge(part, new Set(seen)));
+    if (alternatives.length === 0) continue;
+    for (const alternative of alternatives)
+      for (const [name, value] of alternative.properties)
+        if (!merged.properties.has(name)) merged.properties.set(name, value);
+    for (const name of alternatives[0].required)
+      if (alternatives.every((a) => a.required.has(name))) merged.required.add(name);
+  }
+  seen.delete(schema);
+  return merged;
+}
+
+/** Whether a schema describes structure beyond its type word: its shape is then worth keeping. */
+function hasStructure(schema: Json): boolean {
+  if (Object.keys(asObject(schema.properties)).length > 0) return true;
+  if (['allOf', 'oneOf', 'anyOf'].some((key) => schema[key] !== undefined)) return true;
+  if (isObject(schema.additionalProperties)) return true;
+  if (!isObject(schema.items)) return false;
+  const { items } = schema;
+  return items.type === 'object' || items.type === 'array' || hasStructure(items);
+}
+
+const SCHEMA_KEYS = [
+  'type',
+  'format',
+  'enum',
+  'required',
+  'description',
+  'items',
+  'properties',
+  'additionalProperties',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'nullable',
+  'default',
+  'example',
+];
+
+/** A compact copy of a schema (its structural keys, cycles cut, depth bounded) for a description. */
+function compactSchema(schema: unknown, seen: Set<object>, depth: number): unknown {
+  if (!isObject(schema)) return schema;
+  if (seen.has(schema) || depth > 6) return {};
+  seen.add(schema);
+  const copy: Json = {};
+  for (const key of SCHEMA_KEYS) {
+    if (schema[key] === undefined) continue;
+    const value = schema[key];
+    if (key === 'properties') {
+      copy.properties = Object.fromEntries(
+        Object.entries(asObject(value)).map(([name, sub]) => [name, compactSchema(sub, seen, depth + 1)]),
+      );
+    } else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf') {
+      copy[key] = asArray(value).map((sub) => compactSchema(sub, seen, depth + 1));
+    } else if (key === 'items' || key === 'additionalProperties') {
+      copy[key] = compactSchema(value, seen, depth + 1);
+    } else copy[key] = value;
+  }
+  seen.delete(schema);
+  return copy;
+}
+
+const scalarText = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : undefined;
+
+function exampleOf(holder: Json, schema: Json): unknown {
+  if (holder.example !== undefined) return holder.example;
+  const examples = holder.examples;
+  if (isObject(examples)) {
+    const first = Object.values(examples)[0];
+    if (isObject(first) && first.value !== undefined) return first.value;
+  }
+  if (schema.example !== undefined) return schema.example;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  return undefined;
+}
+
+type Draft = { param: RequestParam; schemaText?: string };
+
+/** One parameter: its description with enum values and an example added, a nested shape kept as JSON Schema. */
+function paramOf(name: string, holder: Json, schema: Json, required: boolean): Draft {
+  const composed = schema.type === undefined && merge(schema, new Set()).properties.size > 0;
+  const type = composed ? 'object' : typeOf(schema);
+  const parts = [cleanText(asText(holder.description) || asText(schema.description), true)];
+  const values = asArray(schema.enum ?? asObject(schema.items).enum)
+    .map(scalarText)
+    .filter((v) => v !== undefined);
+  if (values.length) parts.push(`可选值：${values.join('、')}`);
+  const example = exampleOf(holder, schema);
+  if (example !== undefined) {
+    const text = scalarText(example) ?? JSON.stringify(example);
+    if (text && text.length <= 200) parts.push(`示例：${cleanText(text, false)}`);
+  }
+  const description = parts.filter(Boolean).join('；');
+  const draft: Draft = { param: { name, type, required, description } };
+  if ((type === 'object' || type === 'array') && hasStructure(schema)) {
+    const text = JSON.stringify(compactSchema(schema, new Set(), 0));
+    if (text.length <= IMPORT_LIMITS.schemaTextMax) draft.schemaText = text;
+  }
+  return draft;
+}
+
+/** The parameters a request body's schema gives: its properties, or the whole body as one `body` parameter. */
+function bodyParams(schema: Json): Draft[] {
+  const merged = merge(schema, new Set());
+  if (merged.properties.size === 0 || typeOf(schema) === 'array') {
+    return Object.keys(schema).length === 0 ? [] : [paramOf('body', {}, schema, true)];
+  }
+  return [...merged.properties].map(([name, property]) =>
+    paramOf(name, {}, property, merged.required.has(name)),
+  );
+}
+
+// ---------------------------------------------------------------- operations
+
+export type MappedOperation = {
+  index: number;
+  operation: string;
+  name: string;
+  /** Undefined when the operation cannot become an interface: `reason` says why. */
+  draft?: ImportDraft;
+  reason?: string;
+  notes: string[];
+};
+
+export type Mapping = { operations: MappedOperation[]; baseUrlRequired: boolean };
+
+/** Counts a document's operations (the limit is checked before anything heavier). */
+export function countOperations(doc: Json): number {
+  let count = 0;
+  for (const item of Object.values(asObject(doc.paths)))
+    for (const key of Object.keys(asObject(item))) if (OPENAPI_METHODS.includes(key)) count += 1;
+  return count;
+}
+
+/** The request headers a security requirement asks for, and the query parameters (apiKey in query). */
+function securityOf(doc: Json, operation: Json, spec: Specification, headers: Json, params: Draft[]) {
+  const requirements = asArray(operation.security ?? doc.security).filter(isObject);
+  const first = requirements[0];
+  if (!first) return;
+  const schemes = asObject(
+    spec.kind === 'swagger2' ? doc.securityDefinitions : asObject(doc.components).securitySchemes,
+  );
+  for (const name of Object.keys(first)) {
+    const scheme = asObject(schemes[name]);
+    const type = asText(scheme.type);
+    const description = cleanText(asText(scheme.description), true);
+    if (type === 'apiKey') {
+      const key = asText(scheme.name);
+      if (!key) continue;
+      if (scheme.in === 'header') headers[key] ??= '<API Key>';
+      else if (scheme.in === 'query' && !params.some((p) => p.param.name === key))
+        params.push({
+          param: { name: key, type: 'string', required: true, description: description || 'API Key' },
+        });
+    } else if (type === 'basic' || (type === 'http' && asText(scheme.scheme).toLowerCase() === 'basic')) {
+      headers.Authorization ??= '<Basic 凭据>';
+    } else if (type === 'http') {
+      const word = asText(scheme.scheme);
+      headers.Authorization ??= word.toLowerCase() === 'bearer' ? '<Bearer 令牌>' : `<${word} 凭据>`;
+    } else if (type === 'oauth2' || type === 'openIdConnect') {
+      headers.Authorization ??= '<Bearer 令牌>';
+    }
+  }
+}
+
+/** The first 2xx response's headers (with its media type as Content-Type), as the interface's responseHeader. */
+function responseHeadersOf(doc: Json, operation: Json, spec: Specification, ours: boolean): string {
+  const responses = asObject(operation.responses);
+  const key = Object.keys(responses).find((code) => /^2(\d\d|XX)$/i.test(code));
+  if (!key) return '';
+  const response = asObject(responses[key]);
+  const headers: Json = {};
+  if (spec.kind === 'openapi3') {
+    const type = Object.keys(asObject(response.content))[0];
+    if (type) headers['Content-Type'] = type;
+  } else if (response.schema !== undefined) {
+    const type = asArray(operation.produces ?? doc.produces).map(String)[0];
+    if (type) headers['Content-Type'] = type;
+  }
+  for (const [name, raw] of Object.entries(asObject(response.headers))) {
+    if (ours && GATEWAY_RESPONSE_HEADERS.some((h) => h.toLowerCase() === name.toLowerCase())) continue;
+    const header = asObject(raw);
+    const schema = spec.kind === 'swagger2' ? header : asObject(header.schema);
+    const example = scalarText(exampleOf(header, schema)) ?? scalarText(schema.default);
+    headers[name] = example ?? `<${typeOf(schema)}>`;
+  }
+  return Object.keys(headers).length ? JSON.stringify(headers) : '';
+}
+
+/** The drafts' JSON texts within the field's limit: schema texts go first when it is too long. */
+function paramsText(drafts: Draft[], notes: string[]): string {
+  const withSchemas = serializeRequestParams(
+    drafts.map(({ param, schemaText }) => ({
+      ...param,
+      description: schemaText
+        ? [param.description, `JSON Schema：${schemaText}`].filter(Boolean).join('；')
+        : param.description,
+    })),
+  );
+  if (withSchemas.length <= INTERFACE_LIMITS.jsonTextMax) return withSchemas;
+  if (drafts.some((d) => d.schemaText)) notes.push(IMPORT_MESSAGES.schemaDropped);
+  return serializeRequestParams(drafts.map((d) => d.param));
+}
+
+/** Every operation of a dereferenced document, mapped (`baseUrl` stands in for a relative or missing server). */
+export function mapDocument(doc: Json, spec: Specification, baseUrl?: string): Mapping {
+  const docBase = documentBase(doc, spec);
+  let baseUrlRequired = false;
+  const operations: MappedOperation[] = [];
+  let index = 0;
+  for (const [path, rawItem] of Object.entries(asObject(doc.paths))) {
+    const item = asObject(rawItem);
+    for (const key of Object.keys(item)) {
+      if (!OPENAPI_METHODS.includes(key)) continue;
+      const operation = asObject(item[key]);
+      const method = key.toUpperCase();
+      const label = `${method} ${path}`;
+      const notes: string[] = [];
+      const summary = cleanText(asText(operation.summary), false);
+      const fullName = summary || cleanText(asText(operation.operationId), false) || label;
+      const name = clip(fullName, INTERFACE_LIMITS.nameMax);
+      if (name.cut) notes.push(IMPORT_MESSAGES.nameTruncated(INTERFACE_LIMITS.nameMax));
+      const mapped: MappedOperation = { index, operation: label, name: name.text, notes };
+      index += 1;
+      operations.push(mapped);
+      if (!(HTTP_METHODS as readonly string[]).includes(method)) {
+        mapped.reason = IMPORT_MESSAGES.methodUnsupported(method);
+        continue;
+      }
+
+      const platform = asObject(operation[PLATFORM_EXTENSION]);
+      const ours = Object.keys(platform).length > 0;
+      let url = ours && isAbsoluteHttpUrl(asText(platform.url)) ? asText(platform.url) : undefined;
+      if (!url) {
+        const own = serverUrlOf(asArray(operation.servers)[0]) ?? serverUrlOf(asArray(item.servers)[0]);
+        const base = absoluteBase(own ?? docBase, baseUrl);
+        if (base === undefined) {
+          baseUrlRequired = true;
+          mapped.reason = IMPORT_MESSAGES.baseUrlNeeded;
+          continue;
+        }
+        // The root path `/` is the server's own address.
+        url = path === '/' ? base : `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+      }
+
+      let description = cleanText(asText(operation.description), true);
+      if (!description && name.cut) description = fullName;
+      const clipped = clip(description, INTERFACE_LIMITS.descriptionMax);
+      if (clipped.cut) notes.push(IMPORT_MESSAGES.descriptionTruncated(INTERFACE_LIMITS.descriptionMax));
+
+      // Parameters of the path item, overridden by the operation's own of the same name and place.
+      const declared = new Map<string, Json>();
+      for (const p of [...asArray(item.parameters), ...asArray(operation.parameters)].filter(isObject))
+        declared.set(`${asText(p.in)}:${asText(p.name)}`, p);
+      const params: Draft[] = [];
+      const headers: Json = {};
+      const addParam = (draft: Draft) => {
+        if (!params.some((p) => p.param.name === draft.param.name)) params.push(draft);
+      };
+      let bodySchema: Json | undefined;
+      let bodyType: string | undefined;
+      const formFields: Json[] = [];
+      for (const p of declared.values()) {
+        const where = asText(p.in);
+        const paramName = asText(p.name);
+        if (!paramName) continue;
+        if (where === 'body') {
+          bodySchema = asObject(p.schema);
+          bodyType = asArray(operation.consumes ?? doc.consumes).map(String)[0] ?? 'application/json';
+        } else if (where === 'header') {
+          const schema = spec.kind === 'swagger2' ? p : asObject(p.schema);
+          const example = scalarText(exampleOf(p, schema)) ?? scalarText(schema.default);
+          headers[paramName] = example ?? `<${paramName}>`;
+        } else if (where === 'formData') {
+          formFields.push(p);
+        } else if (where === 'query' || where === 'path') {
+          const schema = spec.kind === 'swagger2' ? p : asObject(p.schema);
+          addParam(paramOf(paramName, p, schema, p.required === true));
+        }
+      }
+      if (formFields.length) {
+        bodyType =
+          asArray(operation.consumes ?? doc.consumes).map(String)[0] ?? 'application/x-www-form-urlencoded';
+        for (const p of formFields) addParam(paramOf(asText(p.name), p, p, p.required === true));
+      }
+      if (spec.kind === 'openapi3') {
+        const content = asObject(asObject(operation.requestBody).content);
+        const types = Object.keys(content);
+        const chosen = types.find((t) => /json/i.test(t)) ?? types[0];
+        if (chosen) {
+          bodySchema = asObject(asObject(content[chosen]).schema);
+          bodyType = chosen;
+        }
+      }
+      if (bodySchema) for (const draft of bodyParams(bodySchema)) addParam(draft);
+      if (bodyType && method !== 'GET' && method !== 'DELETE') headers['Content-Type'] = bodyType;
+      securityOf(doc, operation, spec, headers, params);
+
+      const requestHeader =
+        ours && typeof platform.requestHeader === 'string'
+          ? platform.requestHeader
+          : Object.keys(headers).length
+            ? JSON.stringify(headers)
+            : '';
+      const draft: ImportDraft = {
+        name: name.text,
+        description: clipped.text,
+        url,
+        method: method as HttpMethod,
+        requestParams:
+          ours && typeof platform.requestParams === 'string'
+            ? platform.requestParams
+            : paramsText(params, notes),
+        requestHeader,
+        responseHeader:
+          ours && typeof platform.responseHeader === 'string'
+            ? platform.responseHeader
+            : responseHeadersOf(doc, operation, spec, ours),
+        deprecated: operation.deprecated === true,
+      };
+      const error = validateInterface(draft);
+      if (error) mapped.reason = error.message;
+      else mapped.draft = draft;
+    }
+  }
+  return { operations, baseUrlRequired };
+}

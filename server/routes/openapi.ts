@@ -1,0 +1,135 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import YAML from 'yaml';
+import { ResponseCode } from '@agler/contract/constants';
+import { isJsonContentType } from '@agler/contract/http';
+import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
+import { IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
+import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
+import { queryOf } from '@agler/contract/queries';
+import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
+import { ApiError } from '../domain/errors';
+import { listNotices } from '../domain/lifecycle';
+import { exportDocument, parseExportIds } from '../domain/openapi/export';
+import { importDocument } from '../domain/openapi/import';
+import type { FetchDocument } from '../domain/openapi/import';
+import { requireAdmin, requireUser } from '../domain/user';
+import { ok } from '../envelope';
+import { jsonObjectBody, readBody } from '../plugins/body';
+import { parseAllowList } from '../upstream/addressPolicy';
+import { createUpstreamClient } from '../upstream/client';
+import type { Resolve, UpstreamClient } from '../upstream/client';
+import type { AppContext } from './context';
+
+/**
+ * OpenAPI in and out: `POST /api/interfaceInfo/import` (admins), its
+ * notices' list, and `GET /api/openapi.json`. The import takes a body of up
+ * to IMPORT_LIMITS.bodyMaxBytes (a pasted document travels inside the JSON),
+ * so it parses its own bodies; a document given by URL is fetched through
+ * the platform's upstream client: the same address guard as calls, no
+ * redirects, at most IMPORT_LIMITS.documentMaxBytes.
+ */
+
+export type OpenApiOptions = {
+  ctx: AppContext;
+  publicUrl: string;
+  /** INVOKE_ALLOW_HOSTS: the hosts calls may reach although internal; a document may be fetched from them too. */
+  allowHosts: string[];
+  resolve?: Resolve;
+  timeoutMs: number;
+};
+
+const FAILURE_MESSAGES = {
+  refused: UPSTREAM_MESSAGES.refused,
+  scheme: UPSTREAM_MESSAGES.scheme,
+  unreachable: UPSTREAM_MESSAGES.unreachable,
+} as const;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The document fetcher over `client`: 2xx text, or the reason in the import's words. */
+export function documentFetcher(client: UpstreamClient, timeoutMs: number): FetchDocument {
+  return async (url) => {
+    const result = await client.call({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json, application/yaml, text/yaml, text/plain;q=0.8, */*;q=0.5' },
+    });
+    if (!result.ok) {
+      const reason =
+        result.failure === 'timeout'
+          ? UPSTREAM_MESSAGES.timeout(timeoutMs)
+          : result.failure === 'redirect'
+            ? UPSTREAM_MESSAGES.redirect(result.status ?? 0)
+            : result.failure === 'tooLarge'
+              ? IMPORT_MESSAGES.documentTooLarge(IMPORT_LIMITS.documentMaxBytes / 1024 / 1024)
+              : FAILURE_MESSAGES[result.failure];
+      return { ok: false, message: IMPORT_MESSAGES.fetchFailed(reason) };
+    }
+    if (result.status < 200 || result.status >= 300)
+      return { ok: false, message: IMPORT_MESSAGES.fetchStatus(result.status) };
+    try {
+      return { ok: true, text: utf8.decode(result.body) };
+    } catch {
+      return { ok: false, message: IMPORT_MESSAGES.unreadable };
+    }
+  };
+}
+
+const refusal = (message: string) => new ApiError(ResponseCode.PARAMS_ERROR, message);
+
+export const openApiRoutes: FastifyPluginAsync<OpenApiOptions> = async (app, options) => {
+  const { ctx, publicUrl } = options;
+  const { db } = ctx.database;
+  const client = createUpstreamClient({
+    timeoutMs: options.timeoutMs,
+    allow: parseAllowList(options.allowHosts.join(',')),
+    resolve: options.resolve,
+    maxBytes: IMPORT_LIMITS.documentMaxBytes,
+    connections: 2,
+  });
+  app.addHook('onClose', () => client.close());
+  const fetchDocument = documentFetcher(client, options.timeoutMs);
+
+  // As plugins/body.ts, with the import's larger limit.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', async (request: FastifyRequest, payload: Readable) => {
+    if (!isJsonContentType(request.headers['content-type'])) {
+      await readBody(payload, 0);
+      throw refusal(MESSAGES.contentType);
+    }
+    const body = await readBody(payload, IMPORT_LIMITS.bodyMaxBytes);
+    if (!body) throw refusal(IMPORT_MESSAGES.documentTooLarge(IMPORT_LIMITS.documentMaxBytes / 1024 / 1024));
+    try {
+      return parseJsonExact(utf8.decode(body));
+    } catch (error) {
+      throw refusal(error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson);
+    }
+  });
+
+  app.post('/api/interfaceInfo/import', { bodyLimit: IMPORT_LIMITS.bodyMaxBytes }, async (request) => {
+    const body = jsonObjectBody(request);
+    const admin = requireAdmin(await request.sessionUser());
+    // Calls still waiting in the recorder are written first: a deprecation's notices name every recent caller.
+    await ctx.callLog.flush();
+    return ok(await importDocument(db, body, admin, ctx.now(), fetchDocument));
+  });
+
+  app.get('/api/interfaceInfo/notices', async (request) => {
+    requireAdmin(await request.sessionUser());
+    return ok(await listNotices(db, queryOf(request.query).id));
+  });
+
+  app.get('/api/openapi.json', async (request, reply) => {
+    const user = requireUser(await request.sessionUser());
+    const query = queryOf(request.query);
+    if (query.format !== undefined && query.format !== 'json' && query.format !== 'yaml')
+      throw refusal(IMPORT_MESSAGES.badFormat);
+    const document = await exportDocument(db, user, publicUrl, parseExportIds(query.ids));
+    if (query.format === 'yaml')
+      return reply
+        .type('application/yaml; charset=utf-8')
+        .send(YAML.stringify(document, { aliasDuplicateObjects: false }));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(document, null, 2));
+  });
+};
