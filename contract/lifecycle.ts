@@ -98,7 +98,8 @@ export function parseLifecycle(body: Record<string, unknown>, selfId?: Id): Pars
   }
   if (body.sunsetDate !== undefined) {
     if (body.sunsetDate === null || body.sunsetDate === '') value.sunsetDate = null;
-    else if (parseDate(body.sunsetDate) === undefined) return { ok: false, message: LIFECYCLE_MESSAGES.badSunsetDate };
+    else if (parseDate(body.sunsetDate) === undefined)
+      return { ok: false, message: LIFECYCLE_MESSAGES.badSunsetDate };
     else value.sunsetDate = body.sunsetDate as string;
   }
   if (body.replacementId !== undefined) {
@@ -106,7 +107,8 @@ export function parseLifecycle(body: Record<string, unknown>, selfId?: Id): Pars
     else {
       const id = parseId(body.replacementId);
       if (!id) return { ok: false, message: LIFECYCLE_MESSAGES.badReplacement };
-      if (selfId !== undefined && id === selfId) return { ok: false, message: LIFECYCLE_MESSAGES.selfReplacement };
+      if (selfId !== undefined && id === selfId)
+        return { ok: false, message: LIFECYCLE_MESSAGES.selfReplacement };
       value.replacementId = id;
     }
   }
