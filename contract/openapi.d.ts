@@ -1546,7 +1546,7 @@ export interface components {
              * Format: date
              * @description The day the quota runs out at that pace; null when it does not
              */
-            runsOutOn: string | null;
+            runsOutOn?: string | null;
         };
         UsageSummary: {
             /** Format: date */
@@ -1566,10 +1566,10 @@ export interface components {
             time: string;
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
             interfaceInfoId: number | string;
-            interfaceName: string | null;
-            method: string | null;
+            interfaceName?: string | null;
+            method?: string | null;
             /** @description The interface's HTTP status; null when it never answered */
-            status: number | null;
+            status?: number | null;
             /** @enum {string} */
             statusClass: "2xx" | "3xx" | "4xx" | "5xx" | "other" | "noAnswer" | "unrecorded";
             success: boolean;
@@ -1609,14 +1609,14 @@ export interface components {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
             interfaceInfoId: number | string;
             /** @description null: the interface is gone */
-            interfaceName: string | null;
+            interfaceName?: string | null;
             amount: number;
             reason: string;
             /** @enum {string} */
             status: "pending" | "approved" | "refused";
-            reviewReason: string | null;
+            reviewReason?: string | null;
             createTime: string;
-            reviewTime: string | null;
+            reviewTime?: string | null;
             /** @description The user's quota on the interface now */
             leftNum: number;
             totalNum: number;

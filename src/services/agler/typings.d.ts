@@ -320,10 +320,10 @@ declare namespace API {
     time: string;
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     interfaceInfoId: number | string;
-    interfaceName: string;
-    method: string;
+    interfaceName?: string;
+    method?: string;
     /** The interface's HTTP status; null when it never answered */
-    status: number;
+    status?: number;
     statusClass: '2xx' | '3xx' | '4xx' | '5xx' | 'other' | 'noAnswer' | 'unrecorded';
     success: boolean;
     /** Milliseconds */
@@ -666,7 +666,7 @@ declare namespace API {
     /** Calls per day over the last 7 days, to a tenth */
     burnPerDay: number;
     /** The day the quota runs out at that pace; null when it does not */
-    runsOutOn: string;
+    runsOutOn?: string;
   };
 
   type KeyPairVO = {
@@ -861,13 +861,13 @@ declare namespace API {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     interfaceInfoId: number | string;
     /** null: the interface is gone */
-    interfaceName: string;
+    interfaceName?: string;
     amount: number;
     reason: string;
     status: 'pending' | 'approved' | 'refused';
-    reviewReason: string;
+    reviewReason?: string;
     createTime: string;
-    reviewTime: string;
+    reviewTime?: string;
     /** The user's quota on the interface now */
     leftNum: number;
     totalNum: number;
