@@ -24,6 +24,7 @@ export default [
     ],
   },
   { path: '/account/center', name: '个人中心', component: './Account/Center', hideInMenu: true },
+  { path: '/account/usage', name: '我的用量', component: './Account/Usage', hideInMenu: true },
   {
     path: '/admin',
     name: '管理页',

@@ -4,6 +4,8 @@ import { skeleton } from '@/components/Skeleton/texts.en';
 import { theme } from '@/components/ThemeSwitch/texts.en';
 import { center } from '@/pages/Account/Center/texts.en';
 import { analysis } from '@/pages/Admin/InterfaceAnalysis/texts.en';
+import { usage } from '@/pages/Account/Usage/texts.en';
+import { quotaRequest } from '@/components/QuotaRequestModal/texts.en';
 import { adminInterface } from '@/pages/Admin/InterfaceInfo/texts.en';
 import { adminUser } from '@/pages/Admin/User/texts.en';
 import { index } from '@/pages/Index/texts.en';
@@ -35,6 +37,8 @@ export default {
     adminInterface,
     adminUser,
     analysis,
+    usage,
+    quotaRequest,
     messages,
   } satisfies Dictionary,
 };

@@ -40,6 +40,8 @@ export type Namespace =
   | 'adminInterface'
   | 'adminUser'
   | 'analysis'
+  | 'usage'
+  | 'quotaRequest'
   | 'messages';
 
 /**

@@ -52,6 +52,7 @@ export const jsonEditor: Translation<typeof JSON_EDITOR_TEXTS> = {
 
 export const avatar: Translation<typeof AVATAR_TEXTS> = {
   center: 'My account',
+  usage: 'My usage',
   settings: 'Settings',
   logout: 'Log out',
   loading: 'Loading the user',
@@ -93,6 +94,7 @@ export const routes: Translation<typeof ROUTE_TEXTS> = {
   登录: 'Log in',
   注册: 'Sign up',
   个人中心: 'My account',
+  我的用量: 'My usage',
   管理页: 'Admin',
   接口管理: 'Interfaces',
   接口分析: 'Analysis',

@@ -43,6 +43,10 @@ export const EARLY_ROUTES: readonly EarlyRoute[] = [
     chunk: () => import(/* webpackChunkName: "p__Account__Center__index" */ '@/pages/Account/Center'),
   },
   {
+    path: '/account/usage',
+    chunk: () => import(/* webpackChunkName: "p__Account__Usage__index" */ '@/pages/Account/Usage'),
+  },
+  {
     path: '/admin/interface_info',
     admin: true,
     chunk: () =>

@@ -353,8 +353,10 @@ test('keyboard only: log in, search, call an interface; create one in the drawer
     await tabTo(page, avatar, 40);
     await expectFocusVisible(page, avatar, 'the avatar menu button');
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: /我的用量/ }), 'the menu takes the focus').toBeFocused();
+    await page.keyboard.press('ArrowDown');
     const logout = page.getByRole('menuitem', { name: /退出登录/ });
-    await expect(logout, 'the menu takes the focus').toBeFocused();
+    await expect(logout).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/user\/login/);
   } finally {

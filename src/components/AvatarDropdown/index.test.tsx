@@ -51,15 +51,17 @@ describe('AvatarDropdown', () => {
     const trigger = screen.getByRole('button');
     trigger.focus();
     fireEvent.keyDown(trigger, { key: 'Enter' });
-    const logout = await screen.findByRole('menuitem', { name: /退出登录/ });
-    await waitFor(() => expect(logout).toHaveFocus());
+    const first = await screen.findByRole('menuitem', { name: /我的用量/ });
+    await waitFor(() => expect(first).toHaveFocus());
   });
 
-  it('offers only logout in the header (no menu flag)', async () => {
+  it('offers 我的用量 and logout in the header (no menu flag)', async () => {
     renderWithAntd(<AvatarDropdown>管理员</AvatarDropdown>);
     await openMenu();
     expect(screen.queryByText('个人中心')).not.toBeInTheDocument();
     expect(screen.queryByText('个人设置')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('我的用量'));
+    expect(mockCalls).toEqual(['push /account/usage']);
   });
 
   it('offers the personal pages with the menu flag', async () => {

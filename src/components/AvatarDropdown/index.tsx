@@ -1,4 +1,4 @@
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { LineChartOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useModel } from '@umijs/max';
 import { Dropdown, Spin } from 'antd';
 import type { MenuProps } from 'antd';
@@ -10,6 +10,7 @@ import { localized } from '@/locales';
 
 export const AVATAR_TEXTS = localized('avatar', {
   center: '个人中心',
+  usage: '我的用量',
   settings: '个人设置',
   logout: '退出登录',
   loading: '正在加载用户',
@@ -92,9 +93,11 @@ export function AvatarDropdown({ menu, children }: AvatarDropdownProps) {
       ? [
           { key: 'center', icon: <UserOutlined />, label: AVATAR_TEXTS.center },
           { key: 'settings', icon: <SettingOutlined />, label: AVATAR_TEXTS.settings },
-          { type: 'divider' as const },
         ]
       : []),
+    // Everyone's own usage, from the header too: what they called, what is left and their last calls.
+    { key: 'usage', icon: <LineChartOutlined />, label: AVATAR_TEXTS.usage },
+    { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: AVATAR_TEXTS.logout },
   ];
 

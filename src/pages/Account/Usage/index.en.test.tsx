@@ -1,0 +1,129 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { antdLocale, startLanguage } from '@/locales';
+import { listQuotaRequests } from '@/services/agler/quotaRequest';
+import { getMyUsageSummary, listMyCalls, listMyDailyUsage } from '@/services/agler/usage';
+import { loadEnglish } from '@/testing/english';
+import { renderWithAntd } from '@/testing/render';
+import UsagePage from '.';
+
+jest.mock('@umijs/max', () => ({
+  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
+  history: { replace: jest.fn() },
+  useModel: () => ({
+    initialState: { loginUser: { id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' } },
+    setInitialState: jest.fn(),
+  }),
+}));
+jest.mock('@/services/agler/usage');
+jest.mock('@/services/agler/quotaRequest');
+jest.mock('./components/charts', () => ({
+  DailyChart: ({ daily }: { daily: API.DailyCalls[] }) => <div>{`chart of ${daily.length} days`}</div>,
+}));
+
+const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
+const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+
+beforeAll(() => startLanguage('en-US', loadEnglish));
+
+beforeEach(() => {
+  jest.mocked(getMyUsageSummary).mockResolvedValue(
+    ok({
+      startDate: '2026-11-14',
+      endDate: '2026-11-20',
+      calls: 3,
+      errors: 1,
+      p95Latency: 90,
+      unlimited: false,
+      interfaces: [
+        {
+          interfaceInfoId: '1800000000000000001',
+          name: 'Weather',
+          method: 'GET',
+          status: 0,
+          calls: 3,
+          errors: 1,
+          p95Latency: 90,
+          leftNum: 0,
+          totalNum: 100,
+          burnPerDay: 0.4,
+          runsOutOn: '2026-11-20',
+        },
+      ],
+    }),
+  );
+  jest.mocked(listMyDailyUsage).mockResolvedValue(ok([{ date: '2026-11-20', calls: 3, errors: 1 }]));
+  jest.mocked(listMyCalls).mockResolvedValue(
+    ok({
+      records: [
+        {
+          id: '1',
+          time: '2026-11-20 15:29:59',
+          interfaceInfoId: '1800000000000000001',
+          method: 'GET',
+          statusClass: 'noAnswer',
+          success: false,
+          latency: 90,
+          bytes: 0,
+        },
+      ],
+      total: 1,
+      current: 1,
+      size: 20,
+      pages: 1,
+    }),
+  );
+  jest.mocked(listQuotaRequests).mockResolvedValue(
+    ok({
+      records: [
+        {
+          id: '9',
+          userId: '1790000000000000003',
+          userAccount: 'alice',
+          userName: 'alice',
+          interfaceInfoId: '1800000000000000001',
+          interfaceName: 'Weather',
+          amount: 500,
+          reason: 'load test',
+          status: 'pending',
+          createTime: '2026-11-19 10:00:00',
+          leftNum: 0,
+          totalNum: 100,
+        },
+      ],
+      total: 1,
+      current: 1,
+      size: 5,
+      pages: 1,
+    }),
+  );
+});
+
+describe('My usage in English', () => {
+  it('shows every figure, table, state and the request form in English, with no Chinese left', async () => {
+    renderWithAntd(
+      <ConfigProvider locale={antdLocale()}>
+        <UsagePage />
+      </ConfigProvider>,
+    );
+    expect(await screen.findByText('chart of 1 days')).toBeInTheDocument();
+    const row = (await screen.findByRole('link', { name: 'Weather' })).closest('tr')!;
+    expect(within(row).getByText('Used up')).toBeInTheDocument();
+    expect(within(row).getByText('Offline')).toBeInTheDocument();
+    expect(await screen.findByText('Deleted interface')).toBeInTheDocument();
+    expect(screen.getAllByText('No answer').length).toBeGreaterThan(0);
+    expect(await screen.findByText('Pending')).toBeInTheDocument();
+    for (const text of ['My usage', 'Calls', 'P95 latency', 'Quotas', 'Last 1000 calls', 'My quota requests', 'Export CSV']) {
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(document.body.textContent).not.toMatch(CJK);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for more calls of Weather' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Ask for more calls of “Weather”')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: /Send request/ }));
+    expect(await within(dialog).findByText('Enter an amount')).toBeInTheDocument();
+    expect(within(dialog).getByText('Give a reason for the request')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(CJK);
+  });
+});

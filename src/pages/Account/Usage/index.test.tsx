@@ -1,0 +1,175 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addQuotaRequest, listQuotaRequests } from '@/services/agler/quotaRequest';
+import { getMyUsageSummary, listMyCalls, listMyDailyUsage } from '@/services/agler/usage';
+import { renderWithAntd } from '@/testing/render';
+import { downloadText } from '@/utils/download';
+import UsagePage from '.';
+
+jest.mock('@umijs/max', () => ({
+  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
+  history: { replace: jest.fn() },
+  useModel: () => ({
+    initialState: { loginUser: { id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' } },
+    setInitialState: jest.fn(),
+  }),
+}));
+jest.mock('@/services/agler/usage');
+jest.mock('@/services/agler/quotaRequest');
+jest.mock('@/utils/download');
+// Canvas charts cannot draw in jsdom: the stand-in shows what it was given.
+jest.mock('./components/charts', () => ({
+  DailyChart: ({ daily }: { daily: API.DailyCalls[] }) => (
+    <div>{`chart of ${daily.length} days, ${daily.reduce((sum, day) => sum + day.calls, 0)} calls`}</div>
+  ),
+}));
+
+const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
+const WEATHER = '1800000000000000001';
+
+const summary: API.UsageSummary = {
+  startDate: '2026-11-14',
+  endDate: '2026-11-20',
+  calls: 40,
+  errors: 4,
+  p95Latency: 230,
+  unlimited: false,
+  interfaces: [
+    {
+      interfaceInfoId: WEATHER,
+      name: '天气查询',
+      method: 'GET',
+      status: 1,
+      calls: 40,
+      errors: 4,
+      p95Latency: 230,
+      leftNum: 60,
+      totalNum: 100,
+      burnPerDay: 5.7,
+      runsOutOn: '2026-12-01',
+    },
+  ],
+};
+
+const entry = (id: string, over: Partial<API.CallLogEntry> = {}): API.CallLogEntry => ({
+  id,
+  time: '2026-11-20 15:29:59',
+  interfaceInfoId: WEATHER,
+  interfaceName: '天气查询',
+  method: 'GET',
+  status: 200,
+  statusClass: '2xx',
+  success: true,
+  latency: 63,
+  bytes: 1024,
+  ...over,
+});
+
+beforeEach(() => {
+  jest.mocked(getMyUsageSummary).mockResolvedValue(ok(summary));
+  jest.mocked(listMyDailyUsage).mockImplementation(async (params) =>
+    ok([
+      { date: params.startDate, calls: 10, errors: 1 },
+      { date: params.endDate, calls: 30, errors: 3 },
+    ]),
+  );
+  jest.mocked(listMyCalls).mockImplementation(async (params) => {
+    const records = params.status === '5xx' ? [entry('2', { status: 502, statusClass: '5xx', success: false })] : [entry('1'), entry('2', { status: 502, statusClass: '5xx' })];
+    return ok({ records, total: records.length, current: 1, size: 20, pages: 1 });
+  });
+  jest.mocked(listQuotaRequests).mockResolvedValue(
+    ok({
+      records: [
+        {
+          id: '9',
+          userId: '1790000000000000003',
+          userAccount: 'alice',
+          userName: 'alice',
+          interfaceInfoId: WEATHER,
+          interfaceName: '天气查询',
+          amount: 500,
+          reason: '压测',
+          status: 'refused',
+          reviewReason: '本月额度已满',
+          createTime: '2026-11-19 10:00:00',
+          reviewTime: '2026-11-19 11:00:00',
+          leftNum: 60,
+          totalNum: 100,
+        },
+      ],
+      total: 1,
+      current: 1,
+      size: 5,
+      pages: 1,
+    }),
+  );
+  jest.mocked(addQuotaRequest).mockResolvedValue(ok({} as API.QuotaRequestVO));
+});
+
+describe('我的用量', () => {
+  it('shows the figures, the chart, each quota with its burn rate and the day it runs out', async () => {
+    renderWithAntd(<UsagePage />);
+    expect(await screen.findByText('chart of 2 days, 40 calls')).toBeInTheDocument();
+    expect(await screen.findByText('230 ms')).toBeInTheDocument();
+    expect(screen.getByText('90.0%')).toBeInTheDocument();
+    const row = screen.getByRole('link', { name: '天气查询' }).closest('tr')!;
+    expect(within(row).getByText('60 / 100')).toBeInTheDocument();
+    expect(within(row).getByText('5.7 次/天')).toBeInTheDocument();
+    expect(within(row).getByText('2026-12-01')).toBeInTheDocument();
+    // The user's request, with the admin's answer.
+    const request = (await screen.findByText('本月额度已满')).closest('tr')!;
+    expect(within(request).getByText('已拒绝')).toBeInTheDocument();
+  });
+
+  it('asks the server for another range, and for one interface’s days', async () => {
+    renderWithAntd(<UsagePage />);
+    await screen.findByText('chart of 2 days, 40 calls');
+    const before = jest.mocked(getMyUsageSummary).mock.calls.length;
+    fireEvent.click(screen.getByRole('radio', { name: '近 30 天' }));
+    await waitFor(() => expect(jest.mocked(getMyUsageSummary).mock.calls.length).toBe(before + 1));
+    const [params] = jest.mocked(getMyUsageSummary).mock.calls[before];
+    expect(params.startDate < params.endDate).toBe(true);
+    expect(params.userId).toBeUndefined();
+  });
+
+  it('lists the last calls with their status and exports them as CSV', async () => {
+    renderWithAntd(<UsagePage />);
+    const log = (await screen.findByText('最近 1000 次调用')).closest('.ant-pro-table')! as HTMLElement;
+    await within(log).findByText('502');
+    await act(async () => {
+      fireEvent.click(within(log).getByRole('button', { name: /导出 CSV/ }));
+    });
+    await waitFor(() => expect(jest.mocked(downloadText)).toHaveBeenCalledTimes(1));
+    const [text, fileName] = jest.mocked(downloadText).mock.calls[0];
+    expect(text.split('\r\n')[1]).toBe('2026-11-20 15:29:59,天气查询,1800000000000000001,200,63,1024');
+    expect(fileName).toMatch(/^最近调用_\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  it('asks for more calls from a quota’s row, checked with the server’s rules first', async () => {
+    renderWithAntd(<UsagePage />);
+    fireEvent.click(await screen.findByRole('button', { name: '申请「天气查询」的额度' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /提交申请/ }));
+    expect(await within(dialog).findByText('请输入申请次数')).toBeInTheDocument();
+    expect(within(dialog).getByText('请填写申请理由')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('申请次数'), { target: { value: '500' } });
+    fireEvent.change(within(dialog).getByLabelText('理由'), { target: { value: '下周压测' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: /提交申请/ }));
+    });
+    await waitFor(() =>
+      expect(jest.mocked(addQuotaRequest)).toHaveBeenCalledWith(
+        { interfaceInfoId: WEATHER, amount: 500, reason: '下周压测' },
+        { skipErrorHandler: true },
+      ),
+    );
+    expect(await screen.findByText('申请已提交，管理员处理后会通知你')).toBeInTheDocument();
+  });
+
+  it('says when the usage cannot be loaded, and loads again on 重试', async () => {
+    jest.mocked(getMyUsageSummary).mockRejectedValueOnce(new Error('网络错误'));
+    renderWithAntd(<UsagePage />);
+    expect(await screen.findByText('用量加载失败')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /重试/ }));
+    await waitFor(() => expect(screen.queryByText('用量加载失败')).not.toBeInTheDocument());
+  });
+});

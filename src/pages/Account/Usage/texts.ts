@@ -1,0 +1,89 @@
+import { CALL_LOG_LIMIT } from '@/constants';
+import { localized } from '@/locales';
+
+/** Every text of 我的用量. */
+export const USAGE_TEXTS = localized('usage', {
+  pageTitle: '我的用量',
+  /** An admin reading another user's usage. */
+  pageTitleOf: (name: string) => `${name} 的用量`,
+  retry: '重试',
+  loadFailed: '用量加载失败',
+
+  range: {
+    label: '时间范围',
+    last: (days: number) => `近 ${days} 天`,
+    custom: '自定义范围',
+    startDate: '开始日期',
+    endDate: '结束日期',
+  },
+  interfaceFilter: '接口',
+  allInterfaces: '全部接口',
+
+  figures: {
+    calls: '调用次数',
+    errors: '失败次数',
+    successRate: '成功率',
+    p95: 'P95 耗时',
+    ms: (value: string) => `${value} ms`,
+    none: '-',
+  },
+
+  chart: {
+    title: '每日调用',
+    label: '每日调用次数与失败次数',
+    ok: '成功',
+    errors: '失败',
+    date: '日期',
+    calls: '调用次数',
+    empty: '这段时间没有调用',
+  },
+
+  quotas: {
+    title: '额度',
+    name: '接口',
+    calls: '范围内调用',
+    left: '剩余 / 总次数',
+    burn: '近 7 天日均',
+    runsOut: '预计用完',
+    never: '不会用完',
+    today: '今天',
+    usedUp: '已用完',
+    perDay: (value: string) => `${value} 次/天`,
+    unlimited: '管理员调用不受额度限制',
+    askMore: '申请额度',
+    askMoreOf: (name: string) => `申请「${name}」的额度`,
+    empty: '还没有调用过接口',
+    offline: '已下线',
+  },
+
+  calls: {
+    title: `最近 ${CALL_LOG_LIMIT} 次调用`,
+    time: '时间',
+    interface: '接口',
+    status: 'HTTP 状态',
+    latency: '耗时（ms）',
+    bytes: '大小（字节）',
+    statusFilter: '状态类别',
+    statusAll: '全部状态',
+    statusNone: '无响应',
+    noAnswer: '无响应',
+    gone: '已删除的接口',
+    empty: '没有符合条件的调用',
+    exportCsv: '导出 CSV',
+    exporting: '正在导出…',
+    exportFailed: '导出失败',
+    csvHeader: ['时间', '接口', '接口 ID', 'HTTP 状态', '耗时（ms）', '大小（字节）'],
+    csvFileName: (date: string) => `最近调用_${date}.csv`,
+  },
+
+  requests: {
+    title: '我的额度申请',
+    interface: '接口',
+    amount: '申请次数',
+    reason: '理由',
+    status: '状态',
+    answer: '答复',
+    createTime: '申请时间',
+    empty: '还没有额度申请',
+  },
+} as const);
