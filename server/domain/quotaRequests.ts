@@ -189,11 +189,13 @@ export type QuotaRequestAnswer = {
 };
 
 /**
- * The one place that tells a user their request was answered, after the
- * answer is committed: the alerts of issue 50 are sent from here.
+ * The one place that tells a user their request was answered: in the
+ * review's transaction, so the answer and what the user is told stay together.
  */
-export async function quotaRequestAnswered(answer: QuotaRequestAnswer): Promise<void> {
+export async function quotaRequestAnswered(tx: Queryable, answer: QuotaRequestAnswer, now: number): Promise<void> {
+  void tx;
   void answer;
+  void now;
 }
 
 /**
@@ -207,7 +209,7 @@ export async function reviewQuotaRequest(
   now: number,
   defaultQuota: number,
 ): Promise<QuotaRequestVO> {
-  const request = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = rowsOf<{ user_id: string; iid: string; amount: number; status: string }>(
       await tx.execute(sql`
         SELECT user_id::text AS user_id, interface_info_id::text AS iid, amount, status
@@ -229,16 +231,20 @@ export async function reviewQuotaRequest(
           review_reason = ${review.reason}, reviewer_id = ${admin.id}::bigint,
           review_time = ${new Date(now).toISOString()}::timestamptz
       WHERE id = ${review.id}::bigint`);
-    return requestById(tx, review.id, defaultQuota);
+    const answered = await requestById(tx, review.id, defaultQuota);
+    await quotaRequestAnswered(
+      tx,
+      {
+        userId: answered.userId,
+        requestId: answered.id,
+        interfaceInfoId: answered.interfaceInfoId,
+        interfaceName: answered.interfaceName,
+        approved: review.approve,
+        amount: answered.amount,
+        reason: review.reason,
+      },
+      now,
+    );
+    return answered;
   });
-  await quotaRequestAnswered({
-    userId: request.userId,
-    requestId: request.id,
-    interfaceInfoId: request.interfaceInfoId,
-    interfaceName: request.interfaceName,
-    approved: review.approve,
-    amount: request.amount,
-    reason: review.reason,
-  });
-  return request;
 }

@@ -1,0 +1,185 @@
+/**
+ * @jest-environment node
+ */
+import { sql } from 'drizzle-orm';
+import { QUOTA_MAX, QUOTA_REQUEST_LIMITS, ResponseCode } from '@agler/contract/constants';
+import { interfaceIdOf } from '@agler/contract/demo/accounts';
+import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
+import type { QuotaRequestVO } from '@agler/contract/quotaRequests';
+import type { Page } from '@agler/contract/types';
+import { rowsOf } from '../db/rows';
+import { ADMIN, call, loginAs, sessionCookieOf, testApp, USER } from '../test/app';
+import type { TestApp } from '../test/app';
+
+let t: TestApp;
+let cookie: string;
+let userId: string;
+let otherCookie: string;
+let adminCookie: string;
+const IID = interfaceIdOf(3);
+const TOO_LONG = 'x'.repeat(QUOTA_REQUEST_LIMITS.reasonMax + 1);
+
+beforeAll(async () => {
+  t = await testApp();
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    payload: { userAccount: 'quota-asker', userPassword: '12345678', checkPassword: '12345678' },
+  });
+  cookie = sessionCookieOf(registered);
+  userId = String(JSON.parse(registered.body).data);
+  otherCookie = await loginAs(t.app, USER);
+  adminCookie = await loginAs(t.app, ADMIN);
+}, 180_000);
+afterAll(() => t.close());
+
+const ask = (payload: Record<string, unknown>, as = cookie) =>
+  call<QuotaRequestVO>(t.app, { method: 'POST', url: '/api/quota/request', payload, cookie: as });
+const review = (payload: Record<string, unknown>, as = adminCookie) =>
+  call<QuotaRequestVO>(t.app, { method: 'POST', url: '/api/quota/request/review', payload, cookie: as });
+const list = (query: string, as = cookie) =>
+  call<Page<QuotaRequestVO>>(t.app, { method: 'GET', url: `/api/quota/request/list?${query}`, cookie: as });
+
+const quotaRow = async (iid: string) =>
+  rowsOf<{ left_num: number; total_num: number }>(
+    await t.database.db.execute(sql`
+      SELECT left_num, total_num::int AS total_num FROM user_interface_info
+      WHERE user_id = ${userId}::bigint AND interface_info_id = ${iid}::bigint`),
+  )[0];
+
+describe('asking, approving and refusing', () => {
+  test('a request is open until approved: the quota rises by the amount, made with the default when missing', async () => {
+    const asked = await ask({ interfaceInfoId: IID, amount: 500, reason: '  压测需要  ' });
+    expect(asked).toMatchObject({
+      code: 0,
+      data: { userId, interfaceInfoId: IID, amount: 500, reason: '压测需要', status: 'pending', reviewReason: null, leftNum: 100, totalNum: 100 },
+    });
+    expect(await ask({ interfaceInfoId: IID, amount: 1, reason: '再来' })).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message: MESSAGES.requestOpen,
+    });
+
+    const pending = await list('status=pending', adminCookie);
+    expect(pending.data.records.map((r) => r.id)).toContain(asked.data.id);
+
+    const approved = await review({ id: asked.data.id, approve: true });
+    expect(approved.data).toMatchObject({ status: 'approved', leftNum: 600, totalNum: 600 });
+    expect(await quotaRow(IID)).toEqual({ left_num: 600, total_num: 600 });
+    expect(await review({ id: asked.data.id, approve: false, reason: '晚了' })).toMatchObject({
+      code: ResponseCode.PARAMS_ERROR,
+      message: MESSAGES.requestReviewed,
+    });
+
+    // Answered, the interface takes a new request; a refusal leaves the quota alone and keeps its reason.
+    const again = await ask({ interfaceInfoId: IID, amount: 10, reason: '还要' });
+    const refused = await review({ id: again.data.id, approve: false, reason: '本月额度已满' });
+    expect(refused.data).toMatchObject({ status: 'refused', reviewReason: '本月额度已满', leftNum: 600 });
+    expect(await quotaRow(IID)).toEqual({ left_num: 600, total_num: 600 });
+  });
+
+  test('an existing quota rises by the amount, what is left and what was granted together', async () => {
+    const iid = interfaceIdOf(4);
+    await t.database.db.execute(sql`
+      INSERT INTO user_interface_info (user_id, interface_info_id, left_num, total_num)
+      VALUES (${userId}::bigint, ${iid}::bigint, 3, 100)`);
+    const asked = await ask({ interfaceInfoId: iid, amount: 50, reason: '不够用' });
+    await review({ id: asked.data.id, approve: true });
+    expect(await quotaRow(iid)).toEqual({ left_num: 53, total_num: 150 });
+  });
+
+  test('an approval that would pass QUOTA_MAX is refused and the request stays open', async () => {
+    const iid = interfaceIdOf(5);
+    await t.database.db.execute(sql`
+      INSERT INTO user_interface_info (user_id, interface_info_id, left_num, total_num)
+      VALUES (${userId}::bigint, ${iid}::bigint, ${QUOTA_MAX}, ${QUOTA_MAX})`);
+    const asked = await ask({ interfaceInfoId: iid, amount: 1, reason: '多一次' });
+    expect((await review({ id: asked.data.id, approve: true })).message).toBe(MESSAGES.quotaTooHigh);
+    const [row] = (await list('status=pending')).data.records.filter((r) => r.id === asked.data.id);
+    expect(row.status).toBe('pending');
+  });
+});
+
+describe('who may do what', () => {
+  test("a user lists only their own, and naming another user is refused", async () => {
+    const own = await list('');
+    expect(own.data.records.every((r) => r.userId === userId)).toBe(true);
+    const other = await list('', otherCookie);
+    expect(other.data.records.every((r) => r.userId !== userId)).toBe(true);
+    expect(await list(`userId=${userId}`, otherCookie)).toEqual({
+      code: ResponseCode.NO_AUTH,
+      data: null,
+      message: MESSAGES.noAuth,
+    });
+    const adminOne = await list(`userId=${userId}`, adminCookie);
+    expect(adminOne.data.total).toBe(own.data.total);
+  });
+
+  test('a user cannot review, even their own request', async () => {
+    const asked = await ask({ interfaceInfoId: interfaceIdOf(6), amount: 5, reason: '自己批' });
+    expect(await review({ id: asked.data.id, approve: true }, cookie)).toEqual({
+      code: ResponseCode.NO_AUTH,
+      data: null,
+      message: MESSAGES.noAuth,
+    });
+  });
+
+  test('an admin has nothing to ask for', async () => {
+    expect((await ask({ interfaceInfoId: IID, amount: 5, reason: '管理员' }, adminCookie)).message).toBe(
+      MESSAGES.adminUnlimited,
+    );
+  });
+
+  test('an unknown interface or request is 40400', async () => {
+    expect((await ask({ interfaceInfoId: '1', amount: 5, reason: '无' })).code).toBe(ResponseCode.NOT_FOUND);
+    expect((await review({ id: '999999', approve: true })).message).toBe(MESSAGES.requestNotFound);
+  });
+});
+
+describe('bad input', () => {
+  test.each([
+    [{ amount: 5, reason: 'r' }, MESSAGES.idParamInvalid('interfaceInfoId')],
+    [{ interfaceInfoId: 'x', amount: 5, reason: 'r' }, MESSAGES.idParamInvalid('interfaceInfoId')],
+    [{ interfaceInfoId: IID, reason: 'r' }, MESSAGES.badAmount],
+    [{ interfaceInfoId: IID, amount: 0, reason: 'r' }, MESSAGES.badAmount],
+    [{ interfaceInfoId: IID, amount: 1.5, reason: 'r' }, MESSAGES.badAmount],
+    [{ interfaceInfoId: IID, amount: '5', reason: 'r' }, MESSAGES.badAmount],
+    [{ interfaceInfoId: IID, amount: QUOTA_REQUEST_LIMITS.amountMax + 1, reason: 'r' }, MESSAGES.badAmount],
+    [{ interfaceInfoId: IID, amount: 5 }, MESSAGES.reasonRequired],
+    [{ interfaceInfoId: IID, amount: 5, reason: '   ' }, MESSAGES.reasonRequired],
+    [{ interfaceInfoId: IID, amount: 5, reason: 42 }, MESSAGES.reasonNotText],
+    [{ interfaceInfoId: IID, amount: 5, reason: TOO_LONG }, MESSAGES.reasonTooLong],
+    [{ interfaceInfoId: IID, amount: 5, reason: 'a\u0000b' }, TEXT_MESSAGES.field('理由', 'control')],
+  ])('asking with %j is refused: %s', async (payload, message) => {
+    expect(await ask(payload)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+  });
+
+  test.each([
+    [{ approve: true }, MESSAGES.badId],
+    [{ id: '1', approve: 'yes' }, MESSAGES.badApprove],
+    [{ id: '1', approve: false }, MESSAGES.reviewReasonRequired],
+    [{ id: '1', approve: false, reason: ' ' }, MESSAGES.reviewReasonRequired],
+    [{ id: '1', approve: true, reason: TOO_LONG }, MESSAGES.reasonTooLong],
+  ])('reviewing with %j is refused: %s', async (payload, message) => {
+    expect(await review(payload)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+  });
+
+  test.each([
+    ['current=0', MESSAGES.badCurrent],
+    ['pageSize=51', MESSAGES.badPageSize],
+    ['status=open', MESSAGES.badRequestStatus],
+    ['userId=abc', MESSAGES.userIdInvalid],
+  ])('listing with %p is refused', async (query, message) => {
+    expect(await list(query)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+  });
+
+  test('a body that is no JSON object is refused as every write is', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/quota/request',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '[1]',
+    });
+    expect(JSON.parse(response.body)).toMatchObject({ code: ResponseCode.PARAMS_ERROR, message: MESSAGES.bodyNotObject });
+  });
+});
