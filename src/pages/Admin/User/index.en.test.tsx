@@ -11,6 +11,7 @@ import { loadEnglish } from '@/testing/english';
 jest.mock('@umijs/max', () => require('@/testing/umiMocks').adminPageUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/userInterfaceInfo');
+jest.mock('@/services/agler/quotaRequest');
 jest.mock('@/services/agler/interfaceInfo');
 
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;

@@ -11,6 +11,7 @@ import UserAdminPage from './index';
 jest.mock('@umijs/max', () => require('@/testing/umiMocks').adminPageUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/userInterfaceInfo');
+jest.mock('@/services/agler/quotaRequest');
 jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listUserByPage);

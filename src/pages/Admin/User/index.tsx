@@ -1,18 +1,21 @@
 import { UserOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { useModel } from '@umijs/max';
-import { App, Avatar, Button, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Link, useModel } from '@umijs/max';
+import { App, Avatar, Badge, Button, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useRequest } from 'ahooks';
 import { createStyles } from 'antd-style';
 import { displayTime } from '@agler/contract/dates';
 import type { ReactElement } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import type { UserRole } from '@/constants';
-import { ResponseCode, USER_ROLE } from '@/constants';
+import { ACCOUNT_USAGE_PATH, ResponseCode, USER_ROLE } from '@/constants';
 import { handleRequestError } from '@/requestConfig';
+import { listQuotaRequests } from '@/services/agler/quotaRequest';
 import { listUserByPage, updateUserRole } from '@/services/agler/user';
 import { hasErrorCode } from '@/utils/apiError';
 import { QuotaDrawer } from './components/QuotaDrawer';
+import { QuotaRequests } from './components/QuotaRequests';
 import { ADMIN_USER_TEXTS as T } from './texts';
 import type { UserTableQuery } from './userQuery';
 import {
@@ -82,6 +85,14 @@ export default function UserAdminPage() {
   // The page a reload or a link asks for, read once: from then on the table owns it and writes it back.
   const [initialView] = useState(() => userViewFromQuery(window.location.search));
   const [requested, setRequested] = useState<UserTableQuery>();
+  const [tab, setTab] = useState<'users' | 'requests'>('users');
+  // The open requests' count on the tab: one row asked for, its total read.
+  const openRequests = useRequest(
+    async () =>
+      (await listQuotaRequests({ status: 'pending', current: 1, pageSize: 1 }, { skipErrorHandler: true }))
+        .data?.total ?? 0,
+    { onError: () => undefined },
+  );
   const form = useMemo(
     () => ({
       syncToUrl: syncUserTableToUrl,
@@ -254,61 +265,86 @@ export default function UserAdminPage() {
       title: T.columns.actions,
       valueType: 'option',
       key: 'actions',
-      width: 260,
+      width: 300,
       render: (_, user) => [
         user.userRole === USER_ROLE.BAN ? null : <span key="role">{roleSelect(user)}</span>,
         <Button key="quota" type="link" size="small" onClick={() => setQuota({ open: true, user })}>
           {T.quota.open}
         </Button>,
+        <Link
+          key="usage"
+          to={`${ACCOUNT_USAGE_PATH}?${new URLSearchParams({ userId: String(user.id), account: user.userAccount })}`}
+          aria-label={T.usageLinkLabel(user.userAccount)}
+        >
+          {T.usageLink}
+        </Link>,
         <span key="ban">{banAction(user)}</span>,
       ],
     },
   ];
 
   return (
-    <PageContainer>
-      {loadError ? (
+    <PageContainer
+      tabActiveKey={tab}
+      onTabChange={(key) => setTab(key as typeof tab)}
+      tabList={[
+        { key: 'users', tab: T.tabs.users },
+        {
+          key: 'requests',
+          tab: (
+            <Space size={6}>
+              {T.tabs.requests}
+              <Badge count={openRequests.data ?? 0} size="small" />
+            </Space>
+          ),
+        },
+      ]}
+    >
+      {tab === 'requests' ? <QuotaRequests onAnswered={openRequests.refresh} /> : null}
+      {tab === 'users' && loadError ? (
         <LoadError className={styles.error} message={T.loadFailed} error={loadError} onRetry={reload} />
       ) : null}
-      <ProTable<User>
-        rowKey={(user) => String(user.id)}
-        actionRef={actionRef}
-        columns={columns}
-        // Narrower than its columns (a phone), the table scrolls inside itself, not the page.
-        scroll={{ x: columnsWidth(columns) }}
-        search={{ labelWidth: 'auto' }}
-        // The search form and the page live in the URL (see userQuery.ts).
-        form={form}
-        pagination={{
-          defaultCurrent: initialView.current,
-          defaultPageSize: initialView.pageSize,
-          showSizeChanger: true,
-          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-        }}
-        request={async (params) => {
-          const { current = DEFAULT_USER_VIEW.current, pageSize = DEFAULT_USER_VIEW.pageSize } = params;
-          const query = userQueryOf(params, { current, pageSize });
-          setRequested((last) => (last && sameUserQuery(last, query) ? last : query));
-          try {
-            const res = await listUserByPage(
-              {
-                current,
-                pageSize,
-                searchText: query.searchText?.trim() || undefined,
-                userRole: readRole(query.userRole),
-              },
-              { skipErrorHandler: true },
-            );
-            setLoadError(undefined);
-            return { data: res.data?.records ?? [], total: res.data?.total ?? 0, success: true };
-          } catch (error) {
-            setLoadError(error);
-            throw error;
-          }
-        }}
-        // The failure is shown above the table with a retry; the table keeps what it had.
-        onRequestError={() => undefined}
-      />
+      {tab === 'users' ? (
+        <ProTable<User>
+          rowKey={(user) => String(user.id)}
+          actionRef={actionRef}
+          columns={columns}
+          // Narrower than its columns (a phone), the table scrolls inside itself, not the page.
+          scroll={{ x: columnsWidth(columns) }}
+          search={{ labelWidth: 'auto' }}
+          // The search form and the page live in the URL (see userQuery.ts).
+          form={form}
+          pagination={{
+            defaultCurrent: initialView.current,
+            defaultPageSize: initialView.pageSize,
+            showSizeChanger: true,
+            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+          }}
+          request={async (params) => {
+            const { current = DEFAULT_USER_VIEW.current, pageSize = DEFAULT_USER_VIEW.pageSize } = params;
+            const query = userQueryOf(params, { current, pageSize });
+            setRequested((last) => (last && sameUserQuery(last, query) ? last : query));
+            try {
+              const res = await listUserByPage(
+                {
+                  current,
+                  pageSize,
+                  searchText: query.searchText?.trim() || undefined,
+                  userRole: readRole(query.userRole),
+                },
+                { skipErrorHandler: true },
+              );
+              setLoadError(undefined);
+              return { data: res.data?.records ?? [], total: res.data?.total ?? 0, success: true };
+            } catch (error) {
+              setLoadError(error);
+              throw error;
+            }
+          }}
+          // The failure is shown above the table with a retry; the table keeps what it had.
+          onRequestError={() => undefined}
+        />
+      ) : null}
       <QuotaDrawer
         open={quota.open}
         user={quota.user}

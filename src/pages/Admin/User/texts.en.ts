@@ -37,6 +37,38 @@ export const adminUser: Translation<typeof ADMIN_USER_TEXTS> = {
 
   loadFailed: 'Could not load the users',
 
+  tabs: { users: 'Users', requests: 'Quota requests' },
+  usageLink: 'Usage',
+  usageLinkLabel: (account) => `Usage of ${account}`,
+
+  requests: {
+    columns: {
+      createTime: 'Asked at',
+      user: 'User',
+      interface: 'Interface',
+      amount: 'Amount',
+      quota: 'Left / total now',
+      reason: 'Reason',
+      status: 'Status',
+      answer: 'Answer',
+      actions: 'Actions',
+    },
+    filter: 'Status',
+    all: 'All',
+    gone: 'Deleted interface',
+    approve: 'Approve',
+    approveConfirm: (amount, name) => `Approving adds ${amount} calls to the quota of “${name}”. Approve?`,
+    approved: (name) => `Request of “${name}” approved`,
+    refuse: 'Refuse',
+    refuseTitle: (name) => `Refuse the request of “${name}”`,
+    refuseReason: 'Reason',
+    refuseReasonPlaceholder: 'The user is told',
+    refused: (name) => `Request of “${name}” refused`,
+    cancel: 'Cancel',
+    empty: 'No quota requests',
+    loadFailed: 'Could not load the quota requests',
+  },
+
   quota: {
     open: 'Quota',
     title: (name) => `Quota: ${name}`,

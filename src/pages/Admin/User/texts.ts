@@ -39,6 +39,39 @@ export const ADMIN_USER_TEXTS = localized('adminUser', {
 
   loadFailed: '用户列表加载失败',
 
+  tabs: { users: '用户', requests: '额度申请' },
+  /** Opens 我的用量 of the row's user. */
+  usageLink: '用量',
+  usageLinkLabel: (account: string) => `查看 ${account} 的用量`,
+
+  requests: {
+    columns: {
+      createTime: '申请时间',
+      user: '用户',
+      interface: '接口',
+      amount: '申请次数',
+      quota: '当前剩余 / 总次数',
+      reason: '理由',
+      status: '状态',
+      answer: '答复',
+      actions: '操作',
+    },
+    filter: '状态',
+    all: '全部',
+    gone: '已删除的接口',
+    approve: '批准',
+    approveConfirm: (amount: string, name: string) => `批准后「${name}」的额度增加 ${amount} 次，确定吗？`,
+    approved: (name: string) => `已批准「${name}」的申请`,
+    refuse: '拒绝',
+    refuseTitle: (name: string) => `拒绝「${name}」的申请`,
+    refuseReason: '拒绝理由',
+    refuseReasonPlaceholder: '会告知申请人',
+    refused: (name: string) => `已拒绝「${name}」的申请`,
+    cancel: '取消',
+    empty: '没有额度申请',
+    loadFailed: '额度申请加载失败',
+  },
+
   quota: {
     open: '调用额度',
     title: (name: string) => `调用额度：${name}`,
