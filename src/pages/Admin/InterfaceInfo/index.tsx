@@ -1,8 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
-import { App, Button, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { CheckboxProps } from 'antd';
 import { createStyles } from 'antd-style';
 import type { SortField, SortOrder } from '@agler/contract/constants';
@@ -22,8 +22,10 @@ import {
 } from '@/services/agler/interfaceInfo';
 import { hasErrorCode } from '@/utils/apiError';
 import { interfacePath } from '@/utils/interfacePath';
+import { downloadOpenApi } from '@/utils/openapiExport';
 import type { BatchKind } from './batch';
 import { failureList, selectedRows, splitSelection } from './batch';
+import { ImportModal } from './components/ImportModal';
 import { InterfaceForm } from './components/InterfaceForm';
 import { shortId, splitUrl } from './display';
 import type { TableQuery } from './tableQuery';
@@ -134,6 +136,8 @@ const useStyles = createStyles(({ token }) => ({
   },
   // One line cut by CSS, the whole text as the title (the name, the description).
   oneLine: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  nameCell: { display: 'flex', alignItems: 'center', gap: token.marginXXS, minWidth: 0 },
+  lifecycleTag: { marginInlineEnd: 0, flex: 'none' },
   time: { whiteSpace: 'nowrap', color: token.colorTextSecondary },
   fresh: {
     '& > td': { background: `${token.colorPrimaryBg} !important`, transition: 'background 0.6s' },
@@ -165,6 +169,9 @@ export default function InterfaceInfoAdminPage() {
       return next;
     });
   const [formState, setFormState] = useState<FormState>({ open: false, key: 0 });
+  // Mounted once first opened, like the form.
+  const [importState, setImportState] = useState({ open: false, key: 0 });
+  const [exporting, setExporting] = useState(false);
   const [freshId, setFreshId] = useState<string>();
   // Until the first rows (or the failure to get them) are in, the table is the page's skeleton:
   // the layout's header tools and side menu wait for them (see afterPage.ts).
@@ -224,6 +231,19 @@ export default function InterfaceInfoAdminPage() {
     }
     message.success(done);
     reload();
+  };
+
+  /** Downloads the OpenAPI document of every interface, or of the selected ones. */
+  const exportOpenApi = async (ids?: readonly Id[]) => {
+    setExporting(true);
+    try {
+      await downloadOpenApi(ids);
+      message.success(T.exported);
+    } catch (error) {
+      handleRequestError(error);
+    } finally {
+      setExporting(false);
+    }
   };
 
   const removeOne = async (record: API.InterfaceInfo) => {
@@ -330,9 +350,20 @@ export default function InterfaceInfoAdminPage() {
       width: 160,
       // The interface's own page, with its console.
       render: (_, record) => (
-        <Link to={interfacePath(record.id)} className={styles.oneLine} title={record.name}>
-          {record.name}
-        </Link>
+        <span className={styles.nameCell}>
+          <Link to={interfacePath(record.id)} className={styles.oneLine} title={record.name}>
+            {record.name}
+          </Link>
+          {record.deprecated && (
+            <Tag
+              className={styles.lifecycleTag}
+              color="warning"
+              title={record.sunsetDate ? T.lifecycle.sunset(record.sunsetDate) : undefined}
+            >
+              {T.lifecycle.deprecated}
+            </Tag>
+          )}
+        </span>
       ),
     },
     {
@@ -500,6 +531,21 @@ export default function InterfaceInfoAdminPage() {
         // The request layer has already shown what went wrong; the table keeps what it had.
         onRequestError={() => setAnswered(true)}
         toolBarRender={() => [
+          <Button
+            key="export"
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={() => exportOpenApi()}
+          >
+            {T.exportOpenApi}
+          </Button>,
+          <Button
+            key="import"
+            icon={<ImportOutlined />}
+            onClick={() => setImportState((state) => ({ open: true, key: state.key + 1 }))}
+          >
+            {T.importOpenApi}
+          </Button>,
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
             {T.create}
           </Button>,
@@ -531,9 +577,23 @@ export default function InterfaceInfoAdminPage() {
             {batchButton('publish')}
             {batchButton('offline')}
             {batchButton('delete')}
+            <Button size="small" loading={exporting} onClick={() => exportOpenApi(selectedKeys)}>
+              {T.exportSelected}
+            </Button>
           </Space>
         )}
       />
+      {importState.key > 0 && (
+        <ImportModal
+          key={importState.key}
+          open={importState.open}
+          onClose={() => setImportState((state) => ({ ...state, open: false }))}
+          onImported={() => {
+            setImportState((state) => ({ ...state, open: false }));
+            actionRef.current?.reloadAndRest?.();
+          }}
+        />
+      )}
       {/* Mounted once first opened: until then the closed drawer and its form are work on every load. */}
       {formState.key > 0 && (
         <InterfaceForm

@@ -1,7 +1,9 @@
 import {
   ProForm,
+  ProFormDatePicker,
   ProFormDigit,
   ProFormSelect,
+  ProFormSwitch,
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
@@ -13,7 +15,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { JsonEditor, jsonRule } from '@/components/JsonEditor';
 import { HTTP_METHODS, INTERFACE_LIMITS, RATE_LIMIT_MAX, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
-import { addInterfaceInfo, getInterfaceInfoById, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
+import {
+  addInterfaceInfo,
+  getInterfaceInfoById,
+  listInterfaceInfoByPage,
+  updateInterfaceInfo,
+} from '@/services/agler/interfaceInfo';
 import { hasErrorCode } from '@/utils/apiError';
 import { INTERFACE_FIELDS } from '@agler/contract/interfaceValidation';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
@@ -30,9 +37,40 @@ export type InterfaceFormValues = Record<InterfaceField, string> & {
   rateLimit: number | null;
   /** Empty: equal to the rate limit. */
   rateBurst: number | null;
+  deprecated: boolean;
+  /** `yyyy-MM-dd`, or null for none. */
+  sunsetDate: string | null;
+  replacementId: string | null;
 };
 
 const RATE_FIELDS = ['rateLimit', 'rateBurst'] as const;
+const LIFECYCLE_FIELDS = ['deprecated', 'sunsetDate', 'replacementId'] as const;
+
+/** A date picker's value as the contract's day (`yyyy-MM-dd`), whatever form the picker keeps it in. */
+function dayOf(value: unknown): string | null {
+  if (!value) return null;
+  if (typeof value === 'string') return value.slice(0, 10);
+  const day = value as { format?: (pattern: string) => string };
+  return typeof day.format === 'function' ? day.format('YYYY-MM-DD') : null;
+}
+
+/** Interfaces that can replace `selfId`: the catalogue searched by name, at most one page. */
+async function replacementOptions(
+  keyWords: string | undefined,
+  selfId: string | undefined,
+  current: string | null,
+) {
+  const res = await listInterfaceInfoByPage(
+    { current: 1, pageSize: 20, ...(keyWords ? { name: keyWords } : {}) },
+    { skipErrorHandler: true },
+  );
+  const options = (res.data?.records ?? [])
+    .filter((r) => String(r.id) !== selfId)
+    .map((r) => ({ label: r.name, value: String(r.id) }));
+  if (current && !options.some((o) => o.value === current))
+    options.unshift({ label: `ID ${current}`, value: current });
+  return options;
+}
 
 const useStyles = createStyles(({ token }) => ({
   error: { marginBottom: token.marginLG },
@@ -51,11 +89,31 @@ export function initialValuesOf(record?: API.InterfaceInfo): InterfaceFormValues
     responseHeader: record?.responseHeader ?? '',
     rateLimit: record?.rateLimit ?? 0,
     rateBurst: record?.rateBurst ?? 0,
+    deprecated: record?.deprecated ?? false,
+    sunsetDate: record?.sunsetDate ?? null,
+    replacementId: record?.replacementId ? String(record.replacementId) : null,
   };
 }
 
+/** The lifecycle fields that differ from the interface's (an empty text clears one). */
+function lifecycleChanges(values: Partial<InterfaceFormValues>, initial: InterfaceFormValues) {
+  const now = {
+    deprecated: values.deprecated ?? false,
+    sunsetDate: dayOf(values.sunsetDate),
+    replacementId: values.replacementId ?? null,
+  };
+  const changes: Pick<API.InterfaceInfoAddRequest, 'deprecated' | 'sunsetDate' | 'replacementId'> = {};
+  if (now.deprecated !== initial.deprecated) changes.deprecated = now.deprecated;
+  if (now.sunsetDate !== initial.sunsetDate) changes.sunsetDate = now.sunsetDate ?? '';
+  if (now.replacementId !== initial.replacementId) changes.replacementId = now.replacementId ?? '';
+  return changes;
+}
+
 /** What is sent: every field as text, names and URLs without surrounding spaces; a burst left empty is left out. */
-function bodyOf(values: Partial<InterfaceFormValues>): API.InterfaceInfoAddRequest {
+function bodyOf(
+  values: Partial<InterfaceFormValues>,
+  initial: InterfaceFormValues,
+): API.InterfaceInfoAddRequest {
   const text = (field: InterfaceField) => values[field] ?? '';
   return {
     rateLimit: values.rateLimit ?? 0,
@@ -67,6 +125,7 @@ function bodyOf(values: Partial<InterfaceFormValues>): API.InterfaceInfoAddReque
     requestParams: text('requestParams'),
     requestHeader: text('requestHeader'),
     responseHeader: text('responseHeader'),
+    ...lifecycleChanges(values, initial),
   };
 }
 
@@ -135,7 +194,12 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
     const current = form.getFieldsValue(true) as Partial<InterfaceFormValues>;
     return (
       INTERFACE_FIELDS.some((field) => (current[field] ?? '') !== initialValues[field]) ||
-      RATE_FIELDS.some((field) => (current[field] ?? null) !== initialValues[field])
+      RATE_FIELDS.some((field) => (current[field] ?? null) !== initialValues[field]) ||
+      LIFECYCLE_FIELDS.some((field) =>
+        field === 'sunsetDate'
+          ? dayOf(current.sunsetDate) !== initialValues.sunsetDate
+          : (current[field] ?? (field === 'deprecated' ? false : null)) !== initialValues[field],
+      )
     );
   };
 
@@ -160,7 +224,7 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
     setSubmitting(true);
     setServerError(undefined);
     try {
-      const body = bodyOf(values);
+      const body = bodyOf(values, initialValues!);
       if (record) {
         await updateInterfaceInfo({ id: record.id, ...body }, { skipErrorHandler: true });
         onSaved(record.id, false);
@@ -290,6 +354,40 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
                       : rateBurstError(getFieldValue('rateLimit'), value),
                   ),
               ]}
+            />
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={8}>
+            <ProFormSwitch name="deprecated" label={T.deprecated} extra={T.deprecatedHint} />
+          </Col>
+          <Col xs={24} sm={8}>
+            <ProFormDatePicker
+              name="sunsetDate"
+              label={T.sunsetDate}
+              extra={T.sunsetDateHint}
+              width="100%"
+              fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }}
+            />
+          </Col>
+          <Col xs={24} sm={8}>
+            <ProFormSelect
+              name="replacementId"
+              label={T.replacement}
+              extra={T.replacementHint}
+              placeholder={T.replacementPlaceholder}
+              showSearch
+              allowClear
+              debounceTime={300}
+              params={{ self: record ? String(record.id) : undefined }}
+              request={({ keyWords }: { keyWords?: string }) =>
+                replacementOptions(
+                  keyWords,
+                  record ? String(record.id) : undefined,
+                  initialValues.replacementId,
+                )
+              }
+              fieldProps={{ filterOption: false }}
             />
           </Col>
         </Row>
