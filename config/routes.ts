@@ -24,6 +24,7 @@ export default [
     ],
   },
   { path: '/account/center', name: '个人中心', component: './Account/Center', hideInMenu: true },
+  { path: '/account/notifications', name: '通知设置', component: './Account/Notifications', hideInMenu: true },
   { path: '/account/usage', name: '我的用量', component: './Account/Usage', hideInMenu: true },
   {
     path: '/admin',

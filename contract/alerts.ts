@@ -77,13 +77,15 @@ export const ALERT_PAGE_SIZE = { default: 20, max: 50 } as const;
 /** How often the console asks for the unread count (and whenever the window regains focus). */
 export const ALERT_POLL_MS = 60_000;
 
+export const WEBHOOK_URL_MAX = 512;
+
 export const ALERT_MESSAGES = {
   badCurrent: '参数 current 应为不小于 1 的整数',
   badPageSize: `参数 pageSize 应为 1 到 ${ALERT_PAGE_SIZE.max} 的整数`,
   badUnread: '参数 unread 只能是 true 或 false',
   alertNotFound: '提醒不存在',
   webhookUrlRequired: 'Webhook 地址不能为空',
-  webhookUrlInvalid: 'Webhook 地址应为 https:// 开头的完整地址，不含用户名和密码，不超过 512 个字符',
+  webhookUrlInvalid: `Webhook 地址应为 https:// 开头的完整地址，不含用户名和密码，不超过 ${WEBHOOK_URL_MAX} 个字符`,
   webhookHttpNotAllowed: 'Webhook 地址应为 https://；http:// 只能用于服务器 INVOKE_ALLOW_HOSTS 列出的主机',
   webhookAddressRefused: 'Webhook 地址指向内部网络，不能使用',
   webhookKindsInvalid: `参数 kinds 应为提醒种类的数组（${ALERT_KINDS.join('、')}）`,
@@ -92,8 +94,6 @@ export const ALERT_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------- webhooks
-
-export const WEBHOOK_URL_MAX = 512;
 
 /** The event type of the test delivery; an alert's is `alert.<kind>`. */
 export const PING_EVENT = 'ping';

@@ -959,9 +959,9 @@ export interface components {
             id: string;
             kind: components["schemas"]["AlertKind"];
             /** @description The interface it is about */
-            interfaceInfoId: string | null;
+            interfaceInfoId?: string | null;
             /** @description The key or the quota request it is about */
-            subjectId: string | null;
+            subjectId?: string | null;
             data: components["schemas"]["AlertData"];
             /** @description yyyy-MM-dd HH:mm:ss */
             createTime: string;
@@ -989,7 +989,7 @@ export interface components {
             createTime: string;
             updateTime: string;
             /** @description Until when the secret before the last rotation still signs */
-            previousSecretUntil: string | null;
+            previousSecretUntil?: string | null;
             /** @description Only in the answer of the save that created the webhook */
             secret?: string;
         };
@@ -1000,17 +1000,17 @@ export interface components {
         WebhookAttemptVO: {
             time: string;
             /** @description The receiver's HTTP status; null when it never answered */
-            status: number | null;
+            status?: number | null;
             durationMs: number;
             /** @description httpError, timeout, unreachable, refused, redirect, tooLarge, scheme or noWebhook; null when delivered */
-            failure: string | null;
+            failure?: string | null;
         };
         WebhookPingVO: {
             id: string;
             delivered: boolean;
-            status: number | null;
+            status?: number | null;
             durationMs: number;
-            failure: string | null;
+            failure?: string | null;
         };
         WebhookDeliveryVO: {
             /** @description msg_…, the webhook-id of every try */
@@ -1019,7 +1019,7 @@ export interface components {
             /** @enum {string} */
             state: "pending" | "delivered" | "failed";
             tries: number;
-            nextTryTime: string | null;
+            nextTryTime?: string | null;
             createTime: string;
             attempts: components["schemas"]["WebhookAttemptVO"][];
         };
@@ -1047,6 +1047,7 @@ export interface components {
         };
         BaseResponseWebhookVO: {
             code: number;
+            /** @description null until the user sets a webhook */
             data?: components["schemas"]["WebhookVO"] | null;
             message: string;
             success?: boolean;

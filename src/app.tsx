@@ -35,6 +35,7 @@ const AvatarName = lazy(() =>
   })),
 );
 const HeaderSearch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/HeaderSearch'));
+const AlertBell = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/AlertBell'));
 const ThemeSwitch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/ThemeSwitch'));
 const LangSwitch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/LangSwitch'));
 const Forbidden = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/Forbidden'));
@@ -82,6 +83,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     // The header's tools and the user's menu render after the page (src/utils/afterPage.ts).
     actionsRender: () => [
       afterPage(<HeaderSearch />, 'search'),
+      afterPage(<AlertBell />, 'alerts'),
       afterPage(<ThemeSwitch />, 'theme'),
       afterPage(<LangSwitch />, 'lang'),
       // In the entry, not a chunk of its own: nothing to wait for.

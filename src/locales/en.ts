@@ -2,6 +2,8 @@ import enUS from 'antd/locale/en_US';
 import type { Dictionary } from '@/locales';
 import { skeleton } from '@/components/Skeleton/texts.en';
 import { theme } from '@/components/ThemeSwitch/texts.en';
+import { alerts } from '@/components/AlertBell/texts.en';
+import { notifications } from '@/pages/Account/Notifications/texts.en';
 import { center } from '@/pages/Account/Center/texts.en';
 import { analysis } from '@/pages/Admin/InterfaceAnalysis/texts.en';
 import { usage } from '@/pages/Account/Usage/texts.en';
@@ -39,6 +41,8 @@ export default {
     analysis,
     usage,
     quotaRequest,
+    alerts,
+    notifications,
     messages,
   } satisfies Dictionary,
 };

@@ -42,6 +42,8 @@ export type Namespace =
   | 'analysis'
   | 'usage'
   | 'quotaRequest'
+  | 'alerts'
+  | 'notifications'
   | 'messages';
 
 /**

@@ -16,6 +16,7 @@ import {
   USAGE_SORT_FIELDS,
   USER_LIMITS,
 } from '@agler/contract/constants';
+import { ALERT_KINDS, ALERT_PAGE_SIZE, WEBHOOK_URL_MAX } from '@agler/contract/alerts';
 import { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceValidation';
 import { JSON_MAX_DEPTH } from '@agler/contract/json';
 import { TIMESTAMP_TOLERANCE_SECONDS } from '@agler/contract/signature';
@@ -181,5 +182,18 @@ export const messages: MessagesEnglish = {
   text: {
     param: (name, fault) => `Parameter ${name} ${TEXT_FAULTS[fault]}`,
     field: (label, fault) => `${TEXT_FIELD_LABELS_EN[label] ?? label} ${TEXT_FAULTS[fault]}`,
+  },
+  alerts: {
+    badCurrent: 'current must be an integer of at least 1',
+    badPageSize: `pageSize must be an integer from 1 to ${ALERT_PAGE_SIZE.max}`,
+    badUnread: 'unread must be true or false',
+    alertNotFound: 'Alert not found',
+    webhookUrlRequired: 'Enter the webhook URL',
+    webhookUrlInvalid: `The webhook URL must be a full https:// address without user name or password, at most ${WEBHOOK_URL_MAX} characters`,
+    webhookHttpNotAllowed: "The webhook URL must be https://; http:// only for a host the server's INVOKE_ALLOW_HOSTS lists",
+    webhookAddressRefused: 'The webhook URL points into an internal network and cannot be used',
+    webhookKindsInvalid: `kinds must be an array of alert kinds (${ALERT_KINDS.join(', ')})`,
+    webhookNotSet: 'No webhook is set',
+    deliveryNotFound: 'Delivery not found',
   },
 };

@@ -5,6 +5,7 @@ import {
   JSON_FIELDS,
 } from '@agler/contract/interfaceValidation';
 import { JSON_TEXTS } from '@agler/contract/json';
+import { ALERT_MESSAGES } from '@agler/contract/alerts';
 import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { currentLang, DEFAULT_LANG, localized } from './index';
@@ -24,6 +25,7 @@ const CHINESE = {
   json: JSON_TEXTS,
   upstream: UPSTREAM_MESSAGES,
   text: TEXT_MESSAGES,
+  alerts: ALERT_MESSAGES,
 } as const;
 type Chinese = typeof CHINESE;
 
@@ -83,6 +85,7 @@ export const MESSAGE_ARGS: { [T in keyof Chinese]: { [K in FunctionKeys<Chinese[
     param: ['word', TEXT_FAULT],
     field: [{ oneOf: TEXT_FIELD_LABELS }, TEXT_FAULT],
   },
+  alerts: {},
 };
 
 /** The contract's messages as tables, for the test that every one of them has its English. */

@@ -94,6 +94,7 @@ export const routes: Translation<typeof ROUTE_TEXTS> = {
   登录: 'Log in',
   注册: 'Sign up',
   个人中心: 'My account',
+  通知设置: 'Notifications',
   我的用量: 'My usage',
   管理页: 'Admin',
   接口管理: 'Interfaces',

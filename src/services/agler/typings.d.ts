@@ -33,9 +33,9 @@ declare namespace API {
     id: string;
     kind: AlertKind;
     /** The interface it is about */
-    interfaceInfoId: string;
+    interfaceInfoId?: string;
     /** The key or the quota request it is about */
-    subjectId: string;
+    subjectId?: string;
     data: AlertData;
     /** yyyy-MM-dd HH:mm:ss */
     createTime: string;
@@ -283,7 +283,8 @@ declare namespace API {
 
   type BaseResponseWebhookVO = {
     code: number;
-    data?: WebhookVO;
+    /** null until the user sets a webhook */
+    data?: WebhookVO | null;
     message: string;
     success?: boolean;
   };
@@ -987,10 +988,10 @@ declare namespace API {
   type WebhookAttemptVO = {
     time: string;
     /** The receiver's HTTP status; null when it never answered */
-    status: number;
+    status?: number;
     durationMs: number;
     /** httpError, timeout, unreachable, refused, redirect, tooLarge, scheme or noWebhook; null when delivered */
-    failure: string;
+    failure?: string;
   };
 
   type WebhookDeliveryVO = {
@@ -999,7 +1000,7 @@ declare namespace API {
     eventType: string;
     state: 'pending' | 'delivered' | 'failed';
     tries: number;
-    nextTryTime: string;
+    nextTryTime?: string;
     createTime: string;
     attempts: WebhookAttemptVO[];
   };
@@ -1007,9 +1008,9 @@ declare namespace API {
   type WebhookPingVO = {
     id: string;
     delivered: boolean;
-    status: number;
+    status?: number;
     durationMs: number;
-    failure: string;
+    failure?: string;
   };
 
   type WebhookRequest = {
@@ -1032,7 +1033,7 @@ declare namespace API {
     createTime: string;
     updateTime: string;
     /** Until when the secret before the last rotation still signs */
-    previousSecretUntil: string;
+    previousSecretUntil?: string;
     /** Only in the answer of the save that created the webhook */
     secret?: string;
   };

@@ -1,0 +1,28 @@
+import { localized } from '@/locales';
+
+/** What the header's bell and its list say; an alert's own text is built from its kind and data. */
+export const ALERT_TEXTS = localized('alerts', {
+  /** The button's name, with how many are unread. */
+  trigger: (unread: number) => (unread > 0 ? `提醒（${unread} 条未读）` : '提醒'),
+  title: '提醒',
+  readAll: '全部标为已读',
+  markRead: '标为已读',
+  /** Before an unread alert's text, for screen readers (the dot says it to the eye). */
+  unread: '未读：',
+  empty: '暂无提醒',
+  loadFailed: '提醒加载失败',
+  more: '加载更多',
+  settings: '通知设置',
+  /** The texts of the kinds; a name the alert lacks reads as this. */
+  someInterface: '某个接口',
+  someKey: '一个密钥',
+  quota80: (name: string, left: number, total: number) =>
+    `「${name}」的调用次数已用 80%（剩余 ${left}/${total}）`,
+  quota100: (name: string) => `「${name}」的调用次数已用完`,
+  keyExpiring: (key: string, date: string) => `密钥「${key}」将于 ${date} 过期`,
+  interfaceOffline: (name: string) => `你近期调用过的接口「${name}」已下线`,
+  interfaceDeprecated: (name: string) => `你近期调用过的接口「${name}」已被标记为弃用`,
+  quotaApproved: (name: string, amount: number) => `你对「${name}」的额度申请已通过（增加 ${amount} 次）`,
+  quotaRefused: (name: string, reason: string) =>
+    `你对「${name}」的额度申请未通过${reason ? `：${reason}` : ''}`,
+} as const);

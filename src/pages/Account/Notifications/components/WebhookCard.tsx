@@ -1,0 +1,227 @@
+import { DeleteOutlined, SendOutlined, SyncOutlined } from '@ant-design/icons';
+import { ProCard } from '@ant-design/pro-components';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Typography,
+} from 'antd';
+import { createStyles } from 'antd-style';
+import { useRequest } from 'ahooks';
+import { useState } from 'react';
+import { ALERT_KINDS, webhookUrlError } from '@agler/contract/alerts';
+import type { AlertKind } from '@agler/contract/alerts';
+import { LoadError } from '@/components/LoadError';
+import { translateMessage } from '@/locales/messages';
+import { errorText } from '@/requestConfig';
+import {
+  deleteWebhook,
+  getWebhook,
+  rotateWebhookSecret,
+  saveWebhook,
+  testWebhook,
+} from '@/services/agler/webhook';
+import { NOTIFICATION_TEXTS } from '../texts';
+
+const T = NOTIFICATION_TEXTS.webhook;
+
+const useStyles = createStyles(({ token }) => ({
+  secret: {
+    display: 'block',
+    padding: `${token.paddingXS}px ${token.paddingSM}px`,
+    fontFamily: token.fontFamilyCode,
+    wordBreak: 'break-all',
+    background: token.colorFillTertiary,
+    borderRadius: token.borderRadius,
+  },
+  stack: { display: 'flex', flexDirection: 'column', gap: token.marginSM },
+  kinds: { display: 'flex', flexDirection: 'column', gap: token.marginXXS },
+}));
+
+type SecretModalProps = { secret?: string; onClose: () => void };
+
+/** The signing secret, the one time it can be seen. */
+function SecretModal({ secret, onClose }: SecretModalProps) {
+  const { styles } = useStyles();
+  return (
+    <Modal
+      open={!!secret}
+      title={T.secretTitle}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {T.done}
+        </Button>
+      }
+    >
+      {secret && (
+        <div className={styles.stack}>
+          <Alert type="warning" showIcon message={T.secretWarning} />
+          <Typography.Text
+            className={styles.secret}
+            copyable={{ text: secret, tooltips: [T.copy, T.copied] }}
+          >
+            {secret}
+          </Typography.Text>
+          <Typography.Text type="secondary">{T.verifyHint}</Typography.Text>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+type Values = { url: string; kinds: AlertKind[] };
+
+type WebhookCardProps = {
+  /** Something was sent or queued: the deliveries' log has news. */
+  onSent: () => void;
+};
+
+/** Webhook: the address, the kinds sent to it, a test, and the signing secret's rotation. */
+export function WebhookCard({ onSent }: WebhookCardProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [secret, setSecret] = useState<string>();
+  const [busy, setBusy] = useState<'save' | 'test' | 'rotate' | 'remove'>();
+  const {
+    data: webhook,
+    error,
+    loading,
+    refresh,
+    mutate,
+  } = useRequest(async () => (await getWebhook({ skipErrorHandler: true })).data ?? null, {
+    onSuccess: (value) =>
+      form.setFieldsValue(value ? { url: value.url, kinds: value.kinds } : { url: '', kinds: [] }),
+    onError: () => undefined,
+  });
+
+  const run = async (what: NonNullable<typeof busy>, work: () => Promise<void>) => {
+    setBusy(what);
+    try {
+      await work();
+    } catch (e) {
+      void message.error(errorText(e));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const save = (values: Values) =>
+    run('save', async () => {
+      const { data } = await saveWebhook(
+        { url: values.url.trim(), kinds: values.kinds ?? [] },
+        { skipErrorHandler: true },
+      );
+      if (!data) return;
+      const { secret: shown, ...saved } = data;
+      mutate(saved);
+      if (shown) setSecret(shown);
+      void message.success(T.saved);
+    });
+
+  const test = () =>
+    run('test', async () => {
+      const { data } = await testWebhook({ skipErrorHandler: true });
+      onSent();
+      if (!data) return;
+      if (data.delivered) void message.success(T.testDelivered(data.status ?? 0, data.durationMs));
+      else {
+        const reason = NOTIFICATION_TEXTS.failures[data.failure ?? ''] ?? data.failure ?? '';
+        void message.error(T.testFailed(data.status ? `HTTP ${data.status}` : reason));
+      }
+    });
+
+  const rotate = () =>
+    run('rotate', async () => {
+      const { data } = await rotateWebhookSecret({ skipErrorHandler: true });
+      if (!data) return;
+      setSecret(data.secret);
+      refresh();
+    });
+
+  const remove = () =>
+    run('remove', async () => {
+      await deleteWebhook({ skipErrorHandler: true });
+      mutate(null);
+      form.setFieldsValue({ url: '', kinds: [] });
+      void message.success(T.removed);
+    });
+
+  let body: React.ReactNode;
+  if (webhook === undefined && error && !loading) {
+    body = <LoadError message={T.loadFailed} error={error} onRetry={refresh} />;
+  } else if (webhook === undefined) {
+    body = <Skeleton active paragraph={{ rows: 3 }} />;
+  } else {
+    body = (
+      <Form<Values> form={form} layout="vertical" onFinish={save} initialValues={{ url: '', kinds: [] }}>
+        {webhook?.previousSecretUntil && (
+          <Alert
+            type="info"
+            showIcon
+            message={T.previousUntil(webhook.previousSecretUntil)}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Form.Item
+          name="url"
+          label={T.url}
+          extra={T.urlExtra}
+          rules={[
+            {
+              validator: async (_, value) => {
+                const fault = webhookUrlError(value);
+                if (fault) throw new Error(translateMessage(fault));
+              },
+            },
+          ]}
+        >
+          <Input placeholder={T.urlPlaceholder} inputMode="url" autoComplete="url" />
+        </Form.Item>
+        <Form.Item name="kinds" label={T.kinds}>
+          <Checkbox.Group
+            options={ALERT_KINDS.map((kind) => ({ value: kind, label: NOTIFICATION_TEXTS.kinds[kind] }))}
+          />
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={busy === 'save'}>
+            {T.save}
+          </Button>
+          {webhook && (
+            <>
+              <Button icon={<SendOutlined />} loading={busy === 'test'} onClick={() => void test()}>
+                {T.test}
+              </Button>
+              <Popconfirm title={T.rotateConfirm} onConfirm={() => rotate()}>
+                <Button icon={<SyncOutlined />} loading={busy === 'rotate'}>
+                  {T.rotate}
+                </Button>
+              </Popconfirm>
+              <Popconfirm title={T.removeConfirm} onConfirm={() => remove()}>
+                <Button danger icon={<DeleteOutlined />} loading={busy === 'remove'}>
+                  {T.remove}
+                </Button>
+              </Popconfirm>
+            </>
+          )}
+        </Space>
+      </Form>
+    );
+  }
+
+  return (
+    <ProCard title={T.title} headerBordered>
+      {body}
+      <SecretModal secret={secret} onClose={() => setSecret(undefined)} />
+    </ProCard>
+  );
+}
