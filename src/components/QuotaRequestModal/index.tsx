@@ -30,7 +30,9 @@ const checked = (check: (value: unknown) => string | undefined) => ({
   },
 });
 
+/** The contract's check of a reason; a blank one is left to `required`, which says so once. */
 const reasonFault = (value: unknown) => {
+  if (typeof value === 'string' && !value.trim()) return undefined;
   const parsed = reasonOf(value, true);
   return parsed.ok ? undefined : parsed.message;
 };

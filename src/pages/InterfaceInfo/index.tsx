@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { checkJson } from '@/components/JsonEditor';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
-import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode } from '@/constants';
+import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
 import { useEarlyRequest } from '@/utils/useEarlyRequest';
@@ -19,6 +19,7 @@ import { formatJsonText } from '@agler/contract/json';
 import { CallPanel } from './components/CallPanel';
 import { CodeBlock } from './components/CodeBlock';
 import { CodeSamples } from './components/CodeSamples';
+import { MyQuota } from './components/MyQuota';
 import { ParamsTable } from './components/ParamsTable';
 import { exampleText } from '@agler/contract/example';
 import { draftKey, useParamsDraft } from './draft';
@@ -184,6 +185,18 @@ export default function InterfaceInfoPage() {
                 { key: 'createTime', label: VIEW_TEXTS.createTime, children: showTime(info.createTime) },
                 { key: 'updateTime', label: VIEW_TEXTS.updateTime, children: showTime(info.updateTime) },
                 { key: 'rateLimit', label: VIEW_TEXTS.rateLimit, span: infoColumns, children: rateLimitText(info) },
+                {
+                  key: 'quota',
+                  label: VIEW_TEXTS.myQuota,
+                  span: infoColumns,
+                  children: (
+                    <MyQuota
+                      interfaceId={id}
+                      interfaceName={info.name}
+                      unlimited={initialState?.loginUser?.userRole === USER_ROLE.ADMIN}
+                    />
+                  ),
+                },
               ]}
             />
           </Card>

@@ -22,6 +22,12 @@ export const view: Translation<typeof VIEW_TEXTS> = {
   createTime: 'Created',
   updateTime: 'Updated',
   rateLimit: 'Rate limit',
+  myQuota: 'My quota',
+  quotaLeft: (left, total) => `${left} of ${total} calls left`,
+  quotaNotYet: 'Not called yet: the first call grants the default quota',
+  quotaUnlimited: "Admins' calls are not limited",
+  quotaFailed: 'Could not load the quota',
+  usageLink: 'My usage',
 
   paramsTitle: 'Request parameters',
   paramName: 'Name',

@@ -21,6 +21,12 @@ export const VIEW_TEXTS = localized('view', {
   createTime: '创建时间',
   updateTime: '更新时间',
   rateLimit: '速率限制',
+  myQuota: '我的额度',
+  quotaLeft: (left: string, total: string) => `剩余 ${left} / ${total} 次`,
+  quotaNotYet: '还没有调用过，首次调用时获得默认额度',
+  quotaUnlimited: '管理员调用不受额度限制',
+  quotaFailed: '额度加载失败',
+  usageLink: '我的用量',
 
   paramsTitle: '请求参数',
   paramName: '参数名',
