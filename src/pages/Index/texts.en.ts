@@ -23,6 +23,8 @@ export const index: Translation<typeof INDEX_TEXTS> = {
   total: (total) => interfaces(total),
   range: (from, to, total) => `${formatNumber(from)}–${formatNumber(to)} of ${interfaces(total)}`,
   noDescription: 'No description',
+  deprecated: 'Deprecated',
+  sunset: (date) => `Sunset ${date}`,
   updatedAt: (time) => `Updated ${time}`,
   loading: 'Loading the interfaces',
   emptyTitle: 'No interfaces yet',

@@ -19,6 +19,8 @@ export const INDEX_TEXTS = localized('index', {
   range: (from: number, to: number, total: number) =>
     `第 ${formatNumber(from)}-${formatNumber(to)} 个，共 ${formatNumber(total)} 个接口`,
   noDescription: '暂无描述',
+  deprecated: '已弃用',
+  sunset: (date: string) => `${date} 停止服务`,
   updatedAt: (time: string) => `更新于 ${time}`,
   loading: '正在加载接口列表',
   emptyTitle: '暂无接口',

@@ -1,7 +1,7 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PageContainer } from '@ant-design/pro-components';
 import { history, Link, useLocation, useModel, useParams } from '@umijs/max';
-import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
@@ -10,15 +10,17 @@ import { checkJson } from '@/components/JsonEditor';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
 import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@/constants';
-import { errorText } from '@/requestConfig';
+import { errorText, handleRequestError } from '@/requestConfig';
 import { getInterfaceInfoById } from '@/services/agler/interfaceInfo';
 import { useEarlyRequest } from '@/utils/useEarlyRequest';
 import { getMyAccessKey } from '@/services/agler/user';
 import { errorCodeOf } from '@/utils/apiError';
+import { downloadOpenApi } from '@/utils/openapiExport';
 import { formatJsonText } from '@agler/contract/json';
 import { CallPanel } from './components/CallPanel';
 import { CodeBlock } from './components/CodeBlock';
 import { CodeSamples } from './components/CodeSamples';
+import { LifecycleBanner, LifecycleNotices } from './components/Lifecycle';
 import { MyQuota } from './components/MyQuota';
 import { ParamsTable } from './components/ParamsTable';
 import { exampleText } from '@agler/contract/example';
@@ -30,6 +32,13 @@ import { rateLimitText } from '@/utils/rateLimit';
 
 const useStyles = createStyles(({ token }) => ({
   url: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
+  // The theme's text colour on the warning background: antd's warning text colour is too light to read on it.
+  deprecated: {
+    marginInlineEnd: 0,
+    color: token.colorText,
+    background: token.colorWarningBg,
+    borderColor: token.colorWarningBorder,
+  },
   headerTitle: { display: 'block', marginBottom: token.marginXXS, color: token.colorTextSecondary },
   // A card with a title and a link beside it: on a phone the link would squeeze the title to an
   // ellipsis; the link goes under the title instead.
@@ -96,6 +105,8 @@ export default function InterfaceInfoPage() {
   // The documentation first: the call panel and the samples render in the commit after it, so a
   // cold deep link paints the interface's description without waiting for them (about 180 ms).
   const [restShown, setRestShown] = useState(false);
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
   useEffect(() => {
     if (info) setRestShown(true);
   }, [info]);
@@ -149,6 +160,18 @@ export default function InterfaceInfoPage() {
   }
 
   const offline = info.status !== INTERFACE_STATUS.ONLINE;
+  const admin = initialState?.loginUser?.userRole === USER_ROLE.ADMIN;
+  const exportOne = async () => {
+    setExporting(true);
+    try {
+      await downloadOpenApi([id]);
+      message.success(VIEW_TEXTS.exported);
+    } catch (exportError) {
+      handleRequestError(exportError);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <PageContainer
@@ -157,11 +180,22 @@ export default function InterfaceInfoPage() {
         <Space size={4}>
           <MethodTag method={info.method} />
           <StatusBadge status={info.status} />
+          {info.deprecated && <Tag className={styles.deprecated}>{VIEW_TEXTS.deprecatedTag}</Tag>}
         </Space>
+      }
+      extra={
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportOne}>
+          {VIEW_TEXTS.exportOpenApi}
+        </Button>
       }
       onBack={back}
     >
       <Row gutter={[16, 16]}>
+        {info.deprecated && (
+          <Col span={24}>
+            <LifecycleBanner info={info} />
+          </Col>
+        )}
         <Col span={24}>
           <Card title={VIEW_TEXTS.infoTitle}>
             {/* antd's, not ProDescriptions: that one brings every ProField (date pickers and all), 181 KB
@@ -253,6 +287,11 @@ export default function InterfaceInfoPage() {
             )}
           </Card>
         </Col>
+        {admin && info.deprecated && (
+          <Col span={24}>
+            <LifecycleNotices interfaceId={id} />
+          </Col>
+        )}
       </Row>
     </PageContainer>
   );

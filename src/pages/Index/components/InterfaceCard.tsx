@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, LinkOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
-import { Card, Skeleton } from 'antd';
+import { Card, Skeleton, Space, Tag } from 'antd';
 import { createStyles } from 'antd-style';
 import dayjs from 'dayjs';
 import { MethodTag } from '@/components/MethodTag';
@@ -93,6 +93,13 @@ export const useCardStyles = createStyles(({ token, css }) => ({
     whiteSpace: 'nowrap',
     textOverflow: 'ellipsis',
   },
+  // The theme's text colour on the warning background: antd's warning text colour is too light to read on it.
+  lifecycle: {
+    marginInlineEnd: 0,
+    color: token.colorText,
+    background: token.colorWarningBg,
+    borderColor: token.colorWarningBorder,
+  },
   meta: {
     color: token.colorTextTertiary,
     fontSize: token.fontSizeSM,
@@ -110,7 +117,16 @@ export function InterfaceCard({ item, query, styles }: InterfaceCardProps) {
     <Card className={styles.card} data-testid="interface-card">
       <div className={styles.head}>
         <MethodTag method={item.method} />
-        {item.status !== INTERFACE_STATUS.ONLINE && <StatusBadge status={item.status} />}
+        <Space size={4}>
+          {item.deprecated && (
+            <Tag className={styles.lifecycle}>
+              {item.sunsetDate
+                ? `${INDEX_TEXTS.deprecated} · ${INDEX_TEXTS.sunset(item.sunsetDate)}`
+                : INDEX_TEXTS.deprecated}
+            </Tag>
+          )}
+          {item.status !== INTERFACE_STATUS.ONLINE && <StatusBadge status={item.status} />}
+        </Space>
       </div>
       <Link to={interfacePath(item.id)} className={styles.title} title={item.name}>
         <Highlight text={item.name} query={query} />
