@@ -142,7 +142,7 @@ export const IMPORT_MESSAGES = {
   unsupportedVersion: (version: string) => `不支持的版本 ${version}：只支持 Swagger 2.0、OpenAPI 3.0 和 3.1`,
   badUrl: '文档地址必须是以 http:// 或 https:// 开头的完整地址',
   fetchFailed: (reason: string) => `无法获取文档：${reason}`,
-  fetchStatus: (status: number) => `无法获取文档：地址返回了 HTTP ${status}`,
+  fetchStatus: (status: number) => `获取文档失败：地址返回了 HTTP ${status}`,
   badBaseUrl: '基础地址必须是以 http:// 或 https:// 开头的完整地址',
   badDryRun: '参数 dryRun 应为 true 或 false',
   badExclude: '参数 exclude 应为行号（从 0 开始的整数）的数组',
@@ -154,7 +154,8 @@ export const IMPORT_MESSAGES = {
   // a row's verdict
   methodUnsupported: (method: string) => `平台不支持 ${method} 方法`,
   baseUrlNeeded: '文档没有完整的服务器地址，请填写基础地址',
-  duplicate: (index: number) => `与第 ${index + 1} 行的请求方法和地址相同`,
+  /** `row` counts from 1, as the preview shows rows. */
+  duplicate: (row: number) => `与第 ${row} 行的请求方法和地址相同`,
   unchanged: '与已有接口完全相同',
   nameTruncated: (max: number) => `名称超过 ${max} 个字符，已截断`,
   descriptionTruncated: (max: number) => `描述超过 ${max} 个字符，已截断`,

@@ -6,7 +6,7 @@ import {
 } from '@agler/contract/interfaceValidation';
 import { JSON_TEXTS } from '@agler/contract/json';
 import { ALERT_MESSAGES } from '@agler/contract/alerts';
-import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
+import { IMPORT_MESSAGES, LIFECYCLE_MESSAGES, MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { currentLang, DEFAULT_LANG, localized } from './index';
 import type { Translation } from './index';
@@ -26,6 +26,8 @@ const CHINESE = {
   upstream: UPSTREAM_MESSAGES,
   text: TEXT_MESSAGES,
   alerts: ALERT_MESSAGES,
+  lifecycle: LIFECYCLE_MESSAGES,
+  import: IMPORT_MESSAGES,
 } as const;
 type Chinese = typeof CHINESE;
 
@@ -86,6 +88,20 @@ export const MESSAGE_ARGS: { [T in keyof Chinese]: { [K in FunctionKeys<Chinese[
     field: [{ oneOf: TEXT_FIELD_LABELS }, TEXT_FAULT],
   },
   alerts: {},
+  lifecycle: { gone: ['word'], goneWithReplacement: ['word', 'word'] },
+  import: {
+    documentTooLarge: [NUMBER],
+    unsupportedVersion: ['word'],
+    fetchFailed: ['message'],
+    fetchStatus: [NUMBER],
+    tooManyOperations: [NUMBER],
+    externalRef: ['text'],
+    badRef: ['text'],
+    methodUnsupported: ['word'],
+    duplicate: [NUMBER],
+    nameTruncated: [NUMBER],
+    descriptionTruncated: [NUMBER],
+  },
 };
 
 /** The contract's messages as tables, for the test that every one of them has its English. */

@@ -124,7 +124,7 @@ async function classify(db: Queryable, text: string, baseUrl: string | undefined
         index: op.index,
         operation: op.operation,
         name: op.name,
-        reason: IMPORT_MESSAGES.duplicate(first),
+        reason: IMPORT_MESSAGES.duplicate(first + 1),
       });
       continue;
     }
