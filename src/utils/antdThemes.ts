@@ -48,6 +48,8 @@ function readableTokens(primaryText: Shades, primaryFill: Shades, errorText: Sha
     // A dropdown's chosen item (the theme and language menus): antd writes it in the primary
     // colour on that colour's light tint, too faint to read.
     dropdown: { colorPrimary: primaryText.base },
+    // The chosen tab (用户管理's 额度申请): antd writes it in the primary colour, too light to read.
+    tabs: { itemSelectedColor: primaryText.base, itemHoverColor: primaryText.hover, itemActiveColor: primaryText.active },
   };
 }
 
@@ -62,6 +64,7 @@ const LIGHT_THEME: ThemeConfig = {
     Form: light.form,
     Menu: light.menu,
     Dropdown: light.dropdown,
+    Tabs: light.tabs,
   },
 };
 
@@ -86,6 +89,7 @@ const DARK_THEME: ThemeConfig = {
     Form: dark.form,
     Menu: dark.menu,
     Dropdown: dark.dropdown,
+    Tabs: dark.tabs,
   },
 };
 

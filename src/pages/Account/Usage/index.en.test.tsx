@@ -118,7 +118,7 @@ describe('My usage in English', () => {
     }
     expect(document.body.textContent).not.toMatch(CJK);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Ask for more calls of Weather' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for more: Weather' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Ask for more calls of “Weather”')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: /Send request/ }));

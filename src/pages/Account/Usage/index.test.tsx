@@ -146,7 +146,7 @@ describe('我的用量', () => {
 
   it('asks for more calls from a quota’s row, checked with the server’s rules first', async () => {
     renderWithAntd(<UsagePage />);
-    fireEvent.click(await screen.findByRole('button', { name: '申请「天气查询」的额度' }));
+    fireEvent.click(await screen.findByRole('button', { name: '申请额度：天气查询' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: /提交申请/ }));
     expect(await within(dialog).findByText('请输入申请次数')).toBeInTheDocument();

@@ -50,7 +50,7 @@ export const usage: Translation<typeof USAGE_TEXTS> = {
     perDay: (value) => `${value} / day`,
     unlimited: "Admins' calls are not limited",
     askMore: 'Ask for more',
-    askMoreOf: (name) => `Ask for more calls of ${name}`,
+    askMoreOf: (name) => `Ask for more: ${name}`,
     empty: 'No interfaces called yet',
     offline: 'Offline',
   },

@@ -51,7 +51,8 @@ export const USAGE_TEXTS = localized('usage', {
     perDay: (value: string) => `${value} 次/天`,
     unlimited: '管理员调用不受额度限制',
     askMore: '申请额度',
-    askMoreOf: (name: string) => `申请「${name}」的额度`,
+    /** The button's name for a screen reader: its visible text first, then which interface. */
+    askMoreOf: (name: string) => `申请额度：${name}`,
     empty: '还没有调用过接口',
     offline: '已下线',
   },
