@@ -252,7 +252,14 @@ export async function add(
  * `POST /api/interfaceInfo/update`: changes the fields present (each checked),
  * and the update time. A new rate limit applies from the next call.
  */
-export async function update(db: Db, body: Record<string, unknown>, now: number): Promise<true> {
+export async function update(
+  db: Db,
+  body: Record<string, unknown>,
+  now: number,
+  callLog?: { flush(): Promise<void> },
+): Promise<true> {
+  // Calls still waiting in the recorder are written first: a deprecation's notices name every recent caller.
+  if (body.deprecated === true) await callLog?.flush();
   return db.transaction(async (tx) => {
     // FOR UPDATE: a delete in between waits, so an update never writes to a row just deleted.
     const row = await findRow(tx, body.id, true);

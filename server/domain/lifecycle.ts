@@ -8,6 +8,7 @@ import { LIFECYCLE_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import type { Db, Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { interfaceNotices, interfaces, users } from '../db/schema';
+import { alertInterfaceCallers } from './alerts';
 import { refuse } from './errors';
 
 /**
@@ -43,7 +44,11 @@ export async function checkReplacement(db: Queryable, replacementId: string): Pr
   if (!row) refuse(ResponseCode.PARAMS_ERROR, LIFECYCLE_MESSAGES.replacementNotFound);
 }
 
-/** Writes the notices of an interface just marked deprecated; answers how many. */
+/**
+ * Writes the notices of an interface just marked deprecated and raises the
+ * `interface_deprecated` alert for the same callers (the bell and their
+ * webhooks); answers how many notices.
+ */
 export async function recordNotices(
   db: Queryable,
   interfaceInfoId: string,
@@ -60,6 +65,7 @@ export async function recordNotices(
     WHERE c.interface_info_id = ${interfaceInfoId}::bigint AND c.time >= ${since}::timestamptz
     GROUP BY c.user_id
     RETURNING id`);
+  await alertInterfaceCallers(db, interfaceInfoId, 'interface_deprecated', now);
   return rowsOf(result).length;
 }
 

@@ -36,7 +36,7 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.post('/update', async (request) => {
     const body = jsonObjectBody(request);
     requireAdmin(await request.sessionUser());
-    return ok(await update(db, body, ctx.now()));
+    return ok(await update(db, body, ctx.now(), ctx.callLog));
   });
 
   app.post('/delete', async (request) => {

@@ -553,6 +553,12 @@ describe('the lifecycle fields', () => {
     });
     expect(notices.data).toHaveLength(callers);
     expect(notices.data.every((n) => n.sunsetDate === '2027-01-31')).toBe(true);
+    // The same callers get the alert (the bell, and their webhooks).
+    const [alerts] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM alert
+        WHERE kind = 'interface_deprecated' AND interface_info_id = ${target.id}::bigint`),
+    );
+    expect(alerts.n).toBe(callers);
 
     // Deprecating again while deprecated tells no one twice.
     await post('update', { id: target.id, deprecated: true });
