@@ -14,6 +14,7 @@ import type {
 import type { Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
+import { raiseAlert, resetQuotaAlerts } from './alerts';
 import { refuse } from './errors';
 import type { SessionUser } from './session';
 import { isAdmin } from './user';
@@ -189,13 +190,25 @@ export type QuotaRequestAnswer = {
 };
 
 /**
- * The one place that tells a user their request was answered: in the
- * review's transaction, so the answer and what the user is told stay together.
+ * The one place that tells a user their request was answered (a
+ * `quota_request` alert, in the bell and by webhook): in the review's
+ * transaction, so the answer and what the user is told stay together. An
+ * approval raised the quota, so its 80 % and 100 % alerts may be raised again.
  */
 export async function quotaRequestAnswered(tx: Queryable, answer: QuotaRequestAnswer, now: number): Promise<void> {
-  void tx;
-  void answer;
-  void now;
+  if (answer.approved) await resetQuotaAlerts(tx, answer.userId, answer.interfaceInfoId);
+  await raiseAlert(tx, {
+    userId: answer.userId,
+    kind: 'quota_request',
+    interfaceInfoId: answer.interfaceInfoId,
+    subjectId: answer.requestId,
+    data: {
+      approved: answer.approved,
+      amount: answer.amount,
+      ...(answer.reason === null ? {} : { reason: answer.reason }),
+    },
+    now,
+  });
 }
 
 /**

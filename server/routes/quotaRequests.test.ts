@@ -100,6 +100,30 @@ describe('asking, approving and refusing', () => {
   });
 });
 
+describe('the user is told', () => {
+  test('each answer raises a quota_request alert with what was decided', async () => {
+    const iid = interfaceIdOf(7);
+    const approvedOne = await ask({ interfaceInfoId: iid, amount: 20, reason: '告诉我' });
+    await review({ id: approvedOne.data.id, approve: true });
+    const refusedOne = await ask({ interfaceInfoId: iid, amount: 30, reason: '再告诉我' });
+    await review({ id: refusedOne.data.id, approve: false, reason: '不行' });
+    const alerts = rowsOf<{ subject_id: string; data: Record<string, unknown> }>(
+      await t.database.db.execute(sql`
+        SELECT subject_id, data FROM alert
+        WHERE user_id = ${userId}::bigint AND kind = 'quota_request' AND interface_info_id = ${iid}::bigint
+        ORDER BY id`),
+    );
+    expect(alerts).toEqual([
+      { subject_id: approvedOne.data.id, data: expect.objectContaining({ approved: true, amount: 20 }) },
+      {
+        subject_id: refusedOne.data.id,
+        data: expect.objectContaining({ approved: false, amount: 30, reason: '不行' }),
+      },
+    ]);
+    expect(alerts[0].data.interfaceName).toEqual(expect.any(String));
+  });
+});
+
 describe('who may do what', () => {
   test("a user lists only their own, and naming another user is refused", async () => {
     const own = await list('');
