@@ -156,6 +156,7 @@ test('English from the login page: every page speaks it, passes axe, and the cho
     ['/admin/interface_info', '.ant-table-row'],
     ['/admin/interface_analysis', '.ant-table-row'],
     ['/account/center', '.ant-table-row'],
+    ['/account/usage', '.ant-table-row'],
     ['/admin/user', '.ant-table-row'],
   ] as const) {
     await page.goto(path);

@@ -113,6 +113,11 @@ test.describe('a system in dark mode', () => {
     await expect(page.locator('.ant-skeleton')).toHaveCount(0);
     await expectAccessibleAtBothWidths(page, 'account-center', testInfo);
 
+    await page.goto('/account/usage');
+    await expect(page.getByRole('figure', { name: '每日调用次数与失败次数' })).toBeVisible();
+    await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+    await expectAccessibleAtBothWidths(page, 'account-usage', testInfo);
+
     await page.goto('/admin/user');
     await expect(
       page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'user', exact: true }) }),
