@@ -165,6 +165,23 @@ describe('我的用量', () => {
     expect(await screen.findByText('申请已提交，管理员处理后会通知你')).toBeInTheDocument();
   });
 
+  it("an admin's link opens another user's usage: every read names that user, and nothing is asked for them", async () => {
+    window.history.replaceState(null, '', '/account/usage?userId=1790000000000000002&account=bob');
+    try {
+      renderWithAntd(<UsagePage />);
+      expect(await screen.findByText('bob 的用量')).toBeInTheDocument();
+      await screen.findByText('chart of 2 days, 40 calls');
+      for (const mock of [getMyUsageSummary, listMyDailyUsage, listMyCalls])
+        expect(jest.mocked(mock).mock.calls.at(-1)![0]).toMatchObject({ userId: '1790000000000000002' });
+      await waitFor(() =>
+        expect(jest.mocked(listQuotaRequests).mock.calls.at(-1)![0]).toMatchObject({ userId: '1790000000000000002' }),
+      );
+      expect(screen.queryByRole('button', { name: /^申请额度/ })).not.toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('says when the usage cannot be loaded, and loads again on 重试', async () => {
     jest.mocked(getMyUsageSummary).mockRejectedValueOnce(new Error('网络错误'));
     renderWithAntd(<UsagePage />);
