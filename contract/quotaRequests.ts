@@ -61,7 +61,8 @@ export function reasonOf(raw: unknown, required: boolean): Parsed<string | null>
   if (typeof raw !== 'string') return { ok: false, message: MESSAGES.reasonNotText };
   const reason = raw.trim();
   if (!reason) return required ? { ok: false, message: MESSAGES.reasonRequired } : { ok: true, value: null };
-  if ([...reason].length > QUOTA_REQUEST_LIMITS.reasonMax) return { ok: false, message: MESSAGES.reasonTooLong };
+  if ([...reason].length > QUOTA_REQUEST_LIMITS.reasonMax)
+    return { ok: false, message: MESSAGES.reasonTooLong };
   const fault = textFault(reason, { lineBreaks: true });
   if (fault) return { ok: false, message: TEXT_MESSAGES.field(REASON_LABEL, fault) };
   return { ok: true, value: reason };

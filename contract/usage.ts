@@ -58,7 +58,10 @@ export function parseDailyUsageQuery(input: unknown): Parsed<DailyUsageQuery> {
   if (!interfaceInfoId.ok) return interfaceInfoId;
   const subject = subjectOf(query);
   if (!subject.ok) return subject;
-  return { ok: true, value: { range: range.value, interfaceInfoId: interfaceInfoId.value, ...subject.value } };
+  return {
+    ok: true,
+    value: { range: range.value, interfaceInfoId: interfaceInfoId.value, ...subject.value },
+  };
 }
 
 /** `GET /api/user/usage/summary`: the range, and whose. */

@@ -70,7 +70,8 @@ type RequestRow = {
 };
 
 /** The drivers answer a timestamp as a Date or as text. */
-const timeOf = (value: Date | string) => formatTime(value instanceof Date ? value.getTime() : Date.parse(value));
+const timeOf = (value: Date | string) =>
+  formatTime(value instanceof Date ? value.getTime() : Date.parse(value));
 
 function requestOf(row: RequestRow, defaultQuota: number): QuotaRequestVO {
   return {
@@ -195,7 +196,11 @@ export type QuotaRequestAnswer = {
  * transaction, so the answer and what the user is told stay together. An
  * approval raised the quota, so its 80 % and 100 % alerts may be raised again.
  */
-export async function quotaRequestAnswered(tx: Queryable, answer: QuotaRequestAnswer, now: number): Promise<void> {
+export async function quotaRequestAnswered(
+  tx: Queryable,
+  answer: QuotaRequestAnswer,
+  now: number,
+): Promise<void> {
   if (answer.approved) await resetQuotaAlerts(tx, answer.userId, answer.interfaceInfoId);
   await raiseAlert(tx, {
     userId: answer.userId,
@@ -229,10 +234,13 @@ export async function reviewQuotaRequest(
         FROM quota_request WHERE id = ${review.id}::bigint FOR UPDATE`),
     );
     if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.requestNotFound);
-    if (row.status !== QUOTA_REQUEST_STATUS.PENDING) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestReviewed);
+    if (row.status !== QUOTA_REQUEST_STATUS.PENDING)
+      refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestReviewed);
     if (review.approve) {
       const [live] = rowsOf(
-        await tx.execute(sql`SELECT 1 FROM interface_info WHERE id = ${row.iid}::bigint AND deleted_at IS NULL`),
+        await tx.execute(
+          sql`SELECT 1 FROM interface_info WHERE id = ${row.iid}::bigint AND deleted_at IS NULL`,
+        ),
       );
       if (!live) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
       if (!(await raiseQuota(tx, row.user_id, row.iid, Number(row.amount), defaultQuota)))

@@ -25,7 +25,11 @@ import { isAdmin } from './user';
  */
 
 /** Whose usage a request reads: the viewer's own, or, for an admin, any user's that exists. */
-export async function subjectOf(db: Queryable, viewer: SessionUser, userId: Id | undefined): Promise<SessionUser['id']> {
+export async function subjectOf(
+  db: Queryable,
+  viewer: SessionUser,
+  userId: Id | undefined,
+): Promise<SessionUser['id']> {
   if (userId === undefined || userId === viewer.id) return viewer.id;
   if (!isAdmin(viewer)) refuse(ResponseCode.NO_AUTH, MESSAGES.noAuth);
   const [row] = rowsOf(await db.execute(sql`SELECT 1 FROM app_user WHERE id = ${userId}::bigint`));
@@ -232,19 +236,17 @@ export async function callLog(db: Queryable, userId: Id, query: CallLogQuery): P
              ), '[]')::text AS page`),
   );
   const total = Number(row.total);
-  const records = (JSON.parse(row.page) as LogRow[]).map(
-    (entry): CallLogEntry => ({
-      id: entry.id,
-      time: formatTime(entry.ms),
-      interfaceInfoId: entry.iid,
-      interfaceName: entry.name,
-      method: entry.method,
-      status: entry.status,
-      statusClass: statusClassOf(entry.status, entry.success),
-      success: entry.success,
-      latency: entry.latency,
-      bytes: entry.bytes,
-    }),
-  );
+  const records = (JSON.parse(row.page) as LogRow[]).map((entry): CallLogEntry => ({
+    id: entry.id,
+    time: formatTime(entry.ms),
+    interfaceInfoId: entry.iid,
+    interfaceName: entry.name,
+    method: entry.method,
+    status: entry.status,
+    statusClass: statusClassOf(entry.status, entry.success),
+    success: entry.success,
+    latency: entry.latency,
+    bytes: entry.bytes,
+  }));
   return { records, total, current, size: pageSize, pages: Math.ceil(total / pageSize) };
 }

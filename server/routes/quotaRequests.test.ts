@@ -52,7 +52,16 @@ describe('asking, approving and refusing', () => {
     const asked = await ask({ interfaceInfoId: IID, amount: 500, reason: '  压测需要  ' });
     expect(asked).toMatchObject({
       code: 0,
-      data: { userId, interfaceInfoId: IID, amount: 500, reason: '压测需要', status: 'pending', reviewReason: null, leftNum: 100, totalNum: 100 },
+      data: {
+        userId,
+        interfaceInfoId: IID,
+        amount: 500,
+        reason: '压测需要',
+        status: 'pending',
+        reviewReason: null,
+        leftNum: 100,
+        totalNum: 100,
+      },
     });
     expect(await ask({ interfaceInfoId: IID, amount: 1, reason: '再来' })).toEqual({
       code: ResponseCode.PARAMS_ERROR,
@@ -125,7 +134,7 @@ describe('the user is told', () => {
 });
 
 describe('who may do what', () => {
-  test("a user lists only their own, and naming another user is refused", async () => {
+  test('a user lists only their own, and naming another user is refused', async () => {
     const own = await list('');
     expect(own.data.records.every((r) => r.userId === userId)).toBe(true);
     const other = await list('', otherCookie);
@@ -204,6 +213,9 @@ describe('bad input', () => {
       headers: { cookie, 'content-type': 'application/json' },
       payload: '[1]',
     });
-    expect(JSON.parse(response.body)).toMatchObject({ code: ResponseCode.PARAMS_ERROR, message: MESSAGES.bodyNotObject });
+    expect(JSON.parse(response.body)).toMatchObject({
+      code: ResponseCode.PARAMS_ERROR,
+      message: MESSAGES.bodyNotObject,
+    });
   });
 });

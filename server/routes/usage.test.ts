@@ -20,7 +20,11 @@ const FIRST = interfaceIdOf(1);
 const SECOND = interfaceIdOf(2);
 
 /** Writes `count` calls of the new user at `ms`, one millisecond apart. */
-async function addCalls(count: number, ms: number, fields: { iid?: string; status?: number | null; success?: boolean } = {}) {
+async function addCalls(
+  count: number,
+  ms: number,
+  fields: { iid?: string; status?: number | null; success?: boolean } = {},
+) {
   const { iid = FIRST, status = 200, success = true } = fields;
   await t.database.db.execute(sql`
     INSERT INTO interface_call (interface_info_id, user_id, time, success, latency, status, bytes)
@@ -118,7 +122,10 @@ describe('GET /api/user/usage/daily', () => {
   });
 
   test('without a session: 40100', async () => {
-    const answer = await call(t.app, { method: 'GET', url: `/api/user/usage/daily?startDate=${daysAgo(0)}&endDate=${daysAgo(0)}` });
+    const answer = await call(t.app, {
+      method: 'GET',
+      url: `/api/user/usage/daily?startDate=${daysAgo(0)}&endDate=${daysAgo(0)}`,
+    });
     expect(answer.code).toBe(ResponseCode.NOT_LOGIN);
   });
 });
@@ -143,17 +150,37 @@ describe('GET /api/user/usage/summary', () => {
 
 describe('GET /api/user/calls', () => {
   test('the newest first, with status classes, filtered by interface and status class', async () => {
-    const all = await call<Page<CallLogEntry>>(t.app, { method: 'GET', url: '/api/user/calls?pageSize=4', cookie });
+    const all = await call<Page<CallLogEntry>>(t.app, {
+      method: 'GET',
+      url: '/api/user/calls?pageSize=4',
+      cookie,
+    });
     expect(all.data.total).toBe(6);
     expect(all.data.records).toHaveLength(4);
-    expect(all.data.records[0]).toMatchObject({ interfaceInfoId: FIRST, status: 200, statusClass: '2xx', latency: 12, bytes: 42 });
+    expect(all.data.records[0]).toMatchObject({
+      interfaceInfoId: FIRST,
+      status: 200,
+      statusClass: '2xx',
+      latency: 12,
+      bytes: 42,
+    });
     const times = all.data.records.map((r) => r.time);
     expect([...times].sort().reverse()).toEqual(times);
 
-    const errors = await call<Page<CallLogEntry>>(t.app, { method: 'GET', url: '/api/user/calls?status=5xx', cookie });
+    const errors = await call<Page<CallLogEntry>>(t.app, {
+      method: 'GET',
+      url: '/api/user/calls?status=5xx',
+      cookie,
+    });
     expect(errors.data.records.map((r) => r.status)).toEqual([500, 500]);
-    const none = await call<Page<CallLogEntry>>(t.app, { method: 'GET', url: '/api/user/calls?status=none', cookie });
-    expect(none.data.records).toMatchObject([{ interfaceInfoId: SECOND, status: null, statusClass: 'noAnswer' }]);
+    const none = await call<Page<CallLogEntry>>(t.app, {
+      method: 'GET',
+      url: '/api/user/calls?status=none',
+      cookie,
+    });
+    expect(none.data.records).toMatchObject([
+      { interfaceInfoId: SECOND, status: null, statusClass: 'noAnswer' },
+    ]);
     const second = await call<Page<CallLogEntry>>(t.app, {
       method: 'GET',
       url: `/api/user/calls?interfaceInfoId=${SECOND}`,
@@ -195,7 +222,11 @@ describe('GET /api/user/calls', () => {
   });
 
   test("a user cannot read another user's calls", async () => {
-    const answer = await call(t.app, { method: 'GET', url: `/api/user/calls?userId=${userId}`, cookie: userCookie });
+    const answer = await call(t.app, {
+      method: 'GET',
+      url: `/api/user/calls?userId=${userId}`,
+      cookie: userCookie,
+    });
     expect(answer.code).toBe(ResponseCode.NO_AUTH);
   });
 });

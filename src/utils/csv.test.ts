@@ -8,7 +8,12 @@ describe('CSV text', () => {
     expect(csvField(' 空格')).toBe('" 空格"');
     expect(csvField('plain')).toBe('plain');
     expect(csvField(12)).toBe('12');
-    expect(csvText([['a', 'b,c'], [1, 2]])).toBe('\uFEFFa,"b,c"\r\n1,2\r\n');
+    expect(
+      csvText([
+        ['a', 'b,c'],
+        [1, 2],
+      ]),
+    ).toBe('\uFEFFa,"b,c"\r\n1,2\r\n');
   });
 
   it('keeps a name that looks like a formula as text', () => {

@@ -1,4 +1,9 @@
-import { CALL_LOG_PAGE_SIZE, PAGE_SIZE_MAX, QUOTA_REQUEST_LIMITS, ResponseCode } from '@agler/contract/constants';
+import {
+  CALL_LOG_PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  QUOTA_REQUEST_LIMITS,
+  ResponseCode,
+} from '@agler/contract/constants';
 import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import type { QuotaRequestVO } from '@agler/contract/quotaRequests';
 import type { DailyCalls, InterfaceInfo, InterfaceQuota, Page } from '@agler/contract/types';
@@ -24,8 +29,22 @@ const REQUESTS = {
   review: '/api/quota/request/review',
 } as const;
 
-type CallLogEntry = { id: string; time: string; interfaceInfoId: string; status: number | null; statusClass: string; latency: number; bytes: number };
-type UsageSummary = { calls: number; errors: number; p95Latency: number; unlimited: boolean; interfaces: { interfaceInfoId: string; leftNum: number; burnPerDay: number }[] };
+type CallLogEntry = {
+  id: string;
+  time: string;
+  interfaceInfoId: string;
+  status: number | null;
+  statusClass: string;
+  latency: number;
+  bytes: number;
+};
+type UsageSummary = {
+  calls: number;
+  errors: number;
+  p95Latency: number;
+  unlimited: boolean;
+  interfaces: { interfaceInfoId: string; leftNum: number; burnPerDay: number }[];
+};
 
 let mine: Client;
 let myId: string;
@@ -37,20 +56,31 @@ beforeAll(async () => {
   mine = new Client();
   const account = `usage_${Date.now().toString(36)}`;
   myId = expectSuccess(
-    await mine.post<string>('/api/user/register', { userAccount: account, userPassword: '12345678', checkPassword: '12345678' }),
+    await mine.post<string>('/api/user/register', {
+      userAccount: account,
+      userPassword: '12345678',
+      checkPassword: '12345678',
+    }),
   );
   [demoUser, admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
   echo = await demoInterface(mine, 'Echo');
-  for (let i = 0; i < 3; i += 1) expectSuccess(await mine.post(API.invoke, { id: echo.id, userRequestParams: `{"n":${i}}` }));
+  for (let i = 0; i < 3; i += 1)
+    expectSuccess(await mine.post(API.invoke, { id: echo.id, userRequestParams: `{"n":${i}}` }));
 });
 
 describe('usage per day', () => {
   it("answers every day of the range with the user's own calls, zeros included", async () => {
-    const days = expectSuccess(await mine.get<DailyCalls[]>(USAGE.daily, { startDate: '2026-01-01', endDate: today() }));
+    const days = expectSuccess(
+      await mine.get<DailyCalls[]>(USAGE.daily, { startDate: '2026-01-01', endDate: today() }),
+    );
     expect(days[days.length - 1]).toEqual({ date: today(), calls: 3, errors: 0 });
     expect(days.slice(0, -1).every((day) => day.calls === 0)).toBe(true);
     const other = expectSuccess(
-      await mine.get<DailyCalls[]>(USAGE.daily, { startDate: today(), endDate: today(), interfaceInfoId: '1' }),
+      await mine.get<DailyCalls[]>(USAGE.daily, {
+        startDate: today(),
+        endDate: today(),
+        interfaceInfoId: '1',
+      }),
     );
     expect(other).toEqual([{ date: today(), calls: 0, errors: 0 }]);
   });
@@ -62,7 +92,10 @@ describe('usage per day', () => {
     [{ startDate: '2026-01-01', endDate: 'today' }, MESSAGES.dateInvalid('endDate')],
     [{ startDate: '2026-01-02', endDate: '2026-01-01' }, MESSAGES.dateOrder],
     [{ startDate: '2024-01-01', endDate: '2026-01-01' }, MESSAGES.rangeTooLong],
-    [{ startDate: '2026-01-01', endDate: '2026-01-01', interfaceInfoId: 'abc' }, MESSAGES.idParamInvalid('interfaceInfoId')],
+    [
+      { startDate: '2026-01-01', endDate: '2026-01-01', interfaceInfoId: 'abc' },
+      MESSAGES.idParamInvalid('interfaceInfoId'),
+    ],
     [{ startDate: '2026-01-01', endDate: '2026-01-01', keyId: '0' }, MESSAGES.keyIdInvalid],
     [{ startDate: '2026-01-01', endDate: '2026-01-01', userId: '-5' }, MESSAGES.userIdInvalid],
   ])('refuses %j with its message', async (query, message) => {
@@ -72,7 +105,9 @@ describe('usage per day', () => {
 
 describe('the summary', () => {
   it('counts the calls, with p95, and per interface the quota left and its burn rate', async () => {
-    const summary = expectSuccess(await mine.get<UsageSummary>(USAGE.summary, { startDate: today(), endDate: today() }));
+    const summary = expectSuccess(
+      await mine.get<UsageSummary>(USAGE.summary, { startDate: today(), endDate: today() }),
+    );
     expect(summary).toMatchObject({ calls: 3, errors: 0, unlimited: false });
     expect(summary.p95Latency).toBeGreaterThanOrEqual(0);
     const row = summary.interfaces.find((r) => r.interfaceInfoId === echo.id)!;
@@ -88,7 +123,11 @@ describe('the call log', () => {
     expect(page.records[0]).toMatchObject({ interfaceInfoId: echo.id, status: 200, statusClass: '2xx' });
     expect(page.records[0].time >= page.records[1].time).toBe(true);
     expect(expectSuccess(await mine.get<Page<CallLogEntry>>(USAGE.calls, { status: '5xx' })).total).toBe(0);
-    expect(expectSuccess(await mine.get<Page<CallLogEntry>>(USAGE.calls, { status: '2xx', interfaceInfoId: echo.id })).total).toBe(3);
+    expect(
+      expectSuccess(
+        await mine.get<Page<CallLogEntry>>(USAGE.calls, { status: '2xx', interfaceInfoId: echo.id }),
+      ).total,
+    ).toBe(3);
   });
 
   it.each([
@@ -107,12 +146,15 @@ describe('the call log', () => {
 });
 
 describe("another user's usage", () => {
-  it.each([USAGE.daily, USAGE.summary, USAGE.calls])('%s: a user naming another is refused; an admin reads it', async (path) => {
-    const query = { startDate: today(), endDate: today(), userId: myId };
-    expectRefusal(await demoUser.get(path, query), ResponseCode.NO_AUTH, MESSAGES.noAuth);
-    expectSuccess(await admin.get(path, query));
-    expectSuccess(await mine.get(path, query));
-  });
+  it.each([USAGE.daily, USAGE.summary, USAGE.calls])(
+    '%s: a user naming another is refused; an admin reads it',
+    async (path) => {
+      const query = { startDate: today(), endDate: today(), userId: myId };
+      expectRefusal(await demoUser.get(path, query), ResponseCode.NO_AUTH, MESSAGES.noAuth);
+      expectSuccess(await admin.get(path, query));
+      expectSuccess(await mine.get(path, query));
+    },
+  );
 
   it('without a session: 40100', async () => {
     expectRefusal(await new Client().get(USAGE.calls), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
@@ -121,8 +163,16 @@ describe("another user's usage", () => {
 
 describe('quota requests', () => {
   it('asked, listed, approved once: the quota rises by the amount', async () => {
-    const before = expectSuccess(await mine.get<InterfaceQuota[]>(USAGE.quotas)).find((q) => q.interfaceInfoId === echo.id)!;
-    const asked = expectSuccess(await mine.post<QuotaRequestVO>(REQUESTS.ask, { interfaceInfoId: echo.id, amount: 50, reason: '契约测试' }));
+    const before = expectSuccess(await mine.get<InterfaceQuota[]>(USAGE.quotas)).find(
+      (q) => q.interfaceInfoId === echo.id,
+    )!;
+    const asked = expectSuccess(
+      await mine.post<QuotaRequestVO>(REQUESTS.ask, {
+        interfaceInfoId: echo.id,
+        amount: 50,
+        reason: '契约测试',
+      }),
+    );
     expect(asked).toMatchObject({ userId: myId, amount: 50, status: 'pending', leftNum: before.leftNum });
     expectRefusal(
       await mine.post(REQUESTS.ask, { interfaceInfoId: echo.id, amount: 1, reason: '再要' }),
@@ -131,18 +181,40 @@ describe('quota requests', () => {
     );
     const own = expectSuccess(await mine.get<Page<QuotaRequestVO>>(REQUESTS.list, {}));
     expect(own.records.map((r) => r.id)).toEqual([asked.id]);
-    const open = expectSuccess(await admin.get<Page<QuotaRequestVO>>(REQUESTS.list, { status: 'pending', userId: myId }));
+    const open = expectSuccess(
+      await admin.get<Page<QuotaRequestVO>>(REQUESTS.list, { status: 'pending', userId: myId }),
+    );
     expect(open.records.map((r) => r.id)).toEqual([asked.id]);
 
     // Another user can neither list nor answer it.
     expectRefusal(await demoUser.get(REQUESTS.list, { userId: myId }), ResponseCode.NO_AUTH, MESSAGES.noAuth);
-    expect(expectSuccess(await demoUser.get<Page<QuotaRequestVO>>(REQUESTS.list, {})).records.some((r) => r.id === asked.id)).toBe(false);
-    expectRefusal(await demoUser.post(REQUESTS.review, { id: asked.id, approve: true }), ResponseCode.NO_AUTH, MESSAGES.noAuth);
-    expectRefusal(await mine.post(REQUESTS.review, { id: asked.id, approve: true }), ResponseCode.NO_AUTH, MESSAGES.noAuth);
+    expect(
+      expectSuccess(await demoUser.get<Page<QuotaRequestVO>>(REQUESTS.list, {})).records.some(
+        (r) => r.id === asked.id,
+      ),
+    ).toBe(false);
+    expectRefusal(
+      await demoUser.post(REQUESTS.review, { id: asked.id, approve: true }),
+      ResponseCode.NO_AUTH,
+      MESSAGES.noAuth,
+    );
+    expectRefusal(
+      await mine.post(REQUESTS.review, { id: asked.id, approve: true }),
+      ResponseCode.NO_AUTH,
+      MESSAGES.noAuth,
+    );
 
-    const approved = expectSuccess(await admin.post<QuotaRequestVO>(REQUESTS.review, { id: asked.id, approve: true }));
-    expect(approved).toMatchObject({ status: 'approved', leftNum: before.leftNum + 50, totalNum: before.totalNum + 50 });
-    const after = expectSuccess(await mine.get<InterfaceQuota[]>(USAGE.quotas)).find((q) => q.interfaceInfoId === echo.id)!;
+    const approved = expectSuccess(
+      await admin.post<QuotaRequestVO>(REQUESTS.review, { id: asked.id, approve: true }),
+    );
+    expect(approved).toMatchObject({
+      status: 'approved',
+      leftNum: before.leftNum + 50,
+      totalNum: before.totalNum + 50,
+    });
+    const after = expectSuccess(await mine.get<InterfaceQuota[]>(USAGE.quotas)).find(
+      (q) => q.interfaceInfoId === echo.id,
+    )!;
     expect(after).toMatchObject({ leftNum: before.leftNum + 50, totalNum: before.totalNum + 50 });
     expectRefusal(
       await admin.post(REQUESTS.review, { id: asked.id, approve: false, reason: '晚了' }),
@@ -152,7 +224,13 @@ describe('quota requests', () => {
   });
 
   it('refused with its reason, the quota unchanged', async () => {
-    const asked = expectSuccess(await mine.post<QuotaRequestVO>(REQUESTS.ask, { interfaceInfoId: echo.id, amount: 7, reason: '再要一些' }));
+    const asked = expectSuccess(
+      await mine.post<QuotaRequestVO>(REQUESTS.ask, {
+        interfaceInfoId: echo.id,
+        amount: 7,
+        reason: '再要一些',
+      }),
+    );
     const refused = expectSuccess(
       await admin.post<QuotaRequestVO>(REQUESTS.review, { id: asked.id, approve: false, reason: '用量不符' }),
     );
@@ -162,23 +240,39 @@ describe('quota requests', () => {
   const LONG = 'x'.repeat(QUOTA_REQUEST_LIMITS.reasonMax + 1);
   it.each([
     ['no interface', { amount: 5, reason: 'r' }, MESSAGES.idParamInvalid('interfaceInfoId')],
-    ['an interface that is no id', { interfaceInfoId: 'x', amount: 5, reason: 'r' }, MESSAGES.idParamInvalid('interfaceInfoId')],
+    [
+      'an interface that is no id',
+      { interfaceInfoId: 'x', amount: 5, reason: 'r' },
+      MESSAGES.idParamInvalid('interfaceInfoId'),
+    ],
     ['no amount', { interfaceInfoId: '1', reason: 'r' }, MESSAGES.badAmount],
     ['amount 0', { interfaceInfoId: '1', amount: 0, reason: 'r' }, MESSAGES.badAmount],
     ['a fractional amount', { interfaceInfoId: '1', amount: 2.5, reason: 'r' }, MESSAGES.badAmount],
     ['an amount as text', { interfaceInfoId: '1', amount: '5', reason: 'r' }, MESSAGES.badAmount],
-    ['too large an amount', { interfaceInfoId: '1', amount: QUOTA_REQUEST_LIMITS.amountMax + 1, reason: 'r' }, MESSAGES.badAmount],
+    [
+      'too large an amount',
+      { interfaceInfoId: '1', amount: QUOTA_REQUEST_LIMITS.amountMax + 1, reason: 'r' },
+      MESSAGES.badAmount,
+    ],
     ['no reason', { interfaceInfoId: '1', amount: 5 }, MESSAGES.reasonRequired],
     ['a blank reason', { interfaceInfoId: '1', amount: 5, reason: '  ' }, MESSAGES.reasonRequired],
     ['a reason that is no text', { interfaceInfoId: '1', amount: 5, reason: ['r'] }, MESSAGES.reasonNotText],
     ['too long a reason', { interfaceInfoId: '1', amount: 5, reason: LONG }, MESSAGES.reasonTooLong],
-    ['a reason with a NUL', { interfaceInfoId: '1', amount: 5, reason: 'a\u0000' }, TEXT_MESSAGES.field('理由', 'control')],
+    [
+      'a reason with a NUL',
+      { interfaceInfoId: '1', amount: 5, reason: 'a\u0000' },
+      TEXT_MESSAGES.field('理由', 'control'),
+    ],
   ])('asking with %s is refused', async (_case, body, message) => {
     expectRefusal(await mine.post(REQUESTS.ask, body), ResponseCode.PARAMS_ERROR, message);
   });
 
   it('asking on an interface that does not exist is 40400; an admin has nothing to ask', async () => {
-    expectRefusal(await mine.post(REQUESTS.ask, { interfaceInfoId: '1', amount: 5, reason: 'r' }), ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    expectRefusal(
+      await mine.post(REQUESTS.ask, { interfaceInfoId: '1', amount: 5, reason: 'r' }),
+      ResponseCode.NOT_FOUND,
+      MESSAGES.interfaceNotFound,
+    );
     expectRefusal(
       await admin.post(REQUESTS.ask, { interfaceInfoId: echo.id, amount: 5, reason: 'r' }),
       ResponseCode.PARAMS_ERROR,
@@ -196,7 +290,11 @@ describe('quota requests', () => {
   });
 
   it('reviewing a request that does not exist is 40400', async () => {
-    expectRefusal(await admin.post(REQUESTS.review, { id: '999999999', approve: true }), ResponseCode.NOT_FOUND, MESSAGES.requestNotFound);
+    expectRefusal(
+      await admin.post(REQUESTS.review, { id: '999999999', approve: true }),
+      ResponseCode.NOT_FOUND,
+      MESSAGES.requestNotFound,
+    );
   });
 
   it.each([

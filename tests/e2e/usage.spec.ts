@@ -17,10 +17,18 @@ test('我的用量: from the avatar menu, the day chart, quotas, a filtered call
   userPage: page,
 }) => {
   // One call the weather service answers and one it refuses (no city): a 2xx and a 4xx of the user's.
-  expect((await api(page, '/api/interfaceInfo/invoke', { id: WEATHER_ID, userRequestParams: '{"city":"北京"}' })).code).toBe(0);
-  expect((await api(page, '/api/interfaceInfo/invoke', { id: WEATHER_ID, userRequestParams: '{}' })).code).toBe(50200);
+  expect(
+    (await api(page, '/api/interfaceInfo/invoke', { id: WEATHER_ID, userRequestParams: '{"city":"北京"}' }))
+      .code,
+  ).toBe(0);
+  expect(
+    (await api(page, '/api/interfaceInfo/invoke', { id: WEATHER_ID, userRequestParams: '{}' })).code,
+  ).toBe(50200);
 
-  await page.locator('.ant-pro-global-header [aria-haspopup="menu"]').filter({ has: page.locator('.ant-avatar') }).hover();
+  await page
+    .locator('.ant-pro-global-header [aria-haspopup="menu"]')
+    .filter({ has: page.locator('.ant-avatar') })
+    .hover();
   await page.getByRole('menuitem', { name: /我的用量/ }).click();
   await expect(page).toHaveURL(/\/account\/usage$/);
   await expect(page.getByText('我的用量', { exact: true }).first()).toBeVisible();
@@ -32,9 +40,14 @@ test('我的用量: from the avatar menu, the day chart, quotas, a filtered call
   // The log, newest first: the refused call on top, then filtered to the 4xx class on the server.
   const log = callLog(page);
   await expect(log.locator('tr.ant-table-row').first()).toContainText('天气查询');
-  const filtered = page.waitForResponse((r) => r.url().includes('/api/user/calls') && r.url().includes('status=4xx'));
+  const filtered = page.waitForResponse(
+    (r) => r.url().includes('/api/user/calls') && r.url().includes('status=4xx'),
+  );
   await log.locator('form').getByText('HTTP 状态', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '4xx' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '4xx' })
+    .click();
   await filtered;
   await expect(log.locator('tr.ant-table-row').first()).toBeVisible();
   for (const status of await log.locator('tr.ant-table-row td:nth-child(3)').allTextContents())
@@ -46,10 +59,14 @@ test('我的用量: from the avatar menu, the day chart, quotas, a filtered call
     log.getByRole('button', { name: /导出 CSV/ }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^最近调用_\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('时间,接口,接口 ID,HTTP 状态,耗时（ms）,大小（字节）');
   expect(lines.length).toBeGreaterThan(1);
-  for (const line of lines.slice(1)) expect(line).toMatch(new RegExp(`,天气查询,${WEATHER_ID},4\\d\\d,\\d+,\\d+$`));
+  for (const line of lines.slice(1))
+    expect(line).toMatch(new RegExp(`,天气查询,${WEATHER_ID},4\\d\\d,\\d+,\\d+$`));
 
   // Another range asks again, and the page stays accessible.
   const asked = page.waitForResponse((r) => r.url().includes('/api/user/usage/summary'));
@@ -106,7 +123,8 @@ test('a quota request: asked from the interface page, approved in 用户管理, 
   const [, leftBefore] = /剩余 ([\d,]+)/.exec(before ?? '') ?? [];
   const after = await quotaText.textContent();
   const [, leftAfter] = /剩余 ([\d,]+)/.exec(after ?? '') ?? [];
-  if (leftBefore) expect(Number(leftAfter.replace(/,/g, ''))).toBe(Number(leftBefore.replace(/,/g, '')) + 250);
+  if (leftBefore)
+    expect(Number(leftAfter.replace(/,/g, ''))).toBe(Number(leftBefore.replace(/,/g, '')) + 250);
   else expect(after).toMatch(/^剩余/);
 
   await page.goto(PAGE);

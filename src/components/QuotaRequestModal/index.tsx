@@ -38,7 +38,12 @@ const reasonFault = (value: unknown) => {
 };
 
 /** 申请额度: how many more calls, and why; checked with the server's own rules before it is sent. */
-export function QuotaRequestModal({ interfaceInfoId, interfaceName, trigger, onSent }: QuotaRequestModalProps) {
+export function QuotaRequestModal({
+  interfaceInfoId,
+  interfaceName,
+  trigger,
+  onSent,
+}: QuotaRequestModalProps) {
   const { message } = App.useApp();
   return (
     <ModalForm<Values>

@@ -16,7 +16,12 @@ const call = (over: Partial<API.CallLogEntry> = {}): API.CallLogEntry => ({
 
 describe('the call log as CSV', () => {
   it('writes a header and a line per call, the ids whole and the numbers plain', () => {
-    expect(callsCsv([call(), call({ status: undefined, statusClass: 'noAnswer', interfaceName: undefined, bytes: 0 })])).toBe(
+    expect(
+      callsCsv([
+        call(),
+        call({ status: undefined, statusClass: 'noAnswer', interfaceName: undefined, bytes: 0 }),
+      ]),
+    ).toBe(
       '\uFEFF' +
         '时间,接口,接口 ID,HTTP 状态,耗时（ms）,大小（字节）\r\n' +
         '2026-11-20 15:29:59,天气查询,1800000000000000001,200,63,1024\r\n' +

@@ -11,7 +11,9 @@ jest.mock('@umijs/max', () => ({
   Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
   history: { replace: jest.fn() },
   useModel: () => ({
-    initialState: { loginUser: { id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' } },
+    initialState: {
+      loginUser: { id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' },
+    },
     setInitialState: jest.fn(),
   }),
 }));
@@ -113,7 +115,15 @@ describe('My usage in English', () => {
     expect(await screen.findByText('Deleted interface')).toBeInTheDocument();
     expect(screen.getAllByText('No answer').length).toBeGreaterThan(0);
     expect(await screen.findByText('Pending')).toBeInTheDocument();
-    for (const text of ['My usage', 'Calls', 'P95 latency', 'Quotas', 'Last 1000 calls', 'My quota requests', 'Export CSV']) {
+    for (const text of [
+      'My usage',
+      'Calls',
+      'P95 latency',
+      'Quotas',
+      'Last 1000 calls',
+      'My quota requests',
+      'Export CSV',
+    ]) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
     expect(document.body.textContent).not.toMatch(CJK);

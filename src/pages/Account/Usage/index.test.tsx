@@ -9,7 +9,9 @@ jest.mock('@umijs/max', () => ({
   Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
   history: { replace: jest.fn() },
   useModel: () => ({
-    initialState: { loginUser: { id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' } },
+    initialState: {
+      loginUser: { id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' },
+    },
     setInitialState: jest.fn(),
   }),
 }));
@@ -73,7 +75,10 @@ beforeEach(() => {
     ]),
   );
   jest.mocked(listMyCalls).mockImplementation(async (params) => {
-    const records = params.status === '5xx' ? [entry('2', { status: 502, statusClass: '5xx', success: false })] : [entry('1'), entry('2', { status: 502, statusClass: '5xx' })];
+    const records =
+      params.status === '5xx'
+        ? [entry('2', { status: 502, statusClass: '5xx', success: false })]
+        : [entry('1'), entry('2', { status: 502, statusClass: '5xx' })];
     return ok({ records, total: records.length, current: 1, size: 20, pages: 1 });
   });
   jest.mocked(listQuotaRequests).mockResolvedValue(
@@ -174,7 +179,9 @@ describe('我的用量', () => {
       for (const mock of [getMyUsageSummary, listMyDailyUsage, listMyCalls])
         expect(jest.mocked(mock).mock.calls.at(-1)![0]).toMatchObject({ userId: '1790000000000000002' });
       await waitFor(() =>
-        expect(jest.mocked(listQuotaRequests).mock.calls.at(-1)![0]).toMatchObject({ userId: '1790000000000000002' }),
+        expect(jest.mocked(listQuotaRequests).mock.calls.at(-1)![0]).toMatchObject({
+          userId: '1790000000000000002',
+        }),
       );
       expect(screen.queryByRole('button', { name: /^申请额度/ })).not.toBeInTheDocument();
     } finally {

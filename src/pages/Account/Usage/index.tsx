@@ -51,16 +51,22 @@ export default function UsagePage() {
   );
   const daily = useRequest(
     async () =>
-      (await getMyDailyUsage({ ...range, interfaceInfoId: interfaceId, userId }, { skipErrorHandler: true })).data ?? [],
+      (await getMyDailyUsage({ ...range, interfaceInfoId: interfaceId, userId }, { skipErrorHandler: true }))
+        .data ?? [],
     { refreshDeps: [range.startDate, range.endDate, interfaceId, userId] },
   );
 
   const interfaces = useMemo(
-    () => (summary.data?.interfaces ?? []).map((row) => ({ value: String(row.interfaceInfoId), label: row.name })),
+    () =>
+      (summary.data?.interfaces ?? []).map((row) => ({
+        value: String(row.interfaceInfoId),
+        label: row.name,
+      })),
     [summary.data],
   );
   const figures = summary.data;
-  const successRate = figures && figures.calls > 0 ? ((figures.calls - figures.errors) / figures.calls) * 100 : undefined;
+  const successRate =
+    figures && figures.calls > 0 ? ((figures.calls - figures.errors) / figures.calls) * 100 : undefined;
   const preset = presetOf(range);
 
   return (
@@ -112,8 +118,16 @@ export default function UsagePage() {
       ) : null}
       <Row gutter={[16, 16]}>
         {[
-          { key: 'calls', title: T.figures.calls, value: figures ? formatNumber(figures.calls) : T.figures.none },
-          { key: 'errors', title: T.figures.errors, value: figures ? formatNumber(figures.errors) : T.figures.none },
+          {
+            key: 'calls',
+            title: T.figures.calls,
+            value: figures ? formatNumber(figures.calls) : T.figures.none,
+          },
+          {
+            key: 'errors',
+            title: T.figures.errors,
+            value: figures ? formatNumber(figures.errors) : T.figures.none,
+          },
           {
             key: 'rate',
             title: T.figures.successRate,
@@ -122,7 +136,8 @@ export default function UsagePage() {
           {
             key: 'p95',
             title: T.figures.p95,
-            value: figures && figures.calls > 0 ? T.figures.ms(formatNumber(figures.p95Latency)) : T.figures.none,
+            value:
+              figures && figures.calls > 0 ? T.figures.ms(formatNumber(figures.p95Latency)) : T.figures.none,
           },
         ].map((figure) => (
           <Col key={figure.key} xs={12} md={6}>

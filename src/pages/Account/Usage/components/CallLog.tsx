@@ -45,7 +45,12 @@ export function CallLog({ userId, interfaces }: CallLogProps) {
       title: T.interface,
       dataIndex: 'interfaceInfoId',
       valueType: 'select',
-      fieldProps: { options: interfaces, placeholder: USAGE_TEXTS.allInterfaces, showSearch: true, optionFilterProp: 'label' },
+      fieldProps: {
+        options: interfaces,
+        placeholder: USAGE_TEXTS.allInterfaces,
+        showSearch: true,
+        optionFilterProp: 'label',
+      },
       ellipsis: true,
       width: 180,
       render: (_, call) => call.interfaceName ?? <Typography.Text type="secondary">{T.gone}</Typography.Text>,
@@ -66,8 +71,22 @@ export function CallLog({ userId, interfaces }: CallLogProps) {
           </Tag>
         ),
     },
-    { title: T.latency, dataIndex: 'latency', hideInSearch: true, align: 'right', width: 110, render: (_, call) => formatNumber(call.latency) },
-    { title: T.bytes, dataIndex: 'bytes', hideInSearch: true, align: 'right', width: 120, render: (_, call) => formatNumber(call.bytes) },
+    {
+      title: T.latency,
+      dataIndex: 'latency',
+      hideInSearch: true,
+      align: 'right',
+      width: 110,
+      render: (_, call) => formatNumber(call.latency),
+    },
+    {
+      title: T.bytes,
+      dataIndex: 'bytes',
+      hideInSearch: true,
+      align: 'right',
+      width: 120,
+      render: (_, call) => formatNumber(call.bytes),
+    },
   ];
 
   /** Every call the filters keep (at most the log's limit), a page of the largest size at a time. */
@@ -112,7 +131,10 @@ export function CallLog({ userId, interfaces }: CallLogProps) {
       ]}
       request={async ({ current = 1, pageSize = CALL_LOG_PAGE_SIZE.default, interfaceInfoId, status }) => {
         filters.current = { interfaceInfoId: interfaceInfoId || undefined, status: status || undefined };
-        const res = await listMyCalls({ ...filters.current, userId, current, pageSize }, { skipErrorHandler: true });
+        const res = await listMyCalls(
+          { ...filters.current, userId, current, pageSize },
+          { skipErrorHandler: true },
+        );
         return { data: res.data?.records ?? [], total: res.data?.total ?? 0, success: true };
       }}
     />

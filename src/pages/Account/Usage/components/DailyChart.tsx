@@ -48,8 +48,18 @@ export default function DailyChart({ daily, height }: DailyChartProps) {
     const data = {
       labels: daily.map((day) => dayjs(day.date).format('MM-DD')),
       datasets: [
-        { label: T.ok, data: daily.map((day) => day.calls - day.errors), backgroundColor: token.colorPrimary, stack: 'calls' },
-        { label: T.errors, data: daily.map((day) => day.errors), backgroundColor: token.colorError, stack: 'calls' },
+        {
+          label: T.ok,
+          data: daily.map((day) => day.calls - day.errors),
+          backgroundColor: token.colorPrimary,
+          stack: 'calls',
+        },
+        {
+          label: T.errors,
+          data: daily.map((day) => day.errors),
+          backgroundColor: token.colorError,
+          stack: 'calls',
+        },
       ],
     };
     const options: ChartOptions<'bar'> = {

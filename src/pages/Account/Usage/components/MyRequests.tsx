@@ -26,7 +26,13 @@ export function MyRequests({ userId, actionRef }: MyRequestsProps) {
   const columns: ProColumns<API.QuotaRequestVO>[] = [
     { title: T.createTime, dataIndex: 'createTime', width: 170 },
     { title: T.interface, dataIndex: 'interfaceName', ellipsis: true, width: 160 },
-    { title: T.amount, dataIndex: 'amount', align: 'right', width: 100, render: (_, row) => formatNumber(row.amount) },
+    {
+      title: T.amount,
+      dataIndex: 'amount',
+      align: 'right',
+      width: 100,
+      render: (_, row) => formatNumber(row.amount),
+    },
     { title: T.reason, dataIndex: 'reason', ellipsis: true, width: 200 },
     {
       title: T.status,

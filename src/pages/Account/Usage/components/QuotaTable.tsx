@@ -42,7 +42,13 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
         </>
       ),
     },
-    { title: T.calls, dataIndex: 'calls', align: 'right', width: 110, render: (value: number) => formatNumber(value) },
+    {
+      title: T.calls,
+      dataIndex: 'calls',
+      align: 'right',
+      width: 110,
+      render: (value: number) => formatNumber(value),
+    },
     {
       title: T.left,
       key: 'left',
@@ -59,7 +65,9 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
               status={row.leftNum > 0 ? 'normal' : 'exception'}
               aria-label={`${row.leftNum} / ${row.totalNum}`}
             />
-            <span className={styles.number}>{`${formatNumber(row.leftNum)} / ${formatNumber(row.totalNum)}`}</span>
+            <span
+              className={styles.number}
+            >{`${formatNumber(row.leftNum)} / ${formatNumber(row.totalNum)}`}</span>
           </span>
         ),
     },
@@ -77,7 +85,11 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
       render: (_, row) => {
         if (unlimited || !row.runsOutOn) return <Typography.Text type="secondary">{T.never}</Typography.Text>;
         if (row.leftNum <= 0) return <Typography.Text type="danger">{T.usedUp}</Typography.Text>;
-        return row.runsOutOn === today ? <Typography.Text type="warning">{T.today}</Typography.Text> : row.runsOutOn;
+        return row.runsOutOn === today ? (
+          <Typography.Text type="warning">{T.today}</Typography.Text>
+        ) : (
+          row.runsOutOn
+        );
       },
     },
     ...(own && !unlimited

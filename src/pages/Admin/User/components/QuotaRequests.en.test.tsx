@@ -19,7 +19,9 @@ const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 beforeAll(() => startLanguage('en-US', loadEnglish));
 
 it('shows the quota requests tab, its rows and the refusal form in English, with no Chinese left', async () => {
-  jest.mocked(listUserByPage).mockResolvedValue(ok({ records: [], total: 0, current: 1, size: 10, pages: 0 }));
+  jest
+    .mocked(listUserByPage)
+    .mockResolvedValue(ok({ records: [], total: 0, current: 1, size: 10, pages: 0 }));
   jest.mocked(listQuotaRequests).mockResolvedValue(
     ok({
       records: [

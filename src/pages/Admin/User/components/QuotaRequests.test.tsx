@@ -36,7 +36,14 @@ beforeEach(() => {
   jest.mocked(listUserByPage).mockResolvedValue(
     ok({
       records: [
-        { id: '1790000000000000002', userAccount: 'user', userName: '普通用户', userAvatar: '', userRole: 'user', createTime: '2026-11-01 10:00:00' },
+        {
+          id: '1790000000000000002',
+          userAccount: 'user',
+          userName: '普通用户',
+          userAvatar: '',
+          userRole: 'user',
+          createTime: '2026-11-01 10:00:00',
+        },
       ],
       total: 1,
       current: 1,
@@ -46,7 +53,13 @@ beforeEach(() => {
   );
   listMock.mockImplementation(async (params) => {
     const records = params.status === 'pending' || params.status === undefined ? [request('7')] : [];
-    return ok({ records: params.pageSize === 1 ? records.slice(0, 1) : records, total: records.length, current: 1, size: 10, pages: 1 });
+    return ok({
+      records: params.pageSize === 1 ? records.slice(0, 1) : records,
+      total: records.length,
+      current: 1,
+      size: 10,
+      pages: 1,
+    });
   });
   reviewMock.mockResolvedValue(ok(request('7', { status: 'approved' })));
 });
@@ -75,7 +88,12 @@ describe('user management: quota requests', () => {
     await act(async () => {
       fireEvent.click(within(popup).getByRole('button', { name: /批\s*准/ }));
     });
-    await waitFor(() => expect(reviewMock).toHaveBeenCalledWith({ id: '7', approve: true, reason: undefined }, { skipErrorHandler: true }));
+    await waitFor(() =>
+      expect(reviewMock).toHaveBeenCalledWith(
+        { id: '7', approve: true, reason: undefined },
+        { skipErrorHandler: true },
+      ),
+    );
     expect(await screen.findByText('已批准「普通用户」的申请')).toBeInTheDocument();
   });
 
@@ -91,7 +109,10 @@ describe('user management: quota requests', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: /拒\s*绝/ }));
     });
     await waitFor(() =>
-      expect(reviewMock).toHaveBeenCalledWith({ id: '7', approve: false, reason: '本月额度已满' }, { skipErrorHandler: true }),
+      expect(reviewMock).toHaveBeenCalledWith(
+        { id: '7', approve: false, reason: '本月额度已满' },
+        { skipErrorHandler: true },
+      ),
     );
   });
 });

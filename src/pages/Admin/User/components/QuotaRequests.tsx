@@ -77,7 +77,8 @@ export function QuotaRequests({ onAnswered }: QuotaRequestsProps) {
       dataIndex: 'interfaceName',
       width: 150,
       ellipsis: true,
-      render: (_, request) => request.interfaceName ?? <Typography.Text type="secondary">{T.gone}</Typography.Text>,
+      render: (_, request) =>
+        request.interfaceName ?? <Typography.Text type="secondary">{T.gone}</Typography.Text>,
     },
     {
       title: T.columns.amount,
@@ -151,7 +152,11 @@ export function QuotaRequests({ onAnswered }: QuotaRequestsProps) {
                   placeholder={T.refuseReasonPlaceholder}
                   fieldProps={{ maxLength: QUOTA_REQUEST_LIMITS.reasonMax, showCount: true, rows: 3 }}
                   rules={[
-                    { required: true, whitespace: true, message: translateMessage(MESSAGES.reviewReasonRequired) },
+                    {
+                      required: true,
+                      whitespace: true,
+                      message: translateMessage(MESSAGES.reviewReasonRequired),
+                    },
                     {
                       validator: (_rule: unknown, value?: string) => {
                         const error = value ? reasonFault(value) : undefined;
