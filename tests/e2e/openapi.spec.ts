@@ -4,7 +4,7 @@
 // in light and dark, at 1366 and 375 px.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expectAccessible } from './axe';
+import { CODE_TABS_ON_A_PHONE, expectAccessible } from './axe';
 import { api, expect, PHONE, searchTable, test } from './fixtures';
 
 type Paged<T> = { records: T[] };
@@ -100,8 +100,9 @@ test('a deprecated interface: the catalogue tags it, its page names the date and
     page,
     '/api/interfaceInfo/list/page?current=1&pageSize=2&name=Echo',
   );
+  const name = `旧接口 ${Date.now().toString(36)}`;
   const added = await api<string>(page, '/api/interfaceInfo/add', {
-    name: `旧接口 ${Date.now().toString(36)}`,
+    name,
     url: 'https://old.example/v1/lookup',
     method: 'GET',
     deprecated: true,
@@ -111,6 +112,11 @@ test('a deprecated interface: the catalogue tags it, its page names the date and
   expect(added.code, added.message).toBe(0);
   const id = added.data;
   try {
+    await page.goto(`/?searchText=${encodeURIComponent(name)}`);
+    await expect(page.getByTestId('interface-card').filter({ hasText: name })).toContainText(
+      '已弃用 · 2099-12-31 停止服务',
+    );
+
     await page.goto(`/interface_info/${id}`);
     const banner = page.getByRole('alert').filter({ hasText: '该接口已弃用' });
     await expect(banner).toContainText('将于 2099-12-31 停止服务');
@@ -119,7 +125,7 @@ test('a deprecated interface: the catalogue tags it, its page names the date and
     await expectAccessible(page, 'a deprecated interface (light, 1366 px)');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize(PHONE);
-    await expectAccessible(page, 'a deprecated interface (dark, 375 px)');
+    await expectAccessible(page, 'a deprecated interface (dark, 375 px)', [CODE_TABS_ON_A_PHONE]);
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
 

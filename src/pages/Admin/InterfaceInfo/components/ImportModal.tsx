@@ -74,8 +74,6 @@ const fieldLabel = (field: string) =>
     ? T.deprecatedField
     : ((ADMIN_INTERFACE_TEXTS.columns as Record<string, string>)[field] ?? field);
 
-const KIND_COLORS: Record<Kind, string> = { create: 'success', update: 'processing', skip: 'default' };
-
 const useStyles = createStyles(({ token }) => ({
   url: { fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM, wordBreak: 'break-all' },
   detail: { color: token.colorTextSecondary, fontSize: token.fontSizeSM },
@@ -89,6 +87,10 @@ const useStyles = createStyles(({ token }) => ({
     fontSize: token.fontSizeSM,
   },
   errors: { margin: 0, paddingInlineStart: token.paddingMD },
+  // The theme's text colour on each kind's background: antd's coloured tag texts are too light to read on theirs.
+  create: { color: token.colorText, background: token.colorSuccessBg, borderColor: token.colorSuccessBorder },
+  update: { color: token.colorText, background: token.colorInfoBg, borderColor: token.colorInfoBorder },
+  skip: { color: token.colorText, background: token.colorFillQuaternary, borderColor: token.colorBorder },
   section: { marginBottom: token.marginMD },
 }));
 
@@ -216,7 +218,7 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
       title: T.columns.action,
       dataIndex: 'kind',
       width: 80,
-      render: (_, row) => <Tag color={KIND_COLORS[row.kind]}>{T.actions[row.kind]}</Tag>,
+      render: (_, row) => <Tag className={styles[row.kind]}>{T.actions[row.kind]}</Tag>,
     },
     { title: T.columns.name, dataIndex: 'name', width: 200 },
     {
