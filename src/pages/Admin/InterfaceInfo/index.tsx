@@ -137,7 +137,14 @@ const useStyles = createStyles(({ token }) => ({
   // One line cut by CSS, the whole text as the title (the name, the description).
   oneLine: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   nameCell: { display: 'flex', alignItems: 'center', gap: token.marginXXS, minWidth: 0 },
-  lifecycleTag: { marginInlineEnd: 0, flex: 'none' },
+  // The theme's text colour on the warning background: antd's warning text colour is too light to read on it.
+  lifecycleTag: {
+    marginInlineEnd: 0,
+    flex: 'none',
+    color: token.colorText,
+    background: token.colorWarningBg,
+    borderColor: token.colorWarningBorder,
+  },
   time: { whiteSpace: 'nowrap', color: token.colorTextSecondary },
   fresh: {
     '& > td': { background: `${token.colorPrimaryBg} !important`, transition: 'background 0.6s' },
@@ -357,7 +364,6 @@ export default function InterfaceInfoAdminPage() {
           {record.deprecated && (
             <Tag
               className={styles.lifecycleTag}
-              color="warning"
               title={record.sunsetDate ? T.lifecycle.sunset(record.sunsetDate) : undefined}
             >
               {T.lifecycle.deprecated}
