@@ -64,6 +64,10 @@ import { freshNonce, signedHeaders } from './test/sign';
     '/api/analysis/top/interface/invoke?limit=20',
     '/api/analysis/top/interface/invoke?limit=5&startDate=2026-10-01&endDate=2026-10-31',
     '/api/user/get/login',
+    `/api/user/usage/daily?startDate=2026-08-23&endDate=2026-11-20&userId=${USER.id}`,
+    `/api/user/usage/summary?startDate=2026-08-23&endDate=2026-11-20&userId=${USER.id}`,
+    `/api/user/calls?pageSize=100&current=3&userId=${USER.id}`,
+    `/api/user/calls?status=4xx&userId=${USER.id}`,
   ])('%s answers the same as on PGlite', async (url) => {
     const [pgAnswer, pgliteAnswer] = await Promise.all([
       onPg.app.inject({ url, headers: { cookie: await loginAs(onPg.app, ADMIN) } }),
@@ -93,6 +97,29 @@ import { freshNonce, signedHeaders } from './test/sign';
       }),
     );
 
+    expect(answers[0]).toEqual(answers[1]);
+  });
+
+  test('a quota request asked and approved answers the same as on PGlite', async () => {
+    const answers = await Promise.all(
+      [onPg, onPglite].map(async (t) => {
+        const asked = await call<{ id: string }>(t.app, {
+          method: 'POST',
+          url: '/api/quota/request',
+          payload: { interfaceInfoId: '1800000000000000001', amount: 40, reason: '两边一样' },
+          cookie: await loginAs(t.app, USER),
+        });
+        const approved = await call(t.app, {
+          method: 'POST',
+          url: '/api/quota/request/review',
+          payload: { id: asked.data.id, approve: true },
+          cookie: await loginAs(t.app, ADMIN),
+        });
+        return { asked, approved };
+      }),
+    );
+
+    expect(answers[0].approved).toMatchObject({ code: 0, data: { status: 'approved' } });
     expect(answers[0]).toEqual(answers[1]);
   });
 
