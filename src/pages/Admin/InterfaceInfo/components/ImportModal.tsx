@@ -18,6 +18,7 @@ import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { useState } from 'react';
 import { MethodTag } from '@/components/MethodTag';
+import { translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
 import { importInterfaceInfo } from '@/services/agler/interfaceInfo';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
@@ -242,9 +243,10 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
       width: 240,
       render: (_, row) => {
         const lines = [
-          ...(row.reason ? [row.reason] : []),
+          // The server's reasons and notes are the contract's messages: in the page's language.
+          ...(row.reason ? [translateMessage(row.reason)] : []),
           ...(row.changes?.length ? [T.changed(row.changes.map((c) => fieldLabel(c.field)).join('、'))] : []),
-          ...row.notes,
+          ...row.notes.map(translateMessage),
         ];
         return <span className={styles.detail}>{lines.join('；')}</span>;
       },
@@ -364,7 +366,7 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
               {result.errors.map((e, i) => (
                 // eslint-disable-next-line react/no-array-index-key
                 <li key={i}>
-                  <Typography.Text code>{T.errorWhere(e.path)}</Typography.Text> {e.message}
+                  <Typography.Text code>{T.errorWhere(e.path)}</Typography.Text> {translateMessage(e.message)}
                 </li>
               ))}
             </ul>
