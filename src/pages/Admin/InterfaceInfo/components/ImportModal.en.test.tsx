@@ -36,7 +36,14 @@ test('the dialog and the server’s reasons in English, no Chinese left', async 
         },
       ],
       update: [],
-      skip: [{ index: 1, operation: 'HEAD /pets', name: 'HEAD /pets', reason: IMPORT_MESSAGES.methodUnsupported('HEAD') }],
+      skip: [
+        {
+          index: 1,
+          operation: 'HEAD /pets',
+          name: 'HEAD /pets',
+          reason: IMPORT_MESSAGES.methodUnsupported('HEAD'),
+        },
+      ],
       errors: [],
       baseUrlRequired: false,
     },
