@@ -6,11 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { BODY_MAX_BYTES, DEFAULT_QUOTA } from '@agler/contract/constants';
+import { NONCE_TTL_SECONDS } from '@agler/contract/signature';
 import type { Database } from './db/connect';
 import { seededInterfaceCount } from './domain/seed';
 import { demoRoutes, DEMO_PREFIX } from './demo/routes';
 import { writeCalls } from './invoke/callLog';
 import type { CallRow } from './invoke/callLog';
+import { createAdmitter } from './invoke/admission';
 import { createInvoker } from './invoke/invoke';
 import { isDataRefusal } from './db/errors';
 import { createRecorder } from './invoke/recorder';
@@ -24,6 +26,7 @@ import { utf8Plugin } from './plugins/utf8';
 import { alertsPlugin } from './routes/alerts';
 import { analysisRoutes } from './routes/analysis';
 import type { AppContext } from './routes/context';
+import { createLookups } from './gateway/lookups';
 import { GATEWAY_PREFIX, gatewayRoutes } from './gateway/routes';
 import { createSecretBox } from './keys/secretBox';
 import { healthRoutes } from './routes/health';
@@ -107,16 +110,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'writing call records failed'),
   });
   const defaultQuota = options.defaultQuota ?? DEFAULT_QUOTA;
+  const admitter = createAdmitter({ db: database.db, now, defaultQuota, nonceTtlSeconds: NONCE_TTL_SECONDS });
+  const secretBox = createSecretBox(options.secretKey);
+  const lookups = await createLookups(database, secretBox);
   const invoker = createInvoker({
     db: database.db,
+    admitter,
     client,
     recorder,
     publicUrl,
     timeoutMs: invokeTimeoutMs,
-    defaultQuota,
     now,
   });
-  const secretBox = createSecretBox(options.secretKey);
   const ctx: AppContext = {
     database,
     now,
@@ -132,10 +137,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const [first] = app.addresses();
     if (first && typeof first === 'object') invoker.setSelfOrigin(selfOriginOf(first.address, first.port));
   });
-  // After the requests in flight: what they recorded is written before the database closes.
+  // Answers given while the app closes end their connections: a client's keep-alive would otherwise hold the
+  // drain open until it times out.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  // After the requests in flight: what they admitted, gave back and recorded is written before the database closes.
   app.addHook('onClose', async () => {
+    await admitter.drain();
     await recorder.close();
     await client.close();
+    await lookups.close();
   });
 
   const files =
@@ -186,8 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demoRoutes, { prefix: DEMO_PREFIX, seededCount: ctx.seededCount });
   await app.register(gatewayRoutes, {
     prefix: GATEWAY_PREFIX,
-    db: database.db,
-    box: secretBox,
+    lookups,
+    admitter,
     invoker,
     timeoutMs: invokeTimeoutMs,
     now,

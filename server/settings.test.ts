@@ -81,6 +81,19 @@ describe('settings', () => {
     expect(() => readSettings(env)).toThrow(message);
   });
 
+  test('WORKERS: one process on PGlite; on PostgreSQL one per core up to 4 unless told', () => {
+    const postgres = { DATABASE_URL: 'postgres://agler@127.0.0.1/agler', SECRET_KEY: 'k'.repeat(32) };
+    expect(readSettings({}, '/srv', 8).workers).toBe(1);
+    expect(readSettings(postgres, '/srv', 2).workers).toBe(2);
+    expect(readSettings(postgres, '/srv', 16).workers).toBe(4);
+    expect(readSettings({ ...postgres, WORKERS: '6' }, '/srv', 2).workers).toBe(6);
+    expect(readSettings({ WORKERS: '1' }, '/srv', 2).workers).toBe(1);
+    expect(() => readSettings({ WORKERS: '2' }, '/srv', 2)).toThrow(/WORKERS=2 需要 DATABASE_URL/);
+    for (const bad of ['0', '33', 'many', '1.5', '-1']) {
+      expect(() => readSettings({ ...postgres, WORKERS: bad }, '/srv', 2)).toThrow(SettingsError);
+    }
+  });
+
   test('a bad DATABASE_URL is refused without repeating its password', () => {
     expect(() => readSettings({ DATABASE_URL: 'mysql://root:secret@db/agler' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('secret') }),

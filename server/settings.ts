@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_QUOTA, QUOTA_MAX } from '@agler/contract/constants';
 import { SECRET_KEY_MIN_LENGTH } from './keys/secretBox';
@@ -37,6 +38,8 @@ export type Settings = {
   secretKey: string | undefined;
   /** Calls a user gets per interface on their first call. */
   defaultQuota: number;
+  /** WORKERS: server processes on the one port (node:cluster); more than one needs DATABASE_URL. */
+  workers: number;
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -172,8 +175,30 @@ function readDefaultQuota(env: Env): number {
   return value;
 }
 
+/** Most processes WORKERS may ask for. */
+export const WORKERS_MAX = 32;
+
+/**
+ * WORKERS: 1 on PGlite, which one process holds; on PostgreSQL `auto` (the
+ * default) is one per core, up to 4.
+ */
+function readWorkers(env: Env, databaseUrl: string | undefined, cores: number): number {
+  const raw = text(env, 'WORKERS') ?? 'auto';
+  if (raw === 'auto') return databaseUrl ? Math.max(1, Math.min(cores, 4)) : 1;
+  const value = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= 1 && value <= WORKERS_MAX))
+    throw new SettingsError(`WORKERS 应为 auto 或 1 到 ${WORKERS_MAX} 的整数，当前为 "${raw}"`);
+  if (value > 1 && !databaseUrl)
+    throw new SettingsError(`WORKERS=${value} 需要 DATABASE_URL：嵌入式数据库（PGlite）只能由一个进程打开`);
+  return value;
+}
+
 /** The settings of `env` (process.env by default), resolved against `cwd`; throws SettingsError. */
-export function readSettings(env: Env = process.env, cwd = process.cwd()): Settings {
+export function readSettings(
+  env: Env = process.env,
+  cwd = process.cwd(),
+  cores = os.availableParallelism(),
+): Settings {
   const port = readPort(env);
   const publicUrl = readPublicUrl(env, port);
   const databaseUrl = readDatabaseUrl(env);
@@ -192,6 +217,7 @@ export function readSettings(env: Env = process.env, cwd = process.cwd()): Setti
     allowedHosts: readHostList(env, 'ALLOWED_HOSTS', 'agler.internal,10.0.0.7:8000'),
     secretKey: readSecretKey(env, databaseUrl),
     defaultQuota: readDefaultQuota(env),
+    workers: readWorkers(env, databaseUrl, cores),
   };
 }
 

@@ -36,6 +36,16 @@ export type Database = {
   exclusive<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** Routine upkeep that PostgreSQL's autovacuum does on a server and PGlite lacks. */
   vacuum(): Promise<void>;
+  /**
+   * Hears the notifications on `channel` until the returned stop is called.
+   * `onState(false)` when some may be missed (the listening connection was
+   * lost; it is opened again a second later), `onState(true)` once it listens.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -115,6 +125,13 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     async vacuum() {
       for (const table of BUSY_TABLES) await client.exec(`VACUUM (ANALYZE) ${table}`);
     },
+    async listen(channel, onMessage, onState) {
+      const stop = await client.listen(channel, onMessage);
+      onState(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -122,6 +139,66 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
         lock?.release();
       }
     },
+  };
+}
+
+/** Milliseconds between attempts to listen again after the connection was lost. */
+const RELISTEN_MS = 1000;
+
+/** A connection of its own that LISTENs on `channel`, opened again whenever it is lost. */
+async function listenOn(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    timer = undefined;
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    let gone = false;
+    const lost = () => {
+      if (gone) return;
+      gone = true;
+      if (current === client) current = undefined;
+      onState(false);
+      client.end().catch(() => undefined);
+      if (!stopped) {
+        timer = setTimeout(() => void connect(), RELISTEN_MS);
+        timer.unref();
+      }
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch {
+      lost();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    onState(true);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -159,6 +236,7 @@ export async function openPostgres(
     },
     // The server's autovacuum does this.
     vacuum: async () => undefined,
+    listen: (channel, onMessage, onState) => listenOn(url, channel, onMessage, onState),
     close: () => pool.end(),
   };
 }

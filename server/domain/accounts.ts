@@ -12,6 +12,7 @@ import type { Query } from '@agler/contract/queries';
 import { ResponseCode, USER_ROLE } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import type { LoginUserVO, Page } from '@agler/contract/types';
+import { announce } from '../cache/changes';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
 import { refuse } from './errors';
@@ -153,6 +154,7 @@ export async function changeRole(db: Db, admin: SessionUser, body: Record<string
       .set({ userRole, updateTime: new Date(now) })
       .where(eq(users.id, id));
     if (userRole === USER_ROLE.BAN) await tx.delete(sessions).where(eq(sessions.userId, id));
+    await announce(tx, { kind: 'user', userId: id });
   });
   return true;
 }

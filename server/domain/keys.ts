@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AccessKeyVO, KeyPairVO } from '@agler/contract/types';
+import { announce } from '../cache/changes';
 import type { Db } from '../db/connect';
 import { accessKeys } from '../db/schema';
 import type { SecretBox } from '../keys/secretBox';
@@ -39,6 +40,7 @@ export async function regenerateKey(db: Db, box: SecretBox, user: SessionUser, n
     .insert(accessKeys)
     .values({ userId: user.id, ...values })
     .onConflictDoUpdate({ target: accessKeys.userId, set: values });
+  await announce(db, { kind: 'user', userId: user.id });
   return { accessKey, secretKey };
 }
 

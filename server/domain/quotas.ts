@@ -7,42 +7,18 @@ import { MESSAGES } from '@agler/contract/messages';
 import { effectiveLimits } from '@agler/contract/rateLimit';
 import type { RateOverride } from '@agler/contract/rateLimit';
 import type { InterfaceQuota } from '@agler/contract/types';
+import { announce } from '../cache/changes';
 import type { Db } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { refuse } from './errors';
-import { isAdmin } from './user';
-import type { SessionUser } from './session';
 
 /**
  * Quotas: what is left of a user's calls per interface. The first call makes
  * the row with `defaultQuota`; every call of a user who is no admin takes a
- * unit first, in one statement (`… DO UPDATE … WHERE left_num > 0
- * RETURNING`), so concurrent calls, in one process or several, never take
- * more than there is. A call that never reached the interface, or that it
- * never answered, gives its unit back.
+ * unit first, in its admission (server/invoke/admission.ts), which never
+ * takes more than there is, in one process or several. A call that never
+ * reached the interface, or that it never answered, gives its unit back.
  */
-
-export type Unit = { taken: boolean; left?: number };
-
-/** Takes one unit for the call; admins take none. `taken: false` with no `left` means none was needed. */
-export async function takeUnit(
-  db: Db,
-  user: SessionUser,
-  interfaceInfoId: string,
-  defaultQuota: number,
-): Promise<Unit> {
-  if (isAdmin(user)) return { taken: false };
-  const result = await db.execute(sql`
-    INSERT INTO user_interface_info (user_id, interface_info_id, left_num, total_num)
-    SELECT ${user.id}::bigint, ${interfaceInfoId}::bigint, ${defaultQuota}::int - 1, ${defaultQuota}::int
-    WHERE ${defaultQuota}::int > 0
-    ON CONFLICT (user_id, interface_info_id) DO UPDATE SET left_num = user_interface_info.left_num - 1
-    WHERE user_interface_info.left_num > 0
-    RETURNING left_num`);
-  const [row] = rowsOf<{ left_num: number }>(result);
-  if (!row) refuse(ResponseCode.QUOTA_EXHAUSTED, MESSAGES.quotaExhausted);
-  return { taken: true, left: Number(row.left_num) };
-}
 
 /** A user's own rate limits on an interface (undefined: none set), for a call whose caller was read without them. */
 export async function rateOverrideOf(
@@ -56,13 +32,6 @@ export async function rateOverrideOf(
       WHERE user_id = ${userId}::bigint AND interface_info_id = ${interfaceInfoId}::bigint`),
   );
   return row ? { rateLimit: row.rate_limit, rateBurst: row.rate_burst } : undefined;
-}
-
-/** Gives a taken unit back (the call never reached the interface, or it never answered). */
-export async function giveBack(db: Db, user: SessionUser, interfaceInfoId: string): Promise<void> {
-  await db.execute(sql`
-    UPDATE user_interface_info SET left_num = left_num + 1
-    WHERE user_id = ${user.id}::bigint AND interface_info_id = ${interfaceInfoId}::bigint AND left_num < total_num`);
 }
 
 type UsageRow = {
@@ -174,6 +143,7 @@ export async function setQuota(db: Db, body: Record<string, unknown>, defaultQuo
               ${own.rateLimit}::int, ${own.rateBurst}::int)
       ON CONFLICT (user_id, interface_info_id) DO UPDATE SET left_num = excluded.left_num,
         total_num = excluded.total_num, rate_limit = excluded.rate_limit, rate_burst = excluded.rate_burst`);
+    await announce(tx, { kind: 'quota', userId, interfaceId: interfaceInfoId });
   });
   return true;
 }

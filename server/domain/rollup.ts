@@ -30,9 +30,9 @@ const BLOCK_DAYS = [256, 128, 64, 32, 16, 8, 4, 2, 1];
 /** The hours of the call_rollup_fill_level steps, in order. */
 const LEVELS = [...BLOCK_DAYS].reverse().map((days) => days * DAY_HOURS);
 
-const UNTIL_KEY = 'call_rollup_until';
+export const UNTIL_KEY = 'call_rollup_until';
 /** Any lock key of our own (server/db/connect.ts has the start-up's). */
-const ROLLUP_LOCK = 7_529_002;
+export const ROLLUP_LOCK = 7_529_002;
 
 export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
 const iso = (ms: number) => new Date(ms).toISOString();

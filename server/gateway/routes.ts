@@ -15,21 +15,18 @@ import { MESSAGES } from '@agler/contract/messages';
 import {
   canonicalRequest,
   NONCE_PATTERN,
-  NONCE_TTL_SECONDS,
   SIGNATURE_HEADERS,
   TIMESTAMP_TOLERANCE_SECONDS,
 } from '@agler/contract/signature';
-import type { Db } from '../db/connect';
 import { ApiError } from '../domain/errors';
-import { findInterface, hideOffline } from '../domain/interfaceInfo';
-import { spendNonce } from '../domain/nonces';
+import { hideOffline } from '../domain/interfaceInfo';
 import { rateLimitHeaders } from '../domain/rateLimit';
 import { failure } from '../envelope';
-import { signedCallerOf } from '../invoke/caller';
-import type { Invoker } from '../invoke/invoke';
+import type { Admitter } from '../invoke/admission';
+import type { InterfaceRow, Invoker } from '../invoke/invoke';
 import { failureOf } from '../invoke/invoke';
 import { requestFor, takesQuery } from '../invoke/request';
-import type { SecretBox } from '../keys/secretBox';
+import type { Lookups } from './lookups';
 import { readBody } from '../plugins/body';
 import { requestRefusalOf } from '../plugins/errors';
 
@@ -46,8 +43,8 @@ import { requestRefusalOf } from '../plugins/errors';
 export const GATEWAY_PREFIX = '/gateway';
 
 export type GatewayOptions = {
-  db: Db;
-  box: SecretBox;
+  lookups: Lookups;
+  admitter: Admitter;
   invoker: Invoker;
   timeoutMs: number;
   now: () => number;
@@ -68,14 +65,17 @@ class GatewayRefusal extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 }
 
-const refuseWith = (status: number, code: number, message: string): never => {
-  throw new GatewayRefusal(status, code, message);
+const refuseWith = (status: number, code: number, message: string, headers?: Record<string, string>): never => {
+  throw new GatewayRefusal(status, code, message, headers);
 };
+
+const NO_LIMITS = { rateLimit: 0, rateBurst: 0 };
 const unauthorized = (message: string): never => refuseWith(401, ResponseCode.NOT_LOGIN, message);
 
 function header(request: FastifyRequest, name: string): string {
@@ -98,7 +98,7 @@ export function signatureMatches(secretKey: string, canonical: string, sign: str
 }
 
 export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, options) => {
-  const { db, box, invoker, timeoutMs, now } = options;
+  const { lookups, admitter, invoker, timeoutMs, now } = options;
 
   // The signature covers the raw bytes: a body is kept as it came. It goes on to the interface as JSON, so
   // it must say it is JSON; a refused body is still read to its end (plugins/body.ts says why).
@@ -117,7 +117,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
   // anything else is the server's own failure, which plugins/errors.ts answers.
   app.setErrorHandler(async (error, _request, reply) => {
     if (error instanceof GatewayRefusal) {
-      return reply.code(error.status).send(failure(error.code, error.message));
+      return reply.code(error.status).headers(error.headers).send(failure(error.code, error.message));
     }
     if (error instanceof ApiError) {
       return reply
@@ -147,9 +147,8 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     )
       unauthorized(MESSAGES.badTimestamp);
 
-    // The key's owner and the interface in one statement; the interface's refusals still come after the key's.
-    const pair = await signedCallerOf(db, box, accessKey, request.params.interfaceId);
-    if (!pair) unauthorized(MESSAGES.unknownAccessKey);
+    const owner = await lookups.keyOwner(accessKey);
+    if (!owner) unauthorized(MESSAGES.unknownAccessKey);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const [path, query = ''] = request.url.split(/\?(.*)/s);
     const canonical = canonicalRequest({
@@ -160,34 +159,45 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       nonce,
       bodySha256: sha256Hex(raw),
     });
-    if (!signatureMatches(pair!.secretKey, canonical, sign)) unauthorized(MESSAGES.badSignature);
-    // Only a correctly signed request uses up its nonce: a forger cannot burn someone else's. Any refusal after
-    // this point (a rate limit's too) has used it, so a refused request can never be replayed once re-signed.
-    if (!(await spendNonce(db, accessKey, nonce, now(), NONCE_TTL_SECONDS))) unauthorized(MESSAGES.nonceUsed);
-    const { user } = pair!;
-    if (user.userRole === USER_ROLE.BAN) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.banned);
+    if (!signatureMatches(owner!.secretKey, canonical, sign)) unauthorized(MESSAGES.badSignature);
+    const { user } = owner!;
+    const signed = { accessKey, nonce };
 
-    const row = pair!.row ?? (await findInterface(db, request.params.interfaceId));
-    hideOffline(row, user);
-    if (row.status !== INTERFACE_STATUS.ONLINE)
-      refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
-    if (request.method !== row.method) {
-      reply.header('allow', row.method);
-      refuseWith(405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method));
-    }
-
+    let row: InterfaceRow | undefined;
     let bodyText = '';
-    if (!takesQuery(row.method) && raw.length > 0) {
-      bodyText = raw.toString('utf8');
-      try {
-        parseJsonExact(bodyText);
-      } catch (error) {
-        refuseWith(
-          400,
-          ResponseCode.PARAMS_ERROR,
-          error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson,
-        );
+    try {
+      if (user.userRole === USER_ROLE.BAN) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.banned);
+      row = await lookups.liveInterface(request.params.interfaceId);
+      hideOffline(row, user);
+      if (row.status !== INTERFACE_STATUS.ONLINE) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
+      if (request.method !== row.method) {
+        refuseWith(405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method), { allow: row.method });
       }
+      if (!takesQuery(row.method) && raw.length > 0) {
+        bodyText = raw.toString('utf8');
+        try {
+          parseJsonExact(bodyText);
+        } catch (error) {
+          refuseWith(
+            400,
+            ResponseCode.PARAMS_ERROR,
+            error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson,
+          );
+        }
+      }
+    } catch (refusal) {
+      // Only a correctly signed request uses up its nonce: a forger cannot burn someone else's. A refusal after the
+      // signature held uses it too (a replayed nonce is refused first), so a refused request can never be replayed
+      // once re-signed.
+      const spent = await admitter.admit({
+        userId: user.id,
+        interfaceInfoId: row?.id ?? '0',
+        signed,
+        mode: 'nonce',
+        limits: NO_LIMITS,
+      });
+      if (spent.outcome === 'replay') unauthorized(MESSAGES.nonceUsed);
+      throw refusal;
     }
     const target = { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader };
     // A program's parameters are its own business: the history keeps the console's only.
@@ -196,7 +206,8 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       user,
       requestFor(target, new URLSearchParams(query), bodyText),
       null,
-      pair!.row && pair!.limits,
+      await lookups.limitsOf(user.id, row),
+      signed,
     );
     if (left !== undefined) reply.header('x-quota-remaining', String(left));
     if (rate) reply.headers(rateLimitHeaders(rate));

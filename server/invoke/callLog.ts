@@ -4,7 +4,8 @@ import type { CallHistoryEntry } from '@agler/contract/invoke';
 import type { Db, Queryable } from '../db/connect';
 import { prepared } from '../db/prepared';
 import { calls } from '../db/schema';
-import { addToRollup, catchUp, hourOf, HOUR_MS, rolledUpUntil, withRollupLock } from '../domain/rollup';
+import { rowsOf } from '../db/rows';
+import { catchUp, hourOf, rolledUpUntil, ROLLUP_LOCK, UNTIL_KEY } from '../domain/rollup';
 
 /**
  * The call log: one row per call that reached an interface. Invoke and the
@@ -29,15 +30,23 @@ export type CallRow = {
   paramsTruncated?: boolean;
 };
 
+/** The roll-up's mark (its first hour not rolled up) as each database's last write answered it. */
+const knownUntil = new WeakMap<Queryable, number>();
+
 /**
- * One INSERT of a batch, its rows as one JSON parameter: the statement's text
- * is the same for any number of rows, so building it costs nothing per row
- * (a query builder's VALUES list cost a few percent of the process under
- * invoke load), and JSON.stringify does the escaping. The rows are read as
- * the table's own row type, and the columns written are the records' keys:
- * a new column is named once, here.
+ * Writes one batch in one statement (`call_log_write`, migration 0012): the
+ * rows go in as one JSON parameter, so the statement's text is the same for
+ * any number of rows and JSON.stringify does the escaping; the columns
+ * written are the records' keys, so a new column is named once, here. Under
+ * the roll-up's shared lock, a call older than the roll-up (a batch that
+ * waited, another process's clock) is added to it in the statement that
+ * logs it, so the analysis counts every call once, whoever writes. The first
+ * batch of a new hour first rolls the hours before it up.
  */
-async function insertCalls(tx: Queryable, rows: CallRow[]): Promise<void> {
+export async function writeCalls(db: Queryable, rows: CallRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const latest = hourOf(Math.max(...rows.map((row) => row.time.getTime())));
+  if (latest > (knownUntil.get(db) ?? 0) && latest > (await rolledUpUntil(db))) await catchUp(db, latest);
   const records = rows.map((row) => ({
     interface_info_id: row.interfaceInfoId,
     user_id: row.userId,
@@ -49,30 +58,13 @@ async function insertCalls(tx: Queryable, rows: CallRow[]): Promise<void> {
     params: row.params ?? null,
     params_truncated: row.paramsTruncated ?? false,
   }));
-  const columns = sql.raw(Object.keys(records[0]).join(', '));
-  await tx.execute(sql`
-    INSERT INTO interface_call (${columns})
-    SELECT ${columns} FROM json_populate_recordset(NULL::interface_call, ${JSON.stringify(records)}::json)`);
-}
-
-/**
- * Writes one batch in one transaction. The first batch of a new hour first
- * rolls the hours before it up; a call older than the roll-up (a batch that
- * waited, another process's clock) is added to it in the transaction that
- * logs it, so the analysis counts every call once, whoever writes.
- */
-export async function writeCalls(db: Queryable, rows: CallRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const latest = hourOf(Math.max(...rows.map((row) => row.time.getTime())));
-  if (latest > (await rolledUpUntil(db))) await catchUp(db, latest);
-  await withRollupLock(db, 'shared', async (tx) => {
-    const until = (await rolledUpUntil(tx)) * HOUR_MS;
-    await insertCalls(tx, rows);
-    await addToRollup(
-      tx,
-      rows.filter((row) => row.time.getTime() < until),
-    );
-  });
+  const columns = `{${Object.keys(records[0]).join(',')}}`;
+  const [answer] = rowsOf<{ until: string | number }>(
+    await db.execute(sql`
+      SELECT call_log_write(${columns}::text[], ${JSON.stringify(records)}::json,
+        ${ROLLUP_LOCK}::bigint, ${UNTIL_KEY}::text) AS until`),
+  );
+  knownUntil.set(db, Number(answer.until));
 }
 
 const newestCalls = (db: Db) =>

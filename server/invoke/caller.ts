@@ -4,19 +4,17 @@ import type { Db } from '../db/connect';
 import { prepared } from '../db/prepared';
 import { effectiveLimits } from '@agler/contract/rateLimit';
 import type { RateLimits } from '@agler/contract/rateLimit';
-import { accessKeys, interfaces, quotas, sessions, users } from '../db/schema';
+import { interfaces, quotas, sessions, users } from '../db/schema';
 import { LIVE_INTERFACE, PUBLIC_COLUMNS } from '../domain/interfaceInfo';
 import { keepAlive, LIVE_SESSION, sessionParams } from '../domain/session';
 import type { SessionUser } from '../domain/session';
-import type { SecretBox } from '../keys/secretBox';
 import type { InterfaceRow } from './invoke';
 
 /**
- * Who calls and what, in one statement: the caller (the session's user for
- * invoke, the access key's owner for the gateway), the live interface of the
- * id and the caller's own rate limits on it, left-joined, so a call asks the
- * database once for all of them instead of thrice (under load each statement
- * is a round trip for both processes).
+ * Who calls and what, in one statement: the session's user for invoke, the
+ * live interface of the id and the caller's own rate limits on it,
+ * left-joined, so a call asks the database once for all of them instead of
+ * thrice. (The gateway keeps them in the process: server/gateway/lookups.ts.)
  */
 
 /** The caller's row of quotas on the interface, for an admin's override of its rate limits. */
@@ -70,44 +68,4 @@ export async function callerOf(
   if (!found) return { user: undefined, row: undefined };
   await keepAlive(db, params.id, found.lastSeen, now);
   return { user: found.user, row: found.found ?? undefined, limits: limitsOf(found.found, found.override) };
-}
-
-const keyAndInterface = (db: Db) =>
-  db
-    .select({ user: users, secretSealed: accessKeys.secretSealed, found: PUBLIC_COLUMNS, override: OVERRIDE })
-    .from(accessKeys)
-    .innerJoin(users, eq(users.id, accessKeys.userId))
-    .leftJoin(interfaces, and(eq(interfaces.id, sql.placeholder('interfaceId')), LIVE_INTERFACE))
-    .leftJoin(quotas, OWN_QUOTA)
-    .where(eq(accessKeys.accessKey, sql.placeholder('accessKey')))
-    .prepare('access_key_interface');
-
-export type SignedCaller = {
-  user: SessionUser;
-  /** The secret key of the access key, to check the signature with. */
-  secretKey: string;
-  /** As Caller's row and limits. */
-  row: InterfaceRow | undefined;
-  limits?: RateLimits;
-};
-
-/** The owner and secret key of an access key (undefined when there is none) and the live interface `rawId` names. */
-export async function signedCallerOf(
-  db: Db,
-  box: SecretBox,
-  accessKey: string,
-  rawId: unknown,
-): Promise<SignedCaller | undefined> {
-  const interfaceId = lookupId(rawId);
-  const [found] = await prepared(db, 'access_key_interface', keyAndInterface).execute({
-    accessKey,
-    interfaceId,
-  });
-  if (!found) return undefined;
-  return {
-    user: found.user,
-    secretKey: box.open(found.secretSealed, found.user.id),
-    row: found.found ?? undefined,
-    limits: limitsOf(found.found, found.override),
-  };
 }

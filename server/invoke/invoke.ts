@@ -10,9 +10,11 @@ import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/u
 import type { Db } from '../db/connect';
 import { refuse } from '../domain/errors';
 import { findInterface, hideOffline, readParams } from '../domain/interfaceInfo';
-import { giveBack, rateOverrideOf, takeUnit } from '../domain/quotas';
-import { takeRate } from '../domain/rateLimit';
+import { rateOverrideOf } from '../domain/quotas';
+import { isAdmin } from '../domain/user';
 import type { RateState } from '../domain/rateLimit';
+import { admitted } from './admission';
+import type { Admitter, Ask } from './admission';
 import type { SessionUser } from '../domain/session';
 import { DEMO_PREFIX } from '../demo/routes';
 import type { UpstreamAnswer, UpstreamClient, UpstreamResult } from '../upstream/client';
@@ -64,12 +66,14 @@ export type Invoker = {
   ) => Promise<Invoked>;
   /**
    * One call of an online interface for `user`, as invoke and the gateway
-   * make it: a call of the rate limit first (42900 with Retry-After when the
-   * caller is over it: nothing else is taken), a unit of the quota (42900
-   * when none is left), the call, the record when it reached the interface,
-   * the unit back when the interface never answered. `params` is the
-   * console's parameter text for the caller's history (null from the
-   * gateway); `limits` the caller's rate limits when already read.
+   * make it: its admission (./admission.ts: a signed call's nonce, 40100
+   * when it was used; a call of the rate limit, 42900 with Retry-After when
+   * the caller is over it and nothing else is taken; a unit of the quota,
+   * 42900 when none is left), the call, the record when it reached the
+   * interface (written before the call answers), the unit back when the
+   * interface never answered. `params` is the console's parameter text for
+   * the caller's history (null from the gateway); `limits` the caller's rate
+   * limits when already read; `signed` a signed call's key and nonce.
    */
   callInterface: (
     row: InterfaceRow,
@@ -77,19 +81,22 @@ export type Invoker = {
     request: OutgoingRequest,
     params: string | null,
     limits?: RateLimits,
+    signed?: Signed,
   ) => Promise<CallOutcome>;
   /** Where this process listens (`http://127.0.0.1:8000`), once it does. */
   setSelfOrigin: (origin: string) => void;
 };
 
+/** A signed call's access key and nonce. */
+export type Signed = NonNullable<Ask['signed']>;
+
 export type InvokerOptions = {
   db: Db;
+  admitter: Admitter;
   client: UpstreamClient;
   recorder: Recorder<CallRow>;
   publicUrl: string;
   timeoutMs: number;
-  /** Calls a user gets per interface on their first call. */
-  defaultQuota: number;
   now: () => number;
 };
 
@@ -151,7 +158,7 @@ export function failureOf(result: UpstreamResult, timeoutMs: number): never {
 }
 
 export function createInvoker(options: InvokerOptions): Invoker {
-  const { db, client, recorder, timeoutMs, now, defaultQuota } = options;
+  const { db, admitter, client, recorder, timeoutMs, now } = options;
   const publicOrigin = new URL(options.publicUrl).origin;
   let selfOrigin: string | undefined;
 
@@ -182,17 +189,27 @@ export function createInvoker(options: InvokerOptions): Invoker {
     request: OutgoingRequest,
     params: string | null,
     limits?: RateLimits,
+    signed?: Signed,
   ): Promise<CallOutcome> {
     const own = limits ?? effectiveLimits(row, await rateOverrideOf(db, user.id, row.id));
-    const rate = await takeRate(db, user.id, row.id, own, now());
-    const unit = await takeUnit(db, user, row.id, defaultQuota);
+    const charged = !isAdmin(user);
+    const admission = await admitter.admit({
+      userId: user.id,
+      interfaceInfoId: row.id,
+      signed,
+      mode: charged ? 'charge' : 'free',
+      limits: own,
+    });
+    if (admission.outcome === 'replay') refuse(ResponseCode.NOT_LOGIN, MESSAGES.nonceUsed);
+    const { left, rate } = admitted(admission, now());
     const started = now();
     const target = route(request.url);
     const result: UpstreamResult = target
       ? await client.call({ ...request, ...target })
       : { ok: false, failure: 'refused', reached: false, durationMs: 0 };
     if (result.ok || result.reached) {
-      recorder.add({
+      // Counted before it is answered: a call answered is a call in the log.
+      await recorder.add({
         interfaceInfoId: row.id,
         userId: user.id,
         time: new Date(started),
@@ -204,11 +221,11 @@ export function createInvoker(options: InvokerOptions): Invoker {
       });
     }
     // Refused before a connection, or never answered: the unit goes back.
-    if (unit.taken && !result.ok && result.status === undefined) {
-      await giveBack(db, user, row.id);
-      return { result, left: (unit.left ?? 0) + 1, rate };
+    if (charged && !result.ok && result.status === undefined) {
+      await admitter.giveBack(user.id, row.id);
+      return { result, left: (left ?? 0) + 1, rate };
     }
-    return { result, left: unit.left, rate };
+    return { result, left, rate };
   }
 
   async function invoke(

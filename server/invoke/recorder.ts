@@ -1,7 +1,11 @@
 /**
- * Call records are written in batches: under load one INSERT carries many
- * calls, so recording never holds up the call it records. A batch goes out
- * when it is full or a moment after its first record; a failed write is
+ * Call records are written in batches (group commit): under load one INSERT
+ * carries many calls. A batch goes out when it is full or a moment after its
+ * first record, and while one is being written the next gathers. `add`
+ * answers when the record is written, or when a write that held it failed
+ * (the record stays pending): a call that waits for it is counted before it
+ * is answered, and a database that is away holds no one up for longer than
+ * one try. A failed write is
  * retried with the records kept in order (bounded, so a database that stays
  * away cannot exhaust memory); flush() writes everything pending, for a
  * reader that must see every answered call and for SIGTERM. A batch the
@@ -14,7 +18,7 @@ export type RecorderOptions<T> = {
   write: (rows: T[]) => Promise<void>;
   /** Most records in one write. */
   maxBatch?: number;
-  /** How long the first record of a batch waits for company, in ms. */
+  /** How long the first record of a batch waits for company, in ms (0: the next turn of the event loop). */
   delayMs?: number;
   /** Records kept while the database is away; beyond it the oldest are dropped and counted. */
   maxPending?: number;
@@ -24,7 +28,8 @@ export type RecorderOptions<T> = {
 };
 
 export type Recorder<T> = {
-  add: (row: T) => void;
+  /** Resolves once the record is written, dropped, or a write that held it failed; never rejects. */
+  add: (row: T) => Promise<void>;
   /** Resolves when every record added before the call is written (or the retry gave up). */
   flush: () => Promise<void>;
   pendingCount: () => number;
@@ -36,14 +41,20 @@ export type Recorder<T> = {
 
 export function createRecorder<T>(options: RecorderOptions<T>): Recorder<T> {
   const maxBatch = options.maxBatch ?? 500;
-  const delayMs = options.delayMs ?? 50;
+  const delayMs = options.delayMs ?? 0;
   const maxPending = options.maxPending ?? 200_000;
   let pending: T[] = [];
+  /** The waiters of `pending`, index for index. */
+  let waiters: ((() => void) | undefined)[] = [];
   let dropped = 0;
   let refused = 0;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
   let failures = 0;
+
+  const release = (done: ((() => void) | undefined)[]) => {
+    for (const resolve of done) resolve?.();
+  };
 
   const schedule = (ms: number) => {
     if (timer) return;
@@ -73,16 +84,22 @@ export function createRecorder<T>(options: RecorderOptions<T>): Recorder<T> {
       }
     }
     pending = pending.slice(rows.length);
+    release(waiters.slice(0, rows.length));
+    waiters = waiters.slice(rows.length);
   }
 
   async function writeSome(): Promise<boolean> {
+    const count = Math.min(pending.length, maxBatch);
     try {
-      await writeRows(pending.slice(0, maxBatch));
+      await writeRows(pending.slice(0, count));
       failures = 0;
       return true;
     } catch (error) {
       failures += 1;
       options.onError?.(error);
+      // The records stay for the next try; their callers go on.
+      release(waiters.slice(0, count));
+      waiters = [...new Array<undefined>(count), ...waiters.slice(count)];
       return false;
     }
   }
@@ -105,13 +122,18 @@ export function createRecorder<T>(options: RecorderOptions<T>): Recorder<T> {
 
   return {
     add(row) {
-      pending.push(row);
+      const written = new Promise<void>((resolve) => {
+        pending.push(row);
+        waiters.push(resolve);
+      });
       if (pending.length > maxPending) {
         pending.shift();
+        waiters.shift()?.();
         dropped += 1;
       }
       if (pending.length >= maxBatch) void drain();
       else schedule(delayMs);
+      return written;
     },
     async flush() {
       // A write already under way may have started before the newest records: drain until none are left or a write fails.

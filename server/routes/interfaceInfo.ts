@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
+import { parseId } from '@agler/contract/ids';
 import { queryOf } from '@agler/contract/queries';
+import { announce } from '../cache/changes';
 import { alertInterfaceCallers } from '../domain/alerts';
 import { add, getOne, listPage, remove, setStatus, update } from '../domain/interfaceInfo';
 import { requireAdmin, requireUser } from '../domain/user';
@@ -14,6 +16,8 @@ import type { AppContext } from './context';
 /** /api/interfaceInfo: the catalogue (logged in), its administration (admins) and its calls. */
 export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
+  /** After a write that succeeded (its id was read by then): the gateway's caches drop the interface. */
+  const interfaceChanged = (id: unknown) => announce(db, { kind: 'interface', interfaceId: String(parseId(id)) });
 
   // listPage and getOne read the query with the contract's parseListQuery and parseId.
   app.get('/list/page', async (request) => {
@@ -30,31 +34,40 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.post('/add', async (request) => {
     const body = jsonObjectBody(request);
     const admin = requireAdmin(await request.sessionUser());
-    return ok(await add(db, body, admin, ctx.now()));
+    const id = await add(db, body, admin, ctx.now());
+    await interfaceChanged(id);
+    return ok(id);
   });
 
   app.post('/update', async (request) => {
     const body = jsonObjectBody(request);
     requireAdmin(await request.sessionUser());
-    return ok(await update(db, body, ctx.now(), ctx.callLog));
+    const done = await update(db, body, ctx.now(), ctx.callLog);
+    await interfaceChanged(body.id);
+    return ok(done);
   });
 
   app.post('/delete', async (request) => {
     const body = jsonObjectBody(request);
     requireAdmin(await request.sessionUser());
-    return ok(await remove(db, body, ctx.now()));
+    const done = await remove(db, body, ctx.now());
+    await interfaceChanged(body.id);
+    return ok(done);
   });
 
   app.post('/online', async (request) => {
     const body = jsonObjectBody(request);
     requireAdmin(await request.sessionUser());
-    return ok(await setStatus(db, body, INTERFACE_STATUS.ONLINE));
+    const done = await setStatus(db, body, INTERFACE_STATUS.ONLINE);
+    await interfaceChanged(body.id);
+    return ok(done);
   });
 
   app.post('/offline', async (request) => {
     const body = jsonObjectBody(request);
     requireAdmin(await request.sessionUser());
     const done = await setStatus(db, body, INTERFACE_STATUS.OFFLINE);
+    await interfaceChanged(body.id);
     // Who called it in the last 30 days is told (the bell, and their webhook).
     await alertInterfaceCallers(db, body.id, 'interface_offline', ctx.now(), ctx.callLog);
     return ok(done);

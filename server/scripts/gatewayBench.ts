@@ -17,13 +17,14 @@ import { freshNonce, signedHeaders } from '../test/sign';
 /**
  * What the gateway costs, printed (not a timed test):
  *
- *   node --import tsx server/scripts/gatewayBench.ts [--seconds 10] [--clients 32]
+ *   node --import tsx server/scripts/gatewayBench.ts [--seconds 10] [--clients 32] [--workers 2]
  *
  * A small upstream of its own (node:http answering a tiny JSON, a process of
  * its own on 127.0.0.1) is called directly, then through `/gateway/{id}` with
  * signed GET calls from the demo `user`'s key, on a real server process: on
  * PGlite, then on PostgreSQL (BENCH_DATABASE_URL, else a throwaway cluster of
- * Debian's PostgreSQL) with one process and with two on the same database.
+ * Debian's PostgreSQL) with one process and with a cluster of two on the same
+ * database and port (WORKERS=2; `--workers N` adds a run with N).
  * Each setup: the clients in a loop for the seconds given, each waiting for
  * its answer; calls/s, p50, p99 and the ratio to the direct calls.
  *
@@ -42,9 +43,9 @@ const UPSTREAM_BODY = '{"ok":true,"data":"pong"}';
 const admin = DEMO_ACCOUNTS.find((a) => a.userRole === 'admin')!;
 const user = DEMO_ACCOUNTS.find((a) => a.userRole === 'user')!;
 
-type Options = { seconds: number; clients: number };
+type Options = { seconds: number; clients: number; workers: number };
 
-const readOptions = (argv: string[]): Options => readCounts(argv, { seconds: 10, clients: 32 });
+const readOptions = (argv: string[]): Options => readCounts(argv, { seconds: 10, clients: 32, workers: 2 });
 
 
 const sleep = (ms: number) =>
@@ -169,7 +170,32 @@ async function timed(pool: Pool, pathAndQuery: string, headers: Record<string, s
   return performance.now() - start;
 }
 
-type Result = { label: string; rate: number; p50: number; p99: number; tally: Tally; calls: number };
+type Result = { label: string; rate: number; p50: number; p99: number; tally: Tally; calls: number; cpuPerCall?: number };
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, ms) of every process in process group `group` (a server and its workers); 0 without /proc. */
+function groupCpuMs(group: number): number {
+  let ticks = 0;
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the name: state ppid pgrp … utime (11th) stime (12th).
+      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
 
 /**
  * `clients` loops for `seconds`, each waiting for its answer; client k's i-th call goes to pool (k + i) mod n,
@@ -339,7 +365,13 @@ async function benchGateway(
     await timed(pools[i % pools.length], p, headers, warmUp);
   }
   if (warmUp.ok === 0) throw new Error(`${setup}: no warm-up call answered 200 (${describeFailures(warmUp)})`);
+  const cpuBefore = servers.reduce((sum, s) => sum + groupCpuMs(s.running.server.pid), 0);
   const result = await load(setup, pools, options, next);
+  const cpuAfter = servers.reduce((sum, s) => sum + groupCpuMs(s.running.server.pid), 0);
+  result.cpuPerCall = cpuAfter > cpuBefore ? (cpuAfter - cpuBefore) / result.calls : undefined;
+  console.log(
+    `${setup}: the server's CPU per call ${result.cpuPerCall === undefined ? 'unknown' : `${(result.cpuPerCall * 1000).toFixed(0)} µs`}`,
+  );
   const check = await countCheck(pools, target, warmUp.ok + result.tally.ok);
   console.log(`${setup}: count check (the warm-up's ${warmUp.ok} calls included): ${check.text}`);
   let stoppedCleanly = true;
@@ -387,9 +419,10 @@ function printTable(rows: Row[], direct: Result) {
     result ? `${result.p50.toFixed(1)} ms` : '',
     result ? `${result.p99.toFixed(1)} ms` : '',
     result ? (result === direct ? '1' : `${(result.rate / direct.rate).toFixed(3)}`) : '',
+    result?.cpuPerCall === undefined ? '' : `${Math.round(result.cpuPerCall * 1000)} µs`,
     check,
   ]);
-  const header = ['setup', 'calls/s', 'p50', 'p99', 'ratio to direct', 'count check'];
+  const header = ['setup', 'calls/s', 'p50', 'p99', 'ratio to direct', 'server CPU per call', 'count check'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => `| ${c.map((text, i) => text.padEnd(widths[i])).join(' | ')} |`;
   console.log();
@@ -439,12 +472,14 @@ async function main() {
     good = false;
   }
   if (url) {
-    await run('gateway, PostgreSQL, 1 process', [{ ...allow, DATABASE_URL: url }]);
+    await run('gateway, PostgreSQL, 1 process', [{ ...allow, DATABASE_URL: url, WORKERS: '1' }]);
     // The same database again (the first setup's interface and calls stay; a new interface is counted alone).
-    await run('gateway, PostgreSQL, 2 processes', [
-      { ...allow, DATABASE_URL: url },
-      { ...allow, DATABASE_URL: url },
-    ]);
+    await run('gateway, PostgreSQL, 2 processes', [{ ...allow, DATABASE_URL: url, WORKERS: '2' }]);
+    if (options.workers > 2) {
+      await run(`gateway, PostgreSQL, ${options.workers} processes`, [
+        { ...allow, DATABASE_URL: url, WORKERS: String(options.workers) },
+      ]);
+    }
   } else {
     console.log('PostgreSQL: skipped, none available (BENCH_DATABASE_URL, or Debian\'s PostgreSQL for a throwaway cluster)');
   }

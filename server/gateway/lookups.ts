@@ -1,0 +1,121 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ResponseCode } from '@agler/contract/constants';
+import { parseId } from '@agler/contract/ids';
+import { MESSAGES } from '@agler/contract/messages';
+import { effectiveLimits } from '@agler/contract/rateLimit';
+import type { RateLimits, RateOverride } from '@agler/contract/rateLimit';
+import { createCache } from '../cache/cache';
+import { CHANGE_CHANNEL, hear, onChange, parseChange } from '../cache/changes';
+import type { Database, Db } from '../db/connect';
+import { prepared } from '../db/prepared';
+import { accessKeys, interfaces, users } from '../db/schema';
+import { refuse } from '../domain/errors';
+import { LIVE_INTERFACE, PUBLIC_COLUMNS } from '../domain/interfaceInfo';
+import { rateOverrideOf } from '../domain/quotas';
+import type { SessionUser } from '../domain/session';
+import type { SecretBox } from '../keys/secretBox';
+import type { InterfaceRow } from '../invoke/invoke';
+
+/**
+ * What the gateway reads on every call, kept in the process (../cache): the
+ * access key's owner and secret, the interface, the caller's own limits on
+ * it. Each is dropped when a change to it is announced (../cache/changes.ts),
+ * here at once and in every other process through LISTEN/NOTIFY; while that
+ * channel is down nothing is kept, and every entry goes after
+ * CACHE_TTL_MS in any case.
+ */
+
+export const CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 20_000;
+
+export type KeyOwner = { user: SessionUser; secretKey: string };
+
+export type Lookups = {
+  /** The owner and secret key of an access key; undefined when there is none. */
+  keyOwner: (accessKey: string) => Promise<KeyOwner | undefined>;
+  /** The live interface of `rawId`: 40000 when it cannot be an id, 40400 when there is none. */
+  liveInterface: (rawId: unknown) => Promise<InterfaceRow>;
+  /** The limits that apply to `userId` on `row`. */
+  limitsOf: (userId: string, row: InterfaceRow) => Promise<RateLimits>;
+  close: () => Promise<void>;
+};
+
+const ownerOfKey = (db: Db) =>
+  db
+    .select({ user: users, secretSealed: accessKeys.secretSealed })
+    .from(accessKeys)
+    .innerJoin(users, eq(users.id, accessKeys.userId))
+    .where(eq(accessKeys.accessKey, sql.placeholder('accessKey')))
+    .prepare('access_key_owner');
+
+const liveById = (db: Db) =>
+  db
+    .select(PUBLIC_COLUMNS)
+    .from(interfaces)
+    .where(and(eq(interfaces.id, sql.placeholder('id')), LIVE_INTERFACE))
+    .prepare('live_interface_by_id');
+
+export async function createLookups(database: Database, box: SecretBox): Promise<Lookups> {
+  const { db } = database;
+  let listening = false;
+  const enabled = () => listening;
+  const options = { max: MAX_ENTRIES, ttlMs: CACHE_TTL_MS, enabled };
+  const owners = createCache<string, KeyOwner | null>(options);
+  const rows = createCache<string, InterfaceRow | null>(options);
+  const overrides = createCache<string, RateOverride | null>(options);
+
+  const unsubscribe = onChange((change) => {
+    if (change === 'reset') {
+      owners.clear();
+      rows.clear();
+      overrides.clear();
+    } else if (change.kind === 'user') {
+      owners.deleteWhere((_, owner) => owner?.user.id === change.userId);
+      overrides.deleteWhere((key) => key.startsWith(`${change.userId}:`));
+    } else if (change.kind === 'interface') {
+      rows.delete(change.interfaceId);
+    } else {
+      overrides.delete(`${change.userId}:${change.interfaceId}`);
+    }
+  });
+  const stopListening = await database.listen(
+    CHANGE_CHANNEL,
+    (payload) => {
+      const change = parseChange(payload);
+      if (change) hear(change);
+    },
+    (state) => {
+      listening = state;
+      if (!state) hear('reset');
+    },
+  );
+
+  return {
+    keyOwner: async (accessKey) =>
+      (await owners.get(accessKey, async () => {
+        const [found] = await prepared(db, 'access_key_owner', ownerOfKey).execute({ accessKey });
+        return found ? { user: found.user, secretKey: box.open(found.secretSealed, found.user.id) } : null;
+      })) ?? undefined,
+    async liveInterface(rawId) {
+      const id = parseId(rawId);
+      if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+      const row = await rows.get(id, async () => {
+        const [found] = await prepared(db, 'live_interface_by_id', liveById).execute({ id });
+        return found ?? null;
+      });
+      if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+      return row;
+    },
+    async limitsOf(userId, row) {
+      const override = await overrides.get(
+        `${userId}:${row.id}`,
+        async () => (await rateOverrideOf(db, userId, row.id)) ?? null,
+      );
+      return effectiveLimits(row, override ?? undefined);
+    },
+    async close() {
+      unsubscribe();
+      await stopListening();
+    },
+  };
+}
