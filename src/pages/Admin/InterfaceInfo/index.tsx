@@ -537,21 +537,26 @@ export default function InterfaceInfoAdminPage() {
         // The request layer has already shown what went wrong; the table keeps what it had.
         onRequestError={() => setAnswered(true)}
         toolBarRender={() => [
-          <Button
-            key="export"
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => exportOpenApi()}
-          >
-            {T.exportOpenApi}
-          </Button>,
-          <Button
-            key="import"
-            icon={<ImportOutlined />}
-            onClick={() => setImportState((state) => ({ open: true, key: state.key + 1 }))}
-          >
-            {T.importOpenApi}
-          </Button>,
+          // On a phone the two are icons (named, with a tooltip): their words would push the toolbar past the screen.
+          <Tooltip key="export" title={narrow ? T.exportOpenApi : undefined}>
+            <Button
+              icon={<DownloadOutlined />}
+              aria-label={narrow ? T.exportOpenApi : undefined}
+              loading={exporting}
+              onClick={() => exportOpenApi()}
+            >
+              {narrow ? null : T.exportOpenApi}
+            </Button>
+          </Tooltip>,
+          <Tooltip key="import" title={narrow ? T.importOpenApi : undefined}>
+            <Button
+              icon={<ImportOutlined />}
+              aria-label={narrow ? T.importOpenApi : undefined}
+              onClick={() => setImportState((state) => ({ open: true, key: state.key + 1 }))}
+            >
+              {narrow ? null : T.importOpenApi}
+            </Button>
+          </Tooltip>,
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
             {T.create}
           </Button>,
