@@ -115,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lookups = await createLookups(database, secretBox);
   const invoker = createInvoker({
     db: database.db,
+    onAlertError: (error) => app.log.error({ err: error }, 'writing a quota alert failed'),
     admitter,
     client,
     recorder,

@@ -8,6 +8,7 @@ import { effectiveLimits } from '@agler/contract/rateLimit';
 import type { RateOverride } from '@agler/contract/rateLimit';
 import type { InterfaceQuota } from '@agler/contract/types';
 import { announce } from '../cache/changes';
+import { resetQuotaAlerts } from './alerts';
 import type { Db } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { refuse } from './errors';
@@ -143,6 +144,8 @@ export async function setQuota(db: Db, body: Record<string, unknown>, defaultQuo
               ${own.rateLimit}::int, ${own.rateBurst}::int)
       ON CONFLICT (user_id, interface_info_id) DO UPDATE SET left_num = excluded.left_num,
         total_num = excluded.total_num, rate_limit = excluded.rate_limit, rate_burst = excluded.rate_burst`);
+    // A quota set anew may run low again: its alerts at 80 % and 100 % can be raised again.
+    if (leftNum !== undefined) await resetQuotaAlerts(tx, userId, interfaceInfoId);
     await announce(tx, { kind: 'quota', userId, interfaceId: interfaceInfoId });
   });
   return true;

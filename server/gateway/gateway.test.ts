@@ -344,3 +344,33 @@ describe('users for admins', () => {
     await post('/api/user/update', { id: adminId, userRole: 'admin' }, survivor.cookie);
   });
 });
+
+describe('quota alerts', () => {
+  test('the call that uses 80 % and the one that uses the last of a quota each tell the user once', async () => {
+    const pair = await keysOf(user);
+    const target = demo.find(
+      (r) =>
+        r.status === INTERFACE_STATUS.ONLINE &&
+        r.method === 'GET' &&
+        r.id !== weather.id &&
+        !r.requestParams.includes('"required":true'),
+    )!;
+    // A fresh row: nothing used yet, 10 calls in all.
+    await t.database.db.execute(
+      sql`DELETE FROM user_interface_info WHERE user_id = ${USER.id}::bigint AND interface_info_id = ${target.id}::bigint`,
+    );
+    expect(await post('/api/userInterfaceInfo/update', { userId: USER.id, interfaceInfoId: target.id, leftNum: 10 }, admin)).toMatchObject({ code: 0 });
+    const kinds = async () =>
+      (await get<{ records: { kind: string; interfaceInfoId?: string }[] }>('/api/alert/list?pageSize=50', user)).data.records
+        .filter((a) => String(a.interfaceInfoId) === target.id)
+        .map((a) => a.kind)
+        .sort();
+    for (let i = 0; i < 7; i += 1) expect((await gateway(pair, 'GET', `/gateway/${target.id}`)).status).toBe(200);
+    expect(await kinds()).toEqual([]);
+    expect((await gateway(pair, 'GET', `/gateway/${target.id}`)).status).toBe(200);
+    expect(await kinds()).toEqual(['quota_80']);
+    for (let i = 0; i < 2; i += 1) expect((await gateway(pair, 'GET', `/gateway/${target.id}`)).status).toBe(200);
+    expect((await gateway(pair, 'GET', `/gateway/${target.id}`)).status).toBe(429);
+    expect(await kinds()).toEqual(['quota_100', 'quota_80']);
+  });
+});

@@ -12,7 +12,7 @@ import type { RateState } from '../domain/rateLimit';
 /**
  * What a call must be granted before it goes out, for a batch of calls in
  * one statement (group commit; the function `gateway_admit`, migration
- * 0008): the signed call's nonce is spent (a live one is a replay), then per
+ * 0011, answering totals since 0013): the signed call's nonce is spent (a live one is a replay), then per
  * caller and interface the rate limit (GCRA, ../domain/rateLimit.ts) and a
  * unit of the quota. The database decides it all in one transaction, taking
  * the rows in one order in every process (nonces, then per caller and
@@ -47,7 +47,7 @@ export type Admission =
   /** Over the rate limit; TAT as the batch left it. */
   | { outcome: 'rate'; tat: number; limits: RateLimits }
   | { outcome: 'quota' }
-  | { outcome: 'admitted'; left?: number; rate?: RateState };
+  | { outcome: 'admitted'; left?: number; total?: number; rate?: RateState };
 
 export type Admitter = {
   admit: (ask: Ask) => Promise<Admission>;
@@ -59,8 +59,16 @@ export type Admitter = {
 
 const MODE = { nonce: 0, free: 1, charge: 2 } as const;
 
-/** One row of the function's answer per caller and interface: calls within the limit, units granted, left after, TAT before. */
-type Group = [userId: string, interfaceInfoId: string, passed: number, granted: number, left: number | null, base: number | null];
+/** One row of the function's answer per caller and interface: calls within the limit, units granted, left after, TAT before, the quota's total. */
+type Group = [
+  userId: string,
+  interfaceInfoId: string,
+  passed: number,
+  granted: number,
+  left: number | null,
+  base: number | null,
+  total: number | string | null,
+];
 type Answer = { used: number[]; groups: Group[] };
 
 const pgArray = (values: (string | number | null)[]) =>
@@ -77,7 +85,7 @@ export function admissionsOf(asks: Ask[], skipped: Set<number>, answer: Answer, 
     if (ask.mode === 'nonce') return { outcome: 'spent' };
     const entry = groups.get(groupKey(ask.userId, ask.interfaceInfoId));
     if (!entry) throw new Error(`gateway_admit answered no group for call ${index}`);
-    const [, , passed, granted, left, base] = entry.group;
+    const [, , passed, granted, left, base, total] = entry.group;
     const order = entry.seen;
     entry.seen += 1;
     const { interval } = gcraOf(ask.limits);
@@ -86,6 +94,7 @@ export function admissionsOf(asks: Ask[], skipped: Set<number>, answer: Answer, 
     return {
       outcome: 'admitted',
       left: left === null ? undefined : left + granted - order - 1,
+      total: total === null || total === undefined ? undefined : Number(total),
       rate: base === null ? undefined : rateStateAt(ask.limits, base + (order + 1) * interval, nowMs),
     };
   });
@@ -154,10 +163,13 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
 }
 
 /** The admission as the call goes on: its quota left and rate state, or the refusal it is. */
-export function admitted(admission: Admission, nowMs: number): { left?: number; rate?: RateState } {
+export function admitted(
+  admission: Admission,
+  nowMs: number,
+): { left?: number; total?: number; rate?: RateState } {
   switch (admission.outcome) {
     case 'admitted':
-      return { left: admission.left, rate: admission.rate };
+      return { left: admission.left, total: admission.total, rate: admission.rate };
     case 'rate':
       return refuseRate(admission.limits, admission.tat, nowMs);
     case 'quota':

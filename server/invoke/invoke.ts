@@ -3,11 +3,13 @@ import type { HttpMethod } from '@agler/contract/constants';
 import { historyParamsOf, responseHeadersOf } from '@agler/contract/invoke';
 import type { CallMeta } from '@agler/contract/invoke';
 import { parseJsonExact } from '@agler/contract/json';
+import { quotaCrossing } from '@agler/contract/alerts';
 import { MESSAGES } from '@agler/contract/messages';
 import { effectiveLimits } from '@agler/contract/rateLimit';
 import type { RateLimits } from '@agler/contract/rateLimit';
 import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/upstream';
 import type { Db } from '../db/connect';
+import { quotaCrossings } from '../domain/alerts';
 import { refuse } from '../domain/errors';
 import { findInterface, hideOffline, readParams } from '../domain/interfaceInfo';
 import { rateOverrideOf } from '../domain/quotas';
@@ -91,6 +93,8 @@ export type Invoker = {
 export type Signed = NonNullable<Ask['signed']>;
 
 export type InvokerOptions = {
+  /** Where a quota alert that could not be written is reported (the call goes on). */
+  onAlertError?: (error: unknown) => void;
   db: Db;
   admitter: Admitter;
   client: UpstreamClient;
@@ -159,6 +163,7 @@ export function failureOf(result: UpstreamResult, timeoutMs: number): never {
 
 export function createInvoker(options: InvokerOptions): Invoker {
   const { db, admitter, client, recorder, timeoutMs, now } = options;
+  const onAlertError = options.onAlertError ?? (() => undefined);
   const publicOrigin = new URL(options.publicUrl).origin;
   let selfOrigin: string | undefined;
 
@@ -201,7 +206,12 @@ export function createInvoker(options: InvokerOptions): Invoker {
       limits: own,
     });
     if (admission.outcome === 'replay') refuse(ResponseCode.NOT_LOGIN, MESSAGES.nonceUsed);
-    const { left, rate } = admitted(admission, now());
+    const { left, total, rate } = admitted(admission, now());
+    // The call that crosses 80 % or 100 % of the quota tells its user (rare: the others ask nothing more); an
+    // alert that cannot be written does not stop the call.
+    if (left !== undefined && total !== undefined && quotaCrossing(left, total)) {
+      await quotaCrossings(db, user.id, row.id, left, total, now()).catch(onAlertError);
+    }
     const started = now();
     const target = route(request.url);
     const result: UpstreamResult = target
