@@ -12,6 +12,8 @@ import { requestParamList } from '@agler/contract/requestParams';
 import { SIGNATURE_HEADERS } from '@agler/contract/signature';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
+import { onChange } from '../cache/changes';
+import type { Change } from '../cache/changes';
 import { rowsOf } from '../db/rows';
 import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
@@ -335,12 +337,17 @@ describe('by URL', () => {
 describe('the write', () => {
   test('one transaction of offline interfaces, rows left out by index; then updates with their differences', async () => {
     const before = await liveCount();
+    const heard: (Change | 'reset')[] = [];
+    const stop = onChange((change) => heard.push(change));
 
     const written = await importDoc({ document: JSON.stringify(OPENAPI30), dryRun: false, exclude: [1] });
+    stop();
 
     expect(written.data.create.map((r) => r.index)).toEqual([0, 2]);
     expect(written.data.ids).toHaveLength(2);
     expect(await liveCount()).toBe(before + 2);
+    // The gateway's caches hear of every interface written.
+    expect(heard).toEqual(written.data.ids!.map((interfaceId) => ({ kind: 'interface', interfaceId })));
     const got = await call<InterfaceInfo>(t.app, {
       url: `/api/interfaceInfo/get?id=${written.data.ids![0]}`,
       cookie: admin,

@@ -8,6 +8,7 @@ import { IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import { queryOf } from '@agler/contract/queries';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
+import { announce } from '../cache/changes';
 import { ApiError } from '../domain/errors';
 import { listNotices } from '../domain/lifecycle';
 import { exportDocument, parseExportIds } from '../domain/openapi/export';
@@ -112,7 +113,10 @@ export const openApiRoutes: FastifyPluginAsync<OpenApiOptions> = async (app, opt
     const admin = requireAdmin(await request.sessionUser());
     // Calls still waiting in the recorder are written first: a deprecation's notices name every recent caller.
     await ctx.callLog.flush();
-    return ok(await importDocument(db, body, admin, ctx.now(), fetchDocument));
+    const result = await importDocument(db, body, admin, ctx.now(), fetchDocument);
+    // After the write: the gateway's caches drop every interface it added or changed.
+    for (const id of result.ids ?? []) await announce(db, { kind: 'interface', interfaceId: id });
+    return ok(result);
   });
 
   app.get('/api/interfaceInfo/notices', async (request) => {
