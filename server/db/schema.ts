@@ -173,6 +173,8 @@ export const calls = pgTable(
     params: text('params'),
     /** Whether the parameters were too long to keep (so a null `params` is not a gateway call). */
     paramsTruncated: boolean('params_truncated').notNull().default(false),
+    /** The access key's id of a gateway call; null for the console's calls. */
+    keyId: id64('key_id'),
   },
   (t) => [
     index('interface_call_time_idx').on(t.time),
@@ -240,16 +242,69 @@ export const meta = pgTable('app_meta', {
   value: text('value').notNull(),
 });
 
-/** A user's key pair (one at most): the secret key sealed (server/keys/secretBox.ts), with its last 4 characters to show. */
-export const accessKeys = pgTable('access_key', {
-  userId: id64('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  accessKey: text('access_key').notNull().unique(),
-  secretSealed: text('secret_sealed').notNull(),
-  secretTail: text('secret_tail').notNull(),
-  createTime: seconds('create_time').notNull(),
-});
+export const accessKeyIdSeq = pgSequence('access_key_id_seq', { startWith: '1810000000000000001' });
+
+/**
+ * A user's key pairs (server/domain/keys.ts, at most KEY_LIMITS.perUser live
+ * ones): the secret key sealed (server/keys/secretBox.ts, bound to the
+ * user), with its last 4 characters to show. After a rotation the secret
+ * before it still signs until `previous_until`. A revoked key (`revoked_at`)
+ * signs nothing and stays for the record.
+ */
+export const accessKeys = pgTable(
+  'access_key',
+  {
+    id: id64('id')
+      .primaryKey()
+      .default(sql`nextval('access_key_id_seq')`),
+    userId: id64('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    accessKey: text('access_key').notNull().unique(),
+    secretSealed: text('secret_sealed').notNull(),
+    secretTail: text('secret_tail').notNull(),
+    previousSealed: text('previous_sealed'),
+    previousUntil: timestamp('previous_until', { withTimezone: true, mode: 'date' }),
+    /** The interfaces the key may call; null: any. */
+    interfaceIds: text('interface_ids').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    createTime: seconds('create_time').notNull(),
+    /** Written by the gateway at most once a minute per key and process. */
+    lastUsed: timestamp('last_used', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('access_key_user_idx').on(t.userId, t.createTime),
+    uniqueIndex('access_key_live_name_idx')
+      .on(t.userId, t.name)
+      .where(sql`${t.revokedAt} IS NULL`),
+    index('access_key_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+/** Every change to a user's keys: what, when, from which address (server/domain/keys.ts). */
+export const accessKeyAudit = pgTable(
+  'access_key_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: id64('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyId: id64('key_id').notNull(),
+    /** add, rotate, revoke or regenerate (contract/keys.ts). */
+    action: text('action').notNull(),
+    keyName: text('key_name').notNull(),
+    accessKey: text('access_key').notNull(),
+    /** The grace of a rotation, in seconds. */
+    graceSeconds: integer('grace_seconds'),
+    ip: text('ip').notNull(),
+    time: seconds('time').notNull(),
+  },
+  (t) => [index('access_key_audit_user_idx').on(t.userId, t.id)],
+);
 
 /** What is left of each user's calls per interface (created on the first call). */
 export const quotas = pgTable(
@@ -442,6 +497,7 @@ export const schema = {
   callRollupAll,
   meta,
   accessKeys,
+  accessKeyAudit,
   quotas,
   rateLimits,
   nonces,
@@ -453,4 +509,5 @@ export const schema = {
   webhookAttempts,
   userIdSeq,
   interfaceIdSeq,
+  accessKeyIdSeq,
 };
