@@ -16,6 +16,8 @@ export const ResponseCode = {
   OPERATION_ERROR: 50001,
   /** A quota is used up, or a caller is over a rate limit (the gateway answers both with HTTP 429). */
   QUOTA_EXHAUSTED: 42900,
+  /** The interface's sunset date has passed (the gateway's 410 Gone). */
+  GONE: 41000,
   /** The interface's own server failed the call: an error status, no answer, a time-out, a redirect, an answer too large. */
   UPSTREAM_ERROR: 50200,
 } as const;

@@ -374,3 +374,49 @@ describe('quota alerts', () => {
     expect(await kinds()).toEqual(['quota_100', 'quota_80']);
   });
 });
+
+describe('lifecycle', () => {
+  test('a deprecated interface says so on every answer, and after its sunset answers 410, counting nothing', async () => {
+    const pair = await keysOf(user);
+    const [target, replacement] = demo.filter(
+      (r) =>
+        r.status === INTERFACE_STATUS.ONLINE &&
+        r.method === 'GET' &&
+        r.id !== weather.id &&
+        !r.requestParams.includes('"required":true'),
+    ).slice(2, 4);
+    const tomorrow = new Date(t.clock.now + 86_400_000);
+    const sunsetDate = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+    expect(
+      await post('/api/interfaceInfo/update', { id: target.id, deprecated: true, sunsetDate, replacementId: replacement.id }, admin),
+    ).toMatchObject({ code: 0 });
+    const successor = `<${PUBLIC_URL}/gateway/${replacement.id}>; rel="successor-version"`;
+
+    const before = await gateway(pair, 'GET', `/gateway/${target.id}`);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('deprecation')).toMatch(/^@\d+$/);
+    expect(before.headers.get('sunset')).toBe(new Date(new Date(`${sunsetDate}T00:00:00`).getTime()).toUTCString());
+    expect(before.headers.get('link')).toBe(successor);
+    const invoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/interfaceInfo/invoke',
+      payload: { id: target.id, userRequestParams: '{}' },
+      headers: { cookie: user },
+    });
+    expect(invoked.json()).toMatchObject({ code: 0 });
+    expect(invoked.headers.link).toBe(successor);
+
+    const calls = await callCount();
+    const today = t.clock.now;
+    t.clock.now = new Date(`${sunsetDate}T00:00:01`).getTime();
+    const after = await gateway(pair, 'GET', `/gateway/${target.id}`);
+    expect(after.status).toBe(410);
+    expect(after.json()).toMatchObject({ code: ResponseCode.GONE, message: expect.stringContaining(`/gateway/${replacement.id}`) });
+    expect(after.headers.get('link')).toBe(successor);
+    expect(
+      await post('/api/interfaceInfo/invoke', { id: target.id, userRequestParams: '{}' }, user),
+    ).toMatchObject({ code: ResponseCode.GONE });
+    expect(await callCount()).toBe(calls);
+    t.clock.now = today;
+  });
+});

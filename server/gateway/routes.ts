@@ -57,6 +57,7 @@ const HTTP_STATUS_OF: Record<number, number> = {
   [ResponseCode.FORBIDDEN]: 403,
   [ResponseCode.NOT_FOUND]: 404,
   [ResponseCode.QUOTA_EXHAUSTED]: 429,
+  [ResponseCode.GONE]: 410,
   [ResponseCode.UPSTREAM_ERROR]: 502,
 };
 
@@ -165,6 +166,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
 
     let row: InterfaceRow | undefined;
     let bodyText = '';
+    let lifecycleHeaders: Record<string, string> = {};
     try {
       if (user.userRole === USER_ROLE.BAN) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.banned);
       row = await lookups.liveInterface(request.params.interfaceId);
@@ -173,6 +175,10 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       if (request.method !== row.method) {
         refuseWith(405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method), { allow: row.method });
       }
+      // A deprecated interface says so on every answer; after its sunset it is gone, and nothing is counted.
+      const verdict = invoker.lifecycle(row);
+      if (verdict.gone) refuseWith(410, ResponseCode.GONE, verdict.message!, verdict.headers);
+      lifecycleHeaders = verdict.headers;
       if (!takesQuery(row.method) && raw.length > 0) {
         bodyText = raw.toString('utf8');
         try {
@@ -209,6 +215,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       await lookups.limitsOf(user.id, row),
       signed,
     );
+    reply.headers(lifecycleHeaders);
     if (left !== undefined) reply.header('x-quota-remaining', String(left));
     if (rate) reply.headers(rateLimitHeaders(rate));
     if (!result.ok) {

@@ -4,6 +4,8 @@ import { historyParamsOf, responseHeadersOf } from '@agler/contract/invoke';
 import type { CallMeta } from '@agler/contract/invoke';
 import { parseJsonExact } from '@agler/contract/json';
 import { quotaCrossing } from '@agler/contract/alerts';
+import { gatewayPathOf, lifecycleVerdict } from '@agler/contract/lifecycle';
+import type { LifecycleVerdict } from '@agler/contract/lifecycle';
 import { MESSAGES } from '@agler/contract/messages';
 import { effectiveLimits } from '@agler/contract/rateLimit';
 import type { RateLimits } from '@agler/contract/rateLimit';
@@ -50,6 +52,8 @@ export type CallOutcome = {
 export type Invoked = {
   /** The answer's `data` as JSON text (the interface's JSON exactly as sent, or its text as a JSON string). */
   data: string;
+  /** The interface's lifecycle headers, for the answer. */
+  headers: Record<string, string>;
   /** The interface's answer as HTTP saw it, for the envelope's `call`. */
   call: CallMeta;
 };
@@ -85,6 +89,12 @@ export type Invoker = {
     limits?: RateLimits,
     signed?: Signed,
   ) => Promise<CallOutcome>;
+  /**
+   * The interface's lifecycle headers (Deprecation, Sunset, Link to its
+   * replacement's gateway address) and whether its sunset has passed
+   * (contract/lifecycle.ts).
+   */
+  lifecycle: (row: InterfaceRow) => LifecycleVerdict;
   /** Where this process listens (`http://127.0.0.1:8000`), once it does. */
   setSelfOrigin: (origin: string) => void;
 };
@@ -238,6 +248,14 @@ export function createInvoker(options: InvokerOptions): Invoker {
     return { result, left, rate };
   }
 
+  function lifecycle(row: InterfaceRow): LifecycleVerdict {
+    return lifecycleVerdict(
+      { ...row, deprecatedAt: row.deprecatedAt?.getTime() ?? null },
+      now(),
+      row.replacementId ? `${publicOrigin}${gatewayPathOf(row.replacementId)}` : undefined,
+    );
+  }
+
   async function invoke(
     body: Record<string, unknown>,
     user: SessionUser,
@@ -248,6 +266,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
     const row = found ?? (await findInterface(db, body.id));
     hideOffline(row, user);
     if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    const verdict = lifecycle(row);
+    if (verdict.gone) refuse(ResponseCode.GONE, verdict.message!, {}, verdict.headers);
     const params = readParams(body.userRequestParams);
     const paramsText = typeof body.userRequestParams === 'string' ? body.userRequestParams : '';
     const request = outgoingRequest(
@@ -257,12 +277,17 @@ export function createInvoker(options: InvokerOptions): Invoker {
     );
     const { result } = await callInterface(row, user, request, paramsText, found && limits);
     if (!result.ok || result.status >= 400) failureOf(result, timeoutMs);
-    return { data: dataOf(result.body, result.headers['content-type']), call: callMetaOf(result) };
+    return {
+      data: dataOf(result.body, result.headers['content-type']),
+      call: callMetaOf(result),
+      headers: verdict.headers,
+    };
   }
 
   return {
     invoke,
     callInterface,
+    lifecycle,
     setSelfOrigin: (origin) => {
       selfOrigin = origin;
     },

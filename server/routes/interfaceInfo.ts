@@ -76,7 +76,7 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.post('/invoke', async (request, reply) => {
     const body = jsonObjectBody(request);
     const caller = await callerOf(db, request.sessionToken(), ctx.now(), body.id);
-    const { data, call } = await ctx.invoker.invoke(
+    const { data, call, headers } = await ctx.invoker.invoke(
       body,
       requireUser(caller.user),
       caller.row,
@@ -84,6 +84,7 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     );
     // The interface's JSON goes out as it came, so its numbers stay exact.
     return reply
+      .headers(headers)
       .type('application/json; charset=utf-8')
       .send(
         `{"code":${ResponseCode.SUCCESS},"data":${data},"message":${JSON.stringify(MESSAGES.ok)},"call":${JSON.stringify(call)}}`,
