@@ -61,6 +61,10 @@ if (!external && !process.env.E2E_MOCKS2_PORT)
   process.env.E2E_MOCKS2_PORT = String(firstFreePort(serverPort + 1));
 const mocks2Port = Number(process.env.E2E_MOCKS2_PORT);
 const mocks2BaseURL = `http://127.0.0.1:${mocks2Port}`;
+// Where tests/e2e/alerts.server.spec.ts receives webhooks: the server lets plain http reach it
+// (INVOKE_ALLOW_HOSTS), as it would any operator's allowed host.
+if (!external && !process.env.E2E_HOOK_PORT) process.env.E2E_HOOK_PORT = String(firstFreePort(mocks2Port + 1));
+const hookPort = Number(process.env.E2E_HOOK_PORT);
 const SECOND_STORE = [
   'a11y.spec.ts',
   'accounts.spec.ts',
@@ -168,7 +172,12 @@ export default defineConfig({
           command:
             `rm -rf "${serverDataDir}" && node --import tsx server/test/templateDir.ts "${serverDataDir}"` +
             ` && node ${SERVER_NODE_ARGS.join(' ')} server/index.ts`,
-          env: { PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: serverDataDir },
+          env: {
+            PORT: String(serverPort),
+            HOST: '127.0.0.1',
+            DATA_DIR: serverDataDir,
+            INVOKE_ALLOW_HOSTS: `127.0.0.1:${hookPort}`,
+          },
           url: `${serverBaseURL}/api/health`,
           reuseExistingServer: false,
           // Without a template yet (no server test has run here), it is made first.
