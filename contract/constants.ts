@@ -42,6 +42,9 @@ export const QUOTA_MAX = 1_000_000_000;
 /** A user's request for more calls (`POST /api/quota/request`): the most one request may ask, and its reasons' length. */
 export const QUOTA_REQUEST_LIMITS = { amountMax: 1_000_000, reasonMax: 500 } as const;
 
+/** A user's keys (contract/keys.ts): live keys per user, a name's length, interfaces on one key's list. */
+export const KEY_LIMITS = { perUser: 10, nameMax: 30, interfacesMax: 50 } as const;
+
 /** 我的用量's call log: the last calls it keeps, and its page size (`GET /api/user/calls`). */
 export const CALL_LOG_LIMIT = 1000;
 export const CALL_LOG_PAGE_SIZE = { default: 20, max: 100 } as const;

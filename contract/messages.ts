@@ -1,4 +1,4 @@
-import { ACCOUNT_LENGTH, BODY_MAX_BYTES, CALL_LOG_PAGE_SIZE, QUOTA_REQUEST_LIMITS, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, RATE_LIMIT_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
+import { ACCOUNT_LENGTH, BODY_MAX_BYTES, CALL_LOG_PAGE_SIZE, KEY_LIMITS, QUOTA_REQUEST_LIMITS, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, RATE_LIMIT_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
 import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 import { JSON_TEXTS } from './json';
 import type { TextFault } from './text';
@@ -38,6 +38,8 @@ export const MESSAGES = {
   badTimestamp: `timestamp 应为秒级时间戳，且与服务器时间相差不超过 ${TIMESTAMP_TOLERANCE_SECONDS} 秒`,
   badNonce: 'nonce 应为 8 到 64 个字母、数字、下划线或减号',
   nonceUsed: 'nonce 已使用过，请求被拒绝（重放）',
+  keyExpired: '密钥已过期，请在个人中心换用有效的密钥',
+  keyInterfaceDenied: '这个密钥不能调用该接口：它不在密钥的接口列表中',
   methodNotAllowed: (method: string) => `该接口只接受 ${method} 请求`,
   quotaExhausted: '该接口的调用次数已用完',
   rateLimited: '调用过于频繁：已超过该接口的速率限制，请稍后再试',
@@ -80,6 +82,19 @@ export const MESSAGES = {
   // 我的用量 and quota requests
   userIdInvalid: '参数 userId 应为用户的 id（正整数）',
   keyIdInvalid: '参数 keyId 应为密钥的 id（正整数）',
+  // keys
+  keyNameRequired: '请填写密钥名称',
+  keyNameTooLong: `密钥名称不能超过 ${KEY_LIMITS.nameMax} 个字符`,
+  keyNameInvalid: '密钥名称应为一行文本，不能包含控制字符',
+  keyNameTaken: '已有同名的密钥',
+  keyExpiryInvalid: '参数 expiresAt 应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss 格式的时间',
+  keyExpiryPast: '过期时间应晚于现在',
+  keyInterfacesInvalid: `参数 interfaceIds 应为 1 到 ${KEY_LIMITS.interfacesMax} 个接口 id 的数组`,
+  keyInterfaceNotFound: '接口列表中有不存在的接口',
+  keyLimit: `每位用户最多 ${KEY_LIMITS.perUser} 个密钥，请先吊销不用的密钥`,
+  keyNotFound: '密钥不存在',
+  keyRevoked: '密钥已吊销，不能再轮换',
+  badGrace: '参数 graceSeconds 只能是 0、3600 或 86400',
   badCallStatus: '参数 status 只能是 2xx、4xx、5xx 或 none 之一',
   badCallPageSize: `参数 pageSize 应为 1 到 ${CALL_LOG_PAGE_SIZE.max} 的整数`,
   badAmount: `申请次数应为 1 到 ${QUOTA_REQUEST_LIMITS.amountMax} 的整数`,

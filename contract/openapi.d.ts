@@ -817,7 +817,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
          */
         get: operations["gatewayGet"];
         /**
@@ -831,7 +831,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
          */
         put: operations["gatewayPut"];
         /**
@@ -845,7 +845,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
          */
         post: operations["gatewayPost"];
         /**
@@ -859,7 +859,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
          */
         delete: operations["gatewayDelete"];
         options?: never;
@@ -875,7 +875,7 @@ export interface paths {
          *
          *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
          *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call.
+         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
          */
         patch: operations["gatewayPatch"];
         trace?: never;
@@ -929,6 +929,100 @@ export interface paths {
          * @description One operation per interface at its gateway path /gateway/{id}, signed as the security schemes describe. Not the envelope: the document itself.
          */
         get: operations["exportOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/key/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's keys, oldest first, revoked ones too; never a secret */
+        get: operations["listKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/key/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new named key pair
+         * @description At most 10 live keys per user; the name is unique among them. The answer is the only one that holds this secret key.
+         */
+        post: operations["addKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/key/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret for a key; the access key stays
+         * @description The secret before it keeps signing for graceSeconds (0, 3600 or 86400). Another user's key answers 40400, as one that does not exist.
+         */
+        post: operations["rotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/key/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops a key at once
+         * @description Another user's key answers 40400, as one that does not exist.
+         */
+        post: operations["revokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/key/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change to a user's keys, newest first (the last 200) */
+        get: operations["listKeyAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1734,6 +1828,75 @@ export interface components {
         BaseResponseListInterfaceNoticeVO: {
             code: number;
             data: components["schemas"]["InterfaceNoticeVO"][];
+            message: string;
+        };
+        KeyVO: {
+            id: string;
+            name: string;
+            accessKey: string;
+            /** @description The secret key's last 4 characters */
+            secretKeyTail: string;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            createTime: string;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            expiresAt: string | null;
+            /** @description yyyy-MM-dd HH:mm:ss, at most a minute behind */
+            lastUsed: string | null;
+            /** @description The interfaces the key may call; null: any */
+            interfaceIds: string[] | null;
+            /** @description Until when the secret before the last rotation still signs */
+            graceUntil: string | null;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+        };
+        KeyAuditVO: {
+            id: string;
+            keyId: string;
+            /** @enum {string} */
+            action: "add" | "rotate" | "revoke" | "regenerate";
+            keyName: string;
+            accessKey: string;
+            graceSeconds: number | null;
+            /** @description The client's address */
+            ip: string;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            time: string;
+        };
+        KeyPairWithIdVO: {
+            id: string;
+            accessKey: string;
+            secretKey: string;
+        };
+        KeyAddRequest: {
+            name: string;
+            /** @description yyyy-MM-dd (the key works through that day) or yyyy-MM-dd HH:mm:ss; in the future */
+            expiresAt?: string | null;
+            /** @description The only interfaces the key may call (others: 403, 40300); absent or empty: any */
+            interfaceIds?: (number | string)[] | null;
+        };
+        KeyRotateRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            id: number | string;
+            /** @enum {integer} */
+            graceSeconds: 0 | 3600 | 86400;
+        };
+        KeyIdRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            id: number | string;
+        };
+        BaseResponseListKeyVO: {
+            code: number;
+            data?: components["schemas"]["KeyVO"][];
+            message: string;
+        };
+        BaseResponseListKeyAuditVO: {
+            code: number;
+            data?: components["schemas"]["KeyAuditVO"][];
+            message: string;
+        };
+        BaseResponseKeyPairWithIdVO: {
+            code: number;
+            data?: components["schemas"]["KeyPairWithIdVO"];
             message: string;
         };
     };
@@ -2866,6 +3029,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
             429: {
                 headers: {
@@ -2959,6 +3129,13 @@ export interface operations {
             };
             /** @description Another method than the interface's */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3062,6 +3239,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
             429: {
                 headers: {
@@ -3151,6 +3335,13 @@ export interface operations {
             };
             /** @description Another method than the interface's */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3249,6 +3440,13 @@ export interface operations {
             };
             /** @description Another method than the interface's */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3354,6 +3552,124 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     "application/yaml": string;
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: {
+                /** @description An admin's look at another user's keys (a user may name only themself: another answers 40101) */
+                userId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseListKeyVO"];
+                };
+            };
+        };
+    };
+    addKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyAddRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"];
+                };
+            };
+        };
+    };
+    rotateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyRotateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"];
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyIdRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                };
+            };
+        };
+    };
+    listKeyAudit: {
+        parameters: {
+            query?: {
+                /** @description An admin's look at another user's keys (a user may name only themself: another answers 40101) */
+                userId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseListKeyAuditVO"];
                 };
             };
         };

@@ -36,6 +36,7 @@ import { openApiRoutes } from './routes/openapi';
 import { userRoutes } from './routes/user';
 import { usageRoutes } from './routes/usage';
 import { quotaRequestRoutes } from './routes/quotaRequests';
+import { keyRoutes } from './routes/keys';
 import type { LogLevel } from './settings';
 import { parseAllowList } from './upstream/addressPolicy';
 import { createUpstreamClient } from './upstream/client';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(userRoutes, { prefix: '/api/user', ctx });
+  await app.register(keyRoutes, { prefix: '/api/user/key', ctx });
   await app.register(interfaceInfoRoutes, { prefix: '/api/interfaceInfo', ctx });
   await app.register(openApiRoutes, {
     ctx,

@@ -1,11 +1,15 @@
+import { KEY_EXPIRY_NOTICE_MS } from '@agler/contract/alerts';
 import type { Database } from '../db/connect';
+import { alertKeysExpiringSoon } from './keys';
 import { removeExpiredNonces } from './nonces';
 import { removeExpired } from './session';
 import { THROTTLE_WINDOW_MS } from './user';
 
 /**
  * Upkeep while the server runs: ended sessions, spent login throttles and
- * gateway nonces past their lifetime are removed every few minutes; on PGlite, which has no autovacuum, the
+ * gateway nonces past their lifetime are removed every few minutes, and keys
+ * expiring within KEY_EXPIRY_NOTICE_MS alert their users (once per key and
+ * expiry); on PGlite, which has no autovacuum, the
  * busy tables are vacuumed every hour. Any process may do it; doing it twice
  * is harmless.
  */
@@ -24,6 +28,7 @@ export function startMaintenance(
     try {
       await removeExpired(database.db, now(), THROTTLE_WINDOW_MS);
       await removeExpiredNonces(database.db, now());
+      await alertKeysExpiringSoon(database.db, now(), KEY_EXPIRY_NOTICE_MS);
       sweeps += 1;
       if (sweeps % VACUUM_EVERY === 0) await database.vacuum();
     } catch (error) {

@@ -47,7 +47,10 @@ const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 function filtersOf({ interfaceInfoId, keyId }: { interfaceInfoId?: Id; keyId?: Id }): SQL[] {
   const conditions: SQL[] = [];
   if (interfaceInfoId !== undefined) conditions.push(sql`c.interface_info_id = ${interfaceInfoId}::bigint`);
-  if (keyId !== undefined) conditions.push(sql`FALSE`);
+  if (keyId !== undefined)
+    conditions.push(
+      sql`c.key_id = ${keyId}::bigint AND EXISTS (SELECT 1 FROM access_key k WHERE k.id = ${keyId}::bigint AND k.user_id = c.user_id)`,
+    );
   return conditions;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
 import { parseId } from '@agler/contract/ids';
 import { MESSAGES } from '@agler/contract/messages';
@@ -28,7 +28,25 @@ import type { InterfaceRow } from '../invoke/invoke';
 export const CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 20_000;
 
-export type KeyOwner = { user: SessionUser; secretKey: string };
+/**
+ * A live (not revoked) key as the gateway checks it: its owner, its secret,
+ * the secret before its last rotation while that may still sign, its expiry
+ * and its interfaces. Times are compared with the app's clock on each call,
+ * so an expiry or a grace's end needs no announcement.
+ */
+export type KeyOwner = {
+  keyId: string;
+  user: SessionUser;
+  secretKey: string;
+  previous: { secretKey: string; until: number } | null;
+  /** null: never. */
+  expiresAt: number | null;
+  /** null: any interface. */
+  interfaceIds: readonly string[] | null;
+};
+
+/** The last use of a key is written at most this often per key and process. */
+export const LAST_USED_EVERY_MS = 60_000;
 
 export type Lookups = {
   /** The owner and secret key of an access key; undefined when there is none. */
@@ -37,15 +55,28 @@ export type Lookups = {
   liveInterface: (rawId: unknown) => Promise<InterfaceRow>;
   /** The limits that apply to `userId` on `row`. */
   limitsOf: (userId: string, row: InterfaceRow) => Promise<RateLimits>;
+  /**
+   * Notes that key `keyId` was used at `now`: written at most once a
+   * LAST_USED_EVERY_MS per key, without waiting; the write when there is one.
+   */
+  touch: (keyId: string, now: number) => Promise<void> | undefined;
   close: () => Promise<void>;
 };
 
 const ownerOfKey = (db: Db) =>
   db
-    .select({ user: users, secretSealed: accessKeys.secretSealed })
+    .select({
+      user: users,
+      keyId: accessKeys.id,
+      secretSealed: accessKeys.secretSealed,
+      previousSealed: accessKeys.previousSealed,
+      previousUntil: accessKeys.previousUntil,
+      expiresAt: accessKeys.expiresAt,
+      interfaceIds: accessKeys.interfaceIds,
+    })
     .from(accessKeys)
     .innerJoin(users, eq(users.id, accessKeys.userId))
-    .where(eq(accessKeys.accessKey, sql.placeholder('accessKey')))
+    .where(and(eq(accessKeys.accessKey, sql.placeholder('accessKey')), isNull(accessKeys.revokedAt)))
     .prepare('access_key_owner');
 
 const liveById = (db: Db) =>
@@ -63,6 +94,9 @@ export async function createLookups(database: Database, box: SecretBox): Promise
   const owners = createCache<string, KeyOwner | null>(options);
   const rows = createCache<string, InterfaceRow | null>(options);
   const overrides = createCache<string, RateOverride | null>(options);
+  /** When each key's last use was last written by this process, and the writes under way. */
+  const lastWritten = new Map<string, number>();
+  const writing = new Set<Promise<void>>();
 
   const unsubscribe = onChange((change) => {
     if (change === 'reset') {
@@ -94,7 +128,19 @@ export async function createLookups(database: Database, box: SecretBox): Promise
     keyOwner: async (accessKey) =>
       (await owners.get(accessKey, async () => {
         const [found] = await prepared(db, 'access_key_owner', ownerOfKey).execute({ accessKey });
-        return found ? { user: found.user, secretKey: box.open(found.secretSealed, found.user.id) } : null;
+        if (!found) return null;
+        const { user } = found;
+        return {
+          keyId: found.keyId,
+          user,
+          secretKey: box.open(found.secretSealed, user.id),
+          previous:
+            found.previousSealed && found.previousUntil
+              ? { secretKey: box.open(found.previousSealed, user.id), until: found.previousUntil.getTime() }
+              : null,
+          expiresAt: found.expiresAt?.getTime() ?? null,
+          interfaceIds: found.interfaceIds,
+        };
       })) ?? undefined,
     async liveInterface(rawId) {
       const id = parseId(rawId);
@@ -113,8 +159,27 @@ export async function createLookups(database: Database, box: SecretBox): Promise
       );
       return effectiveLimits(row, override ?? undefined);
     },
+    touch(keyId, now) {
+      if (now - (lastWritten.get(keyId) ?? -Infinity) < LAST_USED_EVERY_MS) return undefined;
+      lastWritten.set(keyId, now);
+      // Another process may have written a later time: the newest stays.
+      const write = db
+        .update(accessKeys)
+        .set({ lastUsed: new Date(now) })
+        .where(
+          and(
+            eq(accessKeys.id, keyId),
+            or(isNull(accessKeys.lastUsed), lt(accessKeys.lastUsed, new Date(now))),
+          ),
+        )
+        .then(() => undefined)
+        .finally(() => writing.delete(write));
+      writing.add(write);
+      return write;
+    },
     async close() {
       unsubscribe();
+      await Promise.allSettled([...writing]);
       await stopListening();
     },
   };

@@ -26,7 +26,7 @@ import type { Admitter } from '../invoke/admission';
 import type { InterfaceRow, Invoker } from '../invoke/invoke';
 import { failureOf } from '../invoke/invoke';
 import { requestFor, takesQuery } from '../invoke/request';
-import type { Lookups } from './lookups';
+import type { KeyOwner, Lookups } from './lookups';
 import { readBody } from '../plugins/body';
 import { requestRefusalOf } from '../plugins/errors';
 
@@ -98,6 +98,16 @@ export function signatureMatches(secretKey: string, canonical: string, sign: str
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** Whether the key's secret signed, or the secret before its last rotation while its grace lasts. */
+function signedBy(owner: KeyOwner, canonical: string, sign: string, nowMs: number): boolean {
+  if (signatureMatches(owner.secretKey, canonical, sign)) return true;
+  return (
+    owner.previous !== null &&
+    owner.previous.until > nowMs &&
+    signatureMatches(owner.previous.secretKey, canonical, sign)
+  );
+}
+
 export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, options) => {
   const { lookups, admitter, invoker, timeoutMs, now } = options;
 
@@ -160,17 +170,25 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       nonce,
       bodySha256: sha256Hex(raw),
     });
-    if (!signatureMatches(owner!.secretKey, canonical, sign)) unauthorized(MESSAGES.badSignature);
+    const nowMs = now();
+    if (!signedBy(owner!, canonical, sign, nowMs)) unauthorized(MESSAGES.badSignature);
     const { user } = owner!;
-    const signed = { accessKey, nonce };
+    const signed = { accessKey, nonce, keyId: owner!.keyId };
 
     let row: InterfaceRow | undefined;
     let bodyText = '';
     let lifecycleHeaders: Record<string, string> = {};
     try {
       if (user.userRole === USER_ROLE.BAN) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.banned);
+      if (owner!.expiresAt !== null && owner!.expiresAt <= nowMs) unauthorized(MESSAGES.keyExpired);
+      lookups
+        .touch(owner!.keyId, nowMs)
+        ?.catch((error) => request.log.warn({ err: error }, 'last use of a key not written'));
       row = await lookups.liveInterface(request.params.interfaceId);
       hideOffline(row, user);
+      if (owner!.interfaceIds && !owner!.interfaceIds.includes(row.id)) {
+        refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.keyInterfaceDenied);
+      }
       if (row.status !== INTERFACE_STATUS.ONLINE) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
       if (request.method !== row.method) {
         refuseWith(405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method), { allow: row.method });

@@ -28,6 +28,8 @@ export type CallRow = {
   /** The console's parameter text, as contract/invoke.ts historyParamsOf keeps it; none from the gateway. */
   params?: string | null;
   paramsTruncated?: boolean;
+  /** The key of a gateway call; none from the console. */
+  keyId?: string | null;
 };
 
 /** The roll-up's mark (its first hour not rolled up) as each database's last write answered it. */
@@ -57,6 +59,7 @@ export async function writeCalls(db: Queryable, rows: CallRow[]): Promise<void> 
     bytes: row.bytes,
     params: row.params ?? null,
     params_truncated: row.paramsTruncated ?? false,
+    key_id: row.keyId ?? null,
   }));
   const columns = `{${Object.keys(records[0]).join(',')}}`;
   const [answer] = rowsOf<{ until: string | number }>(

@@ -99,8 +99,8 @@ export type Invoker = {
   setSelfOrigin: (origin: string) => void;
 };
 
-/** A signed call's access key and nonce. */
-export type Signed = NonNullable<Ask['signed']>;
+/** A signed call's access key and nonce, and the key's id for the call log. */
+export type Signed = NonNullable<Ask['signed']> & { keyId?: string };
 
 export type InvokerOptions = {
   /** Where a quota alert that could not be written is reported (the call goes on). */
@@ -238,6 +238,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
         status: result.status ?? null,
         bytes: result.ok ? result.body.length : 0,
         ...historyParamsOf(params),
+        keyId: signed?.keyId ?? null,
       });
     }
     // Refused before a connection, or never answered: the unit goes back.

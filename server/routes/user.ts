@@ -10,6 +10,7 @@ import { login, logout, requireAdmin, requireUser, toLoginUserVO } from '../doma
 import { ok } from '../envelope';
 import { ignoreBodies, jsonObjectBody } from '../plugins/body';
 import type { AppContext } from './context';
+import { actorOf } from './keys';
 
 /** /api/user: the login session, registration, a user's own account and keys, and the admins' users. */
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -75,8 +76,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     });
     // A new pair needs no body either.
     scope.post('/key/regenerate', async (request) => {
-      const user = requireUser(await request.sessionUser());
-      return ok(await regenerateKey(db, ctx.secretBox, user, ctx.now()));
+      return ok(await regenerateKey(db, ctx.secretBox, await actorOf(request), ctx.now()));
     });
   });
 };

@@ -12,6 +12,7 @@ import * as quotaRequest from './quotaRequest';
 import * as alert from './alert';
 import * as webhook from './webhook';
 import * as gateway from './gateway';
+import * as key from './key';
 export default {
   user,
   interfaceInfo,
@@ -23,4 +24,5 @@ export default {
   alert,
   webhook,
   gateway,
+  key,
 };

@@ -171,6 +171,12 @@ declare namespace API {
     message: string;
   };
 
+  type BaseResponseKeyPairWithIdVO = {
+    code: number;
+    data?: KeyPairWithIdVO;
+    message: string;
+  };
+
   type BaseResponseListCallHistoryEntry = {
     code: number;
     data?: CallHistoryEntry[];
@@ -199,6 +205,18 @@ declare namespace API {
   type BaseResponseListInterfaceQuotaVO = {
     code: number;
     data?: InterfaceQuotaVO[];
+    message: string;
+  };
+
+  type BaseResponseListKeyAuditVO = {
+    code: number;
+    data?: KeyAuditVO[];
+    message: string;
+  };
+
+  type BaseResponseListKeyVO = {
+    code: number;
+    data?: KeyVO[];
     message: string;
   };
 
@@ -670,10 +688,67 @@ declare namespace API {
     runsOutOn?: string;
   };
 
+  type KeyAddRequest = {
+    name: string;
+    /** yyyy-MM-dd (the key works through that day) or yyyy-MM-dd HH:mm:ss; in the future */
+    expiresAt?: string;
+    /** The only interfaces the key may call (others: 403, 40300); absent or empty: any */
+    interfaceIds?: (number | string)[];
+  };
+
+  type KeyAuditVO = {
+    id: string;
+    keyId: string;
+    action: 'add' | 'rotate' | 'revoke' | 'regenerate';
+    keyName: string;
+    accessKey: string;
+    graceSeconds: number;
+    /** The client's address */
+    ip: string;
+    /** yyyy-MM-dd HH:mm:ss */
+    time: string;
+  };
+
+  type KeyIdRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+  };
+
   type KeyPairVO = {
     accessKey: string;
     /** Shown this once: no other answer ever holds it */
     secretKey: string;
+  };
+
+  type KeyPairWithIdVO = {
+    id: string;
+    accessKey: string;
+    secretKey: string;
+  };
+
+  type KeyRotateRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    graceSeconds: 0 | 3600 | 86400;
+  };
+
+  type KeyVO = {
+    id: string;
+    name: string;
+    accessKey: string;
+    /** The secret key's last 4 characters */
+    secretKeyTail: string;
+    /** yyyy-MM-dd HH:mm:ss */
+    createTime: string;
+    /** yyyy-MM-dd HH:mm:ss */
+    expiresAt: string;
+    /** yyyy-MM-dd HH:mm:ss, at most a minute behind */
+    lastUsed: string;
+    /** The interfaces the key may call; null: any */
+    interfaceIds: string[];
+    /** Until when the secret before the last rotation still signs */
+    graceUntil: string;
+    status: 'active' | 'expired' | 'revoked';
   };
 
   type listAlertsParams = {
@@ -705,6 +780,16 @@ declare namespace API {
 
   type listInvokeHistoryParams = {
     id: number | string;
+  };
+
+  type listKeyAuditParams = {
+    /** An admin's look at another user's keys (a user may name only themself: another answers 40101) */
+    userId?: number | string;
+  };
+
+  type listKeysParams = {
+    /** An admin's look at another user's keys (a user may name only themself: another answers 40101) */
+    userId?: number | string;
   };
 
   type listMyCallsParams = {
