@@ -102,7 +102,7 @@ const REFUSALS: Record<string, Json> = {
   MethodNotAllowed: envelopeResponse('该接口不接受这个请求方法', ResponseCode.PARAMS_ERROR, {
     Allow: { description: '接口接受的方法', schema: { type: 'string' } },
   }),
-  Gone: envelopeResponse('接口已过下线日期，停止服务（消息中写明替代接口）', ResponseCode.NOT_FOUND),
+  Gone: envelopeResponse('接口已过停止服务日期（消息中写明替代接口）', ResponseCode.GONE),
   PayloadTooLarge: envelopeResponse('请求体超过 1 MB', ResponseCode.PARAMS_ERROR),
   UnsupportedMediaType: envelopeResponse(
     '请求体必须是 JSON（Content-Type: application/json）',
