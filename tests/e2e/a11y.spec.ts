@@ -101,9 +101,23 @@ test.describe('axe: no serious or critical WCAG 2.1 A/AA violation', () => {
     await dialog.getByRole('button', { name: '我已保存' }).click();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole('button', { name: /重新生成密钥/ }).click();
-    await expect(page.getByText('旧的 AccessKey 和 SecretKey 会立即失效', { exact: false })).toBeVisible();
-    await expectAccessible(page, 'the key regeneration confirmation');
+    await page.getByRole('button', { name: '新建密钥' }).click();
+    const form = page.getByRole('dialog').filter({ hasText: '可调用的接口' });
+    await expect(form.getByLabel('名称')).toBeFocused();
+    await expectAccessible(page, 'the new key form');
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+
+    await page.getByRole('button', { name: '轮换 默认' }).click();
+    const rotation = page.getByRole('dialog').filter({ hasText: '轮换密钥“默认”' });
+    await expect(rotation.getByText('24 小时后失效')).toBeVisible();
+    await expectAccessible(page, 'the key rotation dialog');
+    await page.keyboard.press('Escape');
+    await expect(rotation).toBeHidden();
+
+    await page.getByRole('button', { name: '吊销 默认' }).click();
+    await expect(page.getByText('吊销后这个密钥立即失效', { exact: false })).toBeVisible();
+    await expectAccessible(page, 'the key revocation confirmation');
   });
 
   test('as admin: every page, its drawers, confirmations and dropdowns', async ({

@@ -69,17 +69,20 @@ test('accounts: register, land on 个人中心, make a key pair (the secret show
   await expect(card(page, '访问密钥').getByText(`••••${secretKey.slice(-4)}`)).toBeVisible();
   expect(await page.content()).not.toContain(secretKey);
 
-  // A new pair only after a confirmation; the old one stops at once.
-  await card(page, '访问密钥')
-    .getByRole('button', { name: /重新生成密钥/ })
-    .click();
-  await expect(page.getByText('旧的 AccessKey 和 SecretKey 会立即失效', { exact: false })).toBeVisible();
-  await page.getByRole('button', { name: '重新生成', exact: true }).click();
-  await expect(dialog.getByText('访问密钥已生成')).toBeVisible();
-  const second = (await dialog.getByText(/^sk_/).textContent()) ?? '';
+  // A rotation with no grace: a new secret, the old one stops at once, the access key stays.
+  await card(page, '访问密钥').getByRole('button', { name: '轮换 默认' }).click();
+  const rotation = page.getByRole('dialog').filter({ hasText: '轮换密钥“默认”' });
+  await rotation.getByText('立即失效').click();
+  await rotation.getByRole('button', { name: /^轮\s*换$/ }).click();
+  const rotated = page.getByRole('dialog').filter({ hasText: '已生成新的 SecretKey' });
+  await expect(rotated.getByText('旧 SecretKey 已立即失效。')).toBeVisible();
+  const second = (await rotated.getByText(/^sk_/).textContent()) ?? '';
   expect(second).not.toBe(secretKey);
-  await dialog.getByRole('button', { name: '我已保存' }).click();
-  expect((await api<API.AccessKeyVO>(page, '/api/user/key')).data.secretKeyTail).toBe(second.slice(-4));
+  await rotated.getByRole('button', { name: '我已保存' }).click();
+  expect((await api<API.AccessKeyVO>(page, '/api/user/key')).data).toEqual({
+    accessKey,
+    secretKeyTail: second.slice(-4),
+  });
 
   // Renaming: the header follows at once.
   const profile = card(page, '基本信息');

@@ -50,21 +50,23 @@ test('keys: register, make a key pair, run the copied Node sample, and the call 
   await page.getByRole('button', { name: /注\s*册/ }).click();
   await expect(page).toHaveURL(atPath('/account/center'));
 
-  // A first pair, then a new one after the confirmation: the secret of the second is the one to use.
+  // A first pair, then a rotation that stops the first secret at once: the second is the one to use.
   const keys = card(page, '访问密钥');
   await keys.getByRole('button', { name: /生成密钥/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('访问密钥已生成')).toBeVisible();
   await dialog.getByRole('button', { name: '我已保存' }).click();
   await expect(dialog).toBeHidden();
-  await keys.getByRole('button', { name: /重新生成密钥/ }).click();
-  await page.getByRole('button', { name: '重新生成', exact: true }).click();
-  await expect(dialog.getByText('访问密钥已生成')).toBeVisible();
-  const accessKey = (await dialog.getByText(/^ak_[A-Za-z0-9_-]{43}$/).textContent()) ?? '';
-  const secretKey = (await dialog.getByText(/^sk_[A-Za-z0-9_-]{43}$/).textContent()) ?? '';
+  await keys.getByRole('button', { name: '轮换 默认' }).click();
+  const rotation = page.getByRole('dialog').filter({ hasText: '轮换密钥“默认”' });
+  await rotation.getByText('立即失效').click();
+  await rotation.getByRole('button', { name: /^轮\s*换$/ }).click();
+  const rotated = page.getByRole('dialog').filter({ hasText: '已生成新的 SecretKey' });
+  const accessKey = (await rotated.getByText(/^ak_[A-Za-z0-9_-]{43}$/).textContent()) ?? '';
+  const secretKey = (await rotated.getByText(/^sk_[A-Za-z0-9_-]{43}$/).textContent()) ?? '';
   expect(secretKey).toHaveLength(46);
-  await dialog.getByRole('button', { name: '我已保存' }).click();
-  await expect(dialog).toBeHidden();
+  await rotated.getByRole('button', { name: '我已保存' }).click();
+  await expect(rotated).toBeHidden();
 
   // The interface page's signed Node sample, copied with its copy button.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -1,12 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@/requestConfig';
-import {
-  getMyAccessKey,
-  listMyUsage,
-  regenerateMyAccessKey,
-  updateMyPassword,
-  updateMyUser,
-} from '@/services/agler/user';
+import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
+import { addKey, listKeyAudit, listKeys, revokeKey, rotateKey } from '@/services/agler/key';
+import { listMyUsage, regenerateMyAccessKey, updateMyPassword, updateMyUser } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
 import AccountCenterPage from '.';
 
@@ -24,14 +20,26 @@ jest.mock('@umijs/max', () => ({
   }),
 }));
 jest.mock('@/services/agler/user');
+jest.mock('@/services/agler/key');
+jest.mock('@/services/agler/interfaceInfo');
 
-const keyMock = jest.mocked(getMyAccessKey);
+const listMock = jest.mocked(listKeys);
+const addMock = jest.mocked(addKey);
+const rotateMock = jest.mocked(rotateKey);
+const revokeMock = jest.mocked(revokeKey);
+const auditMock = jest.mocked(listKeyAudit);
 const regenerateMock = jest.mocked(regenerateMyAccessKey);
 const usageMock = jest.mocked(listMyUsage);
 const updateUserMock = jest.mocked(updateMyUser);
 const passwordMock = jest.mocked(updateMyPassword);
 
 const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
+// The contract says which fields may be null; the generated client's types do not.
+type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
+type Key = Nullable<API.KeyVO, 'expiresAt' | 'lastUsed' | 'interfaceIds' | 'graceUntil'>;
+type KeyAudit = Nullable<API.KeyAuditVO, 'graceSeconds'>;
+const keysOk = (keys: Key[]) => ok(keys as unknown as API.KeyVO[]);
+const auditOk = (entries: KeyAudit[]) => ok(entries as unknown as API.KeyAuditVO[]);
 const ACCESS_KEY = `ak_${'A'.repeat(43)}`;
 const SECRET_KEY = `sk_${'b'.repeat(39)}XyZ9`;
 
@@ -64,16 +72,46 @@ const card = (title: string) =>
 
 beforeEach(() => {
   mockState = { loginUser: { ...alice } };
-  keyMock.mockReset().mockResolvedValue(ok(null));
+  listMock.mockReset().mockResolvedValue(ok([]));
+  addMock.mockReset();
+  rotateMock.mockReset();
+  revokeMock.mockReset();
+  auditMock.mockReset().mockResolvedValue(ok([]));
+  jest.mocked(listInterfaceInfoByPage).mockResolvedValue(
+    ok({
+      records: [{ id: '1800000000000000001', name: '天气查询' } as API.InterfaceInfo],
+      total: 1,
+      current: 1,
+      size: 50,
+      pages: 1,
+    }),
+  );
   regenerateMock.mockReset();
   usageMock.mockReset().mockResolvedValue(ok([]));
   updateUserMock.mockReset();
   passwordMock.mockReset();
 });
 
-describe('个人中心: access key', () => {
+describe('个人中心: access keys', () => {
+  const KEY: Key = {
+    id: '1810000000000000001',
+    name: '生产',
+    accessKey: ACCESS_KEY,
+    secretKeyTail: 'OLD1',
+    createTime: '2026-11-01 10:00:00',
+    expiresAt: null,
+    lastUsed: null,
+    interfaceIds: null,
+    graceUntil: null,
+    status: 'active',
+  };
+
   it('makes a first pair and shows its secret key once, then only its last 4 characters', async () => {
     regenerateMock.mockResolvedValue(ok({ accessKey: ACCESS_KEY, secretKey: SECRET_KEY }));
+    // None at first; after the pair is made, the list holds it.
+    listMock
+      .mockResolvedValueOnce(ok([]))
+      .mockResolvedValue(keysOk([{ ...KEY, name: '默认', secretKeyTail: 'XyZ9' }]));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /生成密钥/ }));
 
@@ -85,37 +123,125 @@ describe('个人中心: access key', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '我已保存' }));
     await waitFor(() => expect(screen.queryByText(SECRET_KEY)).not.toBeInTheDocument());
     const keys = card('访问密钥');
+    expect(await within(keys).findByText('••••XyZ9')).toBeInTheDocument();
     expect(within(keys).getByText(ACCESS_KEY)).toBeInTheDocument();
-    expect(within(keys).getByText('••••XyZ9')).toBeInTheDocument();
     expect(regenerateMock).toHaveBeenCalledTimes(1);
   });
 
-  it('regenerates only after a confirmation that says the old pair stops working', async () => {
-    keyMock.mockResolvedValue(ok({ accessKey: 'ak_old', secretKeyTail: 'OLD1' }));
-    regenerateMock.mockResolvedValue(ok({ accessKey: ACCESS_KEY, secretKey: SECRET_KEY }));
+  it('lists each key with its expiry, last use, interfaces, status and the grace of the old secret', async () => {
+    listMock.mockResolvedValue(
+      keysOk([
+        KEY,
+        {
+          ...KEY,
+          id: '1810000000000000002',
+          name: '测试',
+          accessKey: 'ak_test',
+          expiresAt: '2026-12-01 00:00:00',
+          lastUsed: '2026-11-20 08:30:00',
+          interfaceIds: ['1800000000000000001'],
+          graceUntil: '2026-11-21 09:00:00',
+        },
+        { ...KEY, id: '1810000000000000003', name: '旧的', accessKey: 'ak_gone', status: 'revoked' },
+      ]),
+    );
     renderPage();
-    expect(await screen.findByText('••••OLD1')).toBeInTheDocument();
-
-    fireEvent.click(screen.getByRole('button', { name: /重新生成密钥/ }));
-    expect(await screen.findByText(/旧的 AccessKey 和 SecretKey 会立即失效/)).toBeInTheDocument();
-    expect(regenerateMock).not.toHaveBeenCalled();
-
-    fireEvent.click(screen.getByRole('button', { name: '重新生成' }));
-    // By its title: under jest antd gives every element the same generated id, so the name would be the popconfirm's.
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('访问密钥已生成')).toBeInTheDocument();
-    expect(within(dialog).getByText(SECRET_KEY)).toBeInTheDocument();
-    expect(regenerateMock).toHaveBeenCalledTimes(1);
-    expect(screen.queryByText('••••OLD1')).not.toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: '密钥列表' });
+    const rowOf = (name: string) =>
+      within(table).getByText(name, { exact: true }).closest('tr') as HTMLElement;
+    expect(await within(table).findByText('天气查询')).toBeInTheDocument();
+    const first = rowOf('生产');
+    for (const text of ['永不过期', '从未使用', '全部接口', '有效', '••••OLD1']) {
+      expect(within(first).getByText(text)).toBeInTheDocument();
+    }
+    const second = rowOf('测试');
+    expect(within(second).getByText('旧 SecretKey 有效至 2026-11-21 09:00:00')).toBeInTheDocument();
+    expect(within(second).getByText('2026-11-20 08:30:00')).toBeInTheDocument();
+    const revoked = rowOf('旧的');
+    expect(within(revoked).getByText('已吊销')).toBeInTheDocument();
+    expect(within(revoked).queryByRole('button', { name: /轮换/ })).not.toBeInTheDocument();
   });
 
-  it('offers a retry when the key cannot be loaded', async () => {
-    keyMock.mockRejectedValueOnce(new ApiError({ code: 50000, message: '服务器内部错误，请稍后重试' }));
+  it('makes a named key with the name checked at its field', async () => {
+    listMock.mockResolvedValue(keysOk([KEY]));
+    addMock.mockResolvedValue(ok({ id: '1810000000000000009', accessKey: 'ak_new', secretKey: SECRET_KEY }));
+    renderPage();
+    await screen.findByText('••••OLD1');
+    fireEvent.click(screen.getByRole('button', { name: /新建密钥/ }));
+    const form = await screen.findByRole('dialog');
+    fireEvent.click(within(form).getByRole('button', { name: /新建密钥/ }));
+    expect(await within(form).findByText('请填写密钥名称')).toBeInTheDocument();
+    expect(addMock).not.toHaveBeenCalled();
+
+    fireEvent.change(within(form).getByLabelText('名称'), { target: { value: ' 测试 ' } });
+    fireEvent.click(within(form).getByRole('button', { name: /新建密钥/ }));
+    await waitFor(() => expect(addMock).toHaveBeenCalledWith({ name: '测试' }, expect.anything()));
+    expect(await screen.findByText(SECRET_KEY)).toBeInTheDocument();
+  });
+
+  it('rotates with the grace chosen and says until when the old secret works', async () => {
+    listMock.mockResolvedValue(keysOk([KEY]));
+    rotateMock.mockResolvedValue(ok({ id: KEY.id, accessKey: ACCESS_KEY, secretKey: SECRET_KEY }));
+    renderPage();
+    await screen.findByText('••••OLD1');
+    fireEvent.click(screen.getByRole('button', { name: '轮换 生产' }));
+    const form = await screen.findByRole('dialog');
+    expect(within(form).getByText('轮换密钥“生产”')).toBeInTheDocument();
+    listMock.mockResolvedValue(
+      keysOk([{ ...KEY, secretKeyTail: 'XyZ9', graceUntil: '2026-11-29 11:00:00' }]),
+    );
+    fireEvent.click(within(form).getByText('24 小时后失效'));
+    fireEvent.click(within(form).getByRole('button', { name: /^轮\s*换$/ }));
+
+    await waitFor(() =>
+      expect(rotateMock).toHaveBeenCalledWith({ id: KEY.id, graceSeconds: 86400 }, expect.anything()),
+    );
+    expect(await screen.findByText(SECRET_KEY)).toBeInTheDocument();
+    expect(
+      screen.getByText('旧 SecretKey 在 2026-11-29 11:00:00 之前仍然有效，之后只能使用新的 SecretKey。'),
+    ).toBeInTheDocument();
+  });
+
+  it('revokes only after a confirmation that says the key stops at once', async () => {
+    listMock.mockResolvedValue(keysOk([KEY]));
+    revokeMock.mockResolvedValue(ok(true));
+    renderPage();
+    await screen.findByText('••••OLD1');
+    fireEvent.click(screen.getByRole('button', { name: '吊销 生产' }));
+    expect(await screen.findByText(/吊销后这个密钥立即失效/)).toBeInTheDocument();
+    expect(revokeMock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: /^吊\s*销$/ }));
+    await waitFor(() => expect(revokeMock).toHaveBeenCalledWith({ id: KEY.id }, expect.anything()));
+  });
+
+  it('offers a retry when the keys cannot be loaded', async () => {
+    listMock.mockRejectedValueOnce(new ApiError({ code: 50000, message: '服务器内部错误，请稍后重试' }));
     renderPage();
     const keys = card('访问密钥');
     expect(await within(keys).findByText('访问密钥加载失败')).toBeInTheDocument();
     fireEvent.click(within(keys).getByRole('button', { name: /重\s*试/ }));
     expect(await within(keys).findByRole('button', { name: /生成密钥/ })).toBeInTheDocument();
+  });
+
+  it('shows the audit trail: what, which key, from where', async () => {
+    auditMock.mockResolvedValue(
+      auditOk([
+        {
+          id: '2',
+          keyId: KEY.id,
+          action: 'rotate',
+          keyName: '生产',
+          accessKey: ACCESS_KEY,
+          graceSeconds: 3600,
+          ip: '203.0.113.7',
+          time: '2026-11-20 09:00:00',
+        },
+      ]),
+    );
+    renderPage();
+    const audit = card('密钥操作记录');
+    expect(await within(audit).findByText('轮换（旧密钥 1 小时后失效）')).toBeInTheDocument();
+    expect(within(audit).getByText('203.0.113.7')).toBeInTheDocument();
   });
 });
 

@@ -2,16 +2,20 @@ import { PageContainer } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { Col, Row } from 'antd';
 import { USER_ROLE } from '@/constants';
+import { useRef } from 'react';
+import { KeyAudit } from './components/KeyAudit';
+import type { KeyAuditHandle } from './components/KeyAudit';
 import { KeyCard } from './components/KeyCard';
 import { PasswordCard } from './components/PasswordCard';
 import { ProfileCard } from './components/ProfileCard';
 import { UsageCard } from './components/UsageCard';
 import { CENTER_TEXTS } from './texts';
 
-/** 个人中心: the user's profile, password, access key and calls. */
+/** 个人中心: the user's profile, password, keys with their audit trail, and calls. */
 export default function AccountCenterPage() {
   const { initialState } = useModel('@@initialState');
   const isAdmin = initialState?.loginUser?.userRole === USER_ROLE.ADMIN;
+  const audit = useRef<KeyAuditHandle>(null);
 
   return (
     <PageContainer title={CENTER_TEXTS.pageTitle}>
@@ -23,7 +27,10 @@ export default function AccountCenterPage() {
           <PasswordCard />
         </Col>
         <Col span={24}>
-          <KeyCard />
+          <KeyCard onChange={() => audit.current?.reload()} />
+        </Col>
+        <Col span={24}>
+          <KeyAudit ref={audit} />
         </Col>
         <Col span={24}>
           <UsageCard unlimited={isAdmin} />

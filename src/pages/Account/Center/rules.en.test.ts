@@ -21,7 +21,9 @@ describe('account rules in English', () => {
 
   it("gives the contract's avatar message in English", async () => {
     const check = validatorOf(userAvatarRules[0]);
-    await expect(check({}, 'ftp://example.com/a.png')).rejects.toThrow(/^The avatar must be an address starting with http:\/\//);
+    await expect(check({}, 'ftp://example.com/a.png')).rejects.toThrow(
+      /^The avatar must be an address starting with http:\/\//,
+    );
     await expect(check({}, 'https://example.com/a.png')).resolves.toBeUndefined();
   });
 });

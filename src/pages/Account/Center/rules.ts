@@ -14,7 +14,9 @@ import { hasUnsafeCharacters } from '@agler/contract/text';
  */
 const check = (ok: (text: string) => boolean, message: string): Rule => ({
   validator: (_, value: unknown) =>
-    typeof value !== 'string' || ok(value) ? Promise.resolve() : Promise.reject(new Error(translateMessage(message))),
+    typeof value !== 'string' || ok(value)
+      ? Promise.resolve()
+      : Promise.reject(new Error(translateMessage(message))),
 });
 
 export const userNameRules = (requiredText: string): Rule[] => [

@@ -1,18 +1,41 @@
-import { KeyOutlined, ReloadOutlined } from '@ant-design/icons';
-import { ProCard, ProDescriptions } from '@ant-design/pro-components';
-import { Alert, App, Button, Empty, Modal, Popconfirm, Skeleton, Typography } from 'antd';
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProCard } from '@ant-design/pro-components';
+import {
+  Alert,
+  App,
+  Button,
+  Empty,
+  Modal,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { useLockFn, useRequest } from 'ahooks';
-import { useState } from 'react';
-import { errorText } from '@/requestConfig';
-import { getMyAccessKey, regenerateMyAccessKey } from '@/services/agler/user';
-import { CENTER_TEXTS } from '../texts';
+import { useMemo, useState } from 'react';
+import { displayTime } from '@agler/contract/dates';
+import { KEY_STATUS } from '@agler/contract/keys';
+import { KEY_LIMITS, PAGE_SIZE_MAX } from '@/constants';
 import { LoadError } from '@/components/LoadError';
+import { errorText } from '@/requestConfig';
+import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
+import { listKeys, revokeKey } from '@/services/agler/key';
+import { regenerateMyAccessKey } from '@/services/agler/user';
+import { CENTER_TEXTS } from '../texts';
+import { NewKeyForm } from './NewKeyForm';
+import { RotateForm } from './RotateForm';
 
 const T = CENTER_TEXTS.key;
 
 /** What stands for the secret key's hidden characters. */
 const MASK = '••••';
+
+const STATUS_COLOR = { active: 'success', expired: 'warning', revoked: 'default' } as const;
 
 const useStyles = createStyles(({ token }) => ({
   key: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
@@ -31,15 +54,18 @@ const useStyles = createStyles(({ token }) => ({
 
 const copyable = (text: string) => ({ text, tooltips: [T.copy, T.copied] });
 
-type NewPairModalProps = { pair?: API.KeyPairVO; onClose: () => void };
+/** A secret just made: the one time it can be seen, and what became of the one before. */
+export type NewSecret = { pair: API.KeyPairVO; title: string; note?: string };
+
+type NewPairModalProps = { shown?: NewSecret; onClose: () => void };
 
 /** The new pair, the one time its secret key can be seen. */
-function NewPairModal({ pair, onClose }: NewPairModalProps) {
+function NewPairModal({ shown, onClose }: NewPairModalProps) {
   const { styles } = useStyles();
   return (
     <Modal
-      open={!!pair}
-      title={T.createdTitle}
+      open={!!shown}
+      title={shown?.title}
       onCancel={onClose}
       maskClosable={false}
       // The secret key leaves the page with the dialog.
@@ -50,19 +76,20 @@ function NewPairModal({ pair, onClose }: NewPairModalProps) {
         </Button>
       }
     >
-      {pair && (
+      {shown && (
         <div className={styles.stack}>
           <Alert type="warning" showIcon message={T.createdWarning} />
+          {shown.note && <Alert type="info" showIcon message={shown.note} />}
           <div>
             <span className={styles.label}>{T.accessKey}</span>
-            <Typography.Text className={styles.secret} copyable={copyable(pair.accessKey)}>
-              {pair.accessKey}
+            <Typography.Text className={styles.secret} copyable={copyable(shown.pair.accessKey)}>
+              {shown.pair.accessKey}
             </Typography.Text>
           </div>
           <div>
             <span className={styles.label}>{T.secretKey}</span>
-            <Typography.Text className={styles.secret} copyable={copyable(pair.secretKey)}>
-              {pair.secretKey}
+            <Typography.Text className={styles.secret} copyable={copyable(shown.pair.secretKey)}>
+              {shown.pair.secretKey}
             </Typography.Text>
           </div>
         </div>
@@ -71,75 +98,189 @@ function NewPairModal({ pair, onClose }: NewPairModalProps) {
   );
 }
 
-/** 访问密钥: the access key, the secret key's tail, and a new pair on demand. */
-export function KeyCard() {
+/** 访问密钥: the user's keys, a new one, rotation with a grace, revocation. */
+export function KeyCard({ onChange }: { onChange?: () => void }) {
   const { styles } = useStyles();
   const { message } = App.useApp();
-  const [newPair, setNewPair] = useState<API.KeyPairVO>();
+  const [shown, setShown] = useState<NewSecret>();
+  const [adding, setAdding] = useState(false);
+  const [rotating, setRotating] = useState<API.KeyVO>();
   const {
-    data: key,
+    data: keys,
     error,
     loading,
     refresh,
-    mutate,
   } = useRequest(
-    async () => (await getMyAccessKey({ skipErrorHandler: true })).data ?? null,
+    async () => (await listKeys({}, { skipErrorHandler: true })).data ?? [],
     // The card shows the error itself.
     { onError: () => undefined },
   );
+  // The names of the interfaces a key may call, and the choices of the form; a key shows ids until they come.
+  const { data: interfaces } = useRequest(
+    async () =>
+      (
+        await listInterfaceInfoByPage(
+          { current: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name' },
+          { skipErrorHandler: true },
+        )
+      ).data?.records ?? [],
+    { onError: () => undefined },
+  );
+  const names = useMemo(
+    () => new Map((interfaces ?? []).map((row) => [String(row.id), row.name])),
+    [interfaces],
+  );
 
-  const [regenerating, setRegenerating] = useState(false);
+  const changed = () => {
+    refresh();
+    onChange?.();
+  };
+  const reveal = (secret: NewSecret) => {
+    setShown(secret);
+    changed();
+  };
+
+  const [generating, setGenerating] = useState(false);
   // One pair at a time: clicks while one is being made are dropped.
-  const regenerate = useLockFn(async () => {
-    setRegenerating(true);
+  const generate = useLockFn(async () => {
+    setGenerating(true);
     try {
       const { data: pair } = await regenerateMyAccessKey({ skipErrorHandler: true });
-      if (!pair) return;
-      mutate({ accessKey: pair.accessKey, secretKeyTail: pair.secretKey.slice(-4) });
-      setNewPair(pair);
+      if (pair) reveal({ pair, title: T.createdTitle });
     } catch (e) {
       message.error(errorText(e));
     } finally {
-      setRegenerating(false);
+      setGenerating(false);
     }
   });
 
+  const revoke = async (key: API.KeyVO) => {
+    try {
+      await revokeKey({ id: key.id }, { skipErrorHandler: true });
+      message.success(T.revoked);
+      changed();
+    } catch (e) {
+      message.error(errorText(e));
+    }
+  };
+
+  const live = (keys ?? []).filter((key) => key.status !== KEY_STATUS.REVOKED).length;
+  const full = live >= KEY_LIMITS.perUser;
+
+  const columns: TableColumnsType<API.KeyVO> = [
+    { title: T.name, dataIndex: 'name', key: 'name' },
+    {
+      title: T.accessKey,
+      dataIndex: 'accessKey',
+      key: 'accessKey',
+      render: (accessKey: string) => (
+        <Typography.Text className={styles.key} copyable={copyable(accessKey)}>
+          {accessKey}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: T.secretKey,
+      dataIndex: 'secretKeyTail',
+      key: 'secretKeyTail',
+      render: (tail: string) => <Typography.Text className={styles.key}>{`${MASK}${tail}`}</Typography.Text>,
+    },
+    {
+      title: T.createTime,
+      dataIndex: 'createTime',
+      key: 'createTime',
+      render: (time: string) => displayTime(time),
+    },
+    {
+      title: T.expiresAt,
+      dataIndex: 'expiresAt',
+      key: 'expiresAt',
+      render: (time: string | null) => (time ? displayTime(time) : T.neverExpires),
+    },
+    {
+      title: T.lastUsed,
+      dataIndex: 'lastUsed',
+      key: 'lastUsed',
+      render: (time: string | null) => (time ? displayTime(time) : T.neverUsed),
+    },
+    {
+      title: T.interfaces,
+      dataIndex: 'interfaceIds',
+      key: 'interfaceIds',
+      render: (ids: string[] | null) =>
+        ids ? (
+          <Space size={[4, 4]} wrap>
+            {ids.map((id) => (
+              <Tag key={id}>{names.get(id) ?? id}</Tag>
+            ))}
+          </Space>
+        ) : (
+          T.allInterfaces
+        ),
+    },
+    {
+      title: T.status,
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: API.KeyVO['status'], key) => (
+        <Space direction="vertical" size={2}>
+          <Tag color={STATUS_COLOR[status]}>{T.statusText[status]}</Tag>
+          {key.graceUntil && (
+            <Typography.Text type="secondary">{T.graceUntil(displayTime(key.graceUntil))}</Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: T.actions,
+      key: 'actions',
+      render: (_, key) =>
+        key.status === KEY_STATUS.REVOKED ? null : (
+          <Space size="small" wrap>
+            <Button size="small" onClick={() => setRotating(key)} aria-label={`${T.rotate} ${key.name}`}>
+              {T.rotate}
+            </Button>
+            <Popconfirm
+              title={T.revokeTitle(key.name)}
+              description={T.revokeDescription}
+              okText={T.revokeOk}
+              cancelText={T.cancel}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => revoke(key)}
+            >
+              <Button size="small" danger aria-label={`${T.revoke} ${key.name}`}>
+                {T.revoke}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+    },
+  ];
+
   let body: React.ReactNode;
-  if (key === undefined && error && !loading) {
+  if (keys === undefined && error && !loading) {
     body = <LoadError message={T.loadFailed} error={error} onRetry={refresh} />;
-  } else if (key === undefined) {
+  } else if (keys === undefined) {
     body = <Skeleton active paragraph={{ rows: 2 }} />;
-  } else if (key === null) {
+  } else if (keys.length === 0) {
     body = (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.none}>
-        <Button type="primary" icon={<KeyOutlined />} loading={regenerating} onClick={regenerate}>
+        <Button type="primary" icon={<KeyOutlined />} loading={generating} onClick={generate}>
           {T.generate}
         </Button>
       </Empty>
     );
   } else {
     body = (
-      <ProDescriptions<API.AccessKeyVO>
-        column={1}
-        dataSource={key}
-        columns={[
-          {
-            title: T.accessKey,
-            dataIndex: 'accessKey',
-            render: () => (
-              <Typography.Text className={styles.key} copyable={copyable(key.accessKey)}>
-                {key.accessKey}
-              </Typography.Text>
-            ),
-          },
-          {
-            title: T.secretKey,
-            dataIndex: 'secretKeyTail',
-            render: () => (
-              <Typography.Text className={styles.key}>{`${MASK}${key.secretKeyTail}`}</Typography.Text>
-            ),
-          },
-        ]}
+      <Table<API.KeyVO>
+        aria-label={T.tableLabel}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={keys}
+        pagination={false}
+        loading={loading}
+        scroll={{ x: 'max-content' }}
       />
     );
   }
@@ -150,25 +291,32 @@ export function KeyCard() {
       bordered
       headerBordered
       extra={
-        key ? (
-          <Popconfirm
-            title={T.confirmTitle}
-            description={T.confirmDescription}
-            okText={T.confirmOk}
-            cancelText={T.cancel}
-            okButtonProps={{ danger: true }}
-            onConfirm={regenerate}
+        <Tooltip title={full ? T.limitReached : undefined}>
+          <Button
+            icon={<PlusOutlined />}
+            disabled={full || keys === undefined}
+            onClick={() => setAdding(true)}
           >
-            <Button icon={<ReloadOutlined />} loading={regenerating}>
-              {T.regenerate}
-            </Button>
-          </Popconfirm>
-        ) : null
+            {T.add}
+          </Button>
+        </Tooltip>
       }
     >
       <Typography.Text className={styles.hint}>{T.hint}</Typography.Text>
       {body}
-      <NewPairModal pair={newPair} onClose={() => setNewPair(undefined)} />
+      <NewKeyForm
+        open={adding}
+        interfaces={interfaces ?? []}
+        onOpenChange={setAdding}
+        onAdded={(pair) => reveal({ pair, title: T.createdTitle })}
+      />
+      <RotateForm
+        key={rotating?.id}
+        target={rotating}
+        onClose={() => setRotating(undefined)}
+        onRotated={reveal}
+      />
+      <NewPairModal shown={shown} onClose={() => setShown(undefined)} />
     </ProCard>
   );
 }

@@ -1,0 +1,73 @@
+import { ProCard } from '@ant-design/pro-components';
+import { Empty, Skeleton, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useRequest } from 'ahooks';
+import { forwardRef, useImperativeHandle } from 'react';
+import { displayTime } from '@agler/contract/dates';
+import type { GraceSeconds } from '@agler/contract/keys';
+import { LoadError } from '@/components/LoadError';
+import { listKeyAudit } from '@/services/agler/key';
+import { CENTER_TEXTS } from '../texts';
+
+const T = CENTER_TEXTS.audit;
+
+export type KeyAuditHandle = { reload: () => void };
+
+/** 密钥操作记录: every change to the user's keys, newest first, with the address it came from. */
+export const KeyAudit = forwardRef<KeyAuditHandle>(function KeyAudit(_, ref) {
+  const { data, error, loading, refresh } = useRequest(
+    async () => (await listKeyAudit({}, { skipErrorHandler: true })).data ?? [],
+    { onError: () => undefined },
+  );
+  useImperativeHandle(ref, () => ({ reload: refresh }), [refresh]);
+
+  const columns: TableColumnsType<API.KeyAuditVO> = [
+    { title: T.time, dataIndex: 'time', key: 'time', render: (time: string) => displayTime(time) },
+    {
+      title: T.action,
+      dataIndex: 'action',
+      key: 'action',
+      render: (action: API.KeyAuditVO['action'], entry) =>
+        entry.graceSeconds === null || entry.graceSeconds === undefined
+          ? T.actions[action]
+          : T.withGrace(
+              T.actions[action],
+              T.grace[entry.graceSeconds as GraceSeconds] ?? String(entry.graceSeconds),
+            ),
+    },
+    { title: T.key, dataIndex: 'keyName', key: 'keyName' },
+    {
+      title: CENTER_TEXTS.key.accessKey,
+      dataIndex: 'accessKey',
+      key: 'accessKey',
+      render: (accessKey: string) => <Typography.Text code>{accessKey}</Typography.Text>,
+    },
+    { title: T.ip, dataIndex: 'ip', key: 'ip' },
+  ];
+
+  let body: React.ReactNode;
+  if (data === undefined && error && !loading) {
+    body = <LoadError message={T.loadFailed} error={error} onRetry={refresh} />;
+  } else if (data === undefined) {
+    body = <Skeleton active paragraph={{ rows: 2 }} />;
+  } else {
+    body = (
+      <Table<API.KeyAuditVO>
+        aria-label={T.title}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={data}
+        loading={loading}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
+      />
+    );
+  }
+  return (
+    <ProCard title={T.title} bordered headerBordered>
+      {body}
+    </ProCard>
+  );
+});

@@ -1,0 +1,92 @@
+import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { App } from 'antd';
+import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { DATE_FORMAT } from '@agler/contract/dates';
+import { keyNameOf } from '@agler/contract/keys';
+import { KEY_LIMITS } from '@/constants';
+import { translateMessage } from '@/locales/messages';
+import { errorText } from '@/requestConfig';
+import { addKey } from '@/services/agler/key';
+import { CENTER_TEXTS } from '../texts';
+
+const T = CENTER_TEXTS.key;
+
+type Values = { name: string; expiresAt?: string; interfaceIds?: string[] };
+
+type NewKeyFormProps = {
+  open: boolean;
+  /** The interfaces a key may be limited to. */
+  interfaces: API.InterfaceInfo[];
+  onOpenChange: (open: boolean) => void;
+  onAdded: (pair: API.KeyPairWithIdVO) => void;
+};
+
+/** A day before today cannot be an expiry: the key would be refused at once. */
+const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
+
+/** 新建密钥: a name, an optional expiry date and an optional list of interfaces; the server's rules at the fields. */
+export function NewKeyForm({ open, interfaces, onOpenChange, onAdded }: NewKeyFormProps) {
+  const { message } = App.useApp();
+  return (
+    <ModalForm<Values>
+      title={T.addTitle}
+      open={open}
+      onOpenChange={onOpenChange}
+      width={480}
+      modalProps={{ destroyOnHidden: true }}
+      submitter={{ searchConfig: { submitText: T.add, resetText: T.cancel } }}
+      onFinish={async (values) => {
+        try {
+          const { data } = await addKey(
+            {
+              name: values.name.trim(),
+              expiresAt: values.expiresAt || undefined,
+              interfaceIds: values.interfaceIds?.length ? values.interfaceIds : undefined,
+            },
+            { skipErrorHandler: true },
+          );
+          if (data) onAdded(data);
+          return true;
+        } catch (e) {
+          message.error(errorText(e));
+          return false;
+        }
+      }}
+    >
+      <ProFormText
+        name="name"
+        label={T.name}
+        placeholder={T.namePlaceholder}
+        fieldProps={{ maxLength: KEY_LIMITS.nameMax, showCount: true, autoFocus: true }}
+        rules={[
+          {
+            validator: (_rule: unknown, value?: string) => {
+              const parsed = keyNameOf(value ?? '');
+              return parsed.ok
+                ? Promise.resolve()
+                : Promise.reject(new Error(translateMessage(parsed.message)));
+            },
+          },
+        ]}
+      />
+      <ProFormDatePicker
+        name="expiresAt"
+        label={T.expiresAt}
+        extra={T.expiresAtHint}
+        width="md"
+        dataFormat={DATE_FORMAT}
+        fieldProps={{ disabledDate: beforeToday, format: DATE_FORMAT }}
+      />
+      <ProFormSelect
+        name="interfaceIds"
+        label={T.interfaces}
+        extra={T.interfacesHint}
+        placeholder={T.interfacesPlaceholder}
+        mode="multiple"
+        options={interfaces.map((row) => ({ label: row.name, value: String(row.id) }))}
+        fieldProps={{ maxCount: KEY_LIMITS.interfacesMax, optionFilterProp: 'label', allowClear: true }}
+      />
+    </ModalForm>
+  );
+}
