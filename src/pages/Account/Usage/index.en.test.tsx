@@ -19,6 +19,9 @@ jest.mock('@umijs/max', () => ({
 }));
 jest.mock('@/services/agler/usage');
 jest.mock('@/services/agler/quotaRequest');
+jest.mock('@/components/QuotaRequestModal/loadForm', () => ({
+  loadQuotaRequestForm: async () => jest.requireActual('@/components/QuotaRequestModal/QuotaRequestForm'),
+}));
 jest.mock('./components/charts', () => ({
   DailyChart: ({ daily }: { daily: API.DailyCalls[] }) => <div>{`chart of ${daily.length} days`}</div>,
 }));

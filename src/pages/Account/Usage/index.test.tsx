@@ -17,6 +17,9 @@ jest.mock('@umijs/max', () => ({
 }));
 jest.mock('@/services/agler/usage');
 jest.mock('@/services/agler/quotaRequest');
+jest.mock('@/components/QuotaRequestModal/loadForm', () => ({
+  loadQuotaRequestForm: async () => jest.requireActual('@/components/QuotaRequestModal/QuotaRequestForm'),
+}));
 jest.mock('@/utils/download');
 // Canvas charts cannot draw in jsdom: the stand-in shows what it was given.
 jest.mock('./components/charts', () => ({

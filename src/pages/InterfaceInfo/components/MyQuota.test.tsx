@@ -7,6 +7,9 @@ import { MyQuota } from './MyQuota';
 jest.mock('@umijs/max', () => require('@/testing/umiMocks').linkingUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/quotaRequest');
+jest.mock('@/components/QuotaRequestModal/loadForm', () => ({
+  loadQuotaRequestForm: async () => jest.requireActual('@/components/QuotaRequestModal/QuotaRequestForm'),
+}));
 
 const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 const WEATHER = '1800000000000000001';
