@@ -47,6 +47,11 @@ export const EARLY_ROUTES: readonly EarlyRoute[] = [
     chunk: () => import(/* webpackChunkName: "p__Account__Usage__index" */ '@/pages/Account/Usage'),
   },
   {
+    path: '/account/notifications',
+    chunk: () =>
+      import(/* webpackChunkName: "p__Account__Notifications__index" */ '@/pages/Account/Notifications'),
+  },
+  {
     path: '/admin/interface_info',
     admin: true,
     chunk: () =>
