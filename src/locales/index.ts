@@ -62,10 +62,18 @@ export type Translation<T> = T extends string
           ? { -readonly [K in keyof T]: Translation<T[K]> }
           : T;
 
-export type Dictionary = { [N in Namespace]: object };
+/**
+ * The groups of a page seldom opened or only by admins, whose English comes with the page's own
+ * chunk (its texts.ts gives it to pageEnglishOf), not in ./en, which every English page downloads.
+ */
+export type PageNamespace = 'usage' | 'notifications' | 'adminInterface' | 'adminUser';
+
+export type Dictionary = { [N in Exclude<Namespace, PageNamespace>]: object };
 
 /** The groups created so far: the texts modules of the entry chunk exist before English arrives. */
 const groups = new Map<Namespace, object>();
+/** The English that came with a page's chunk (PageNamespace). */
+const pageEnglish = new Map<Namespace, object>();
 let english: Dictionary | undefined;
 let antdEnglish: Locale | undefined;
 let lang: Lang = DEFAULT_LANG;
@@ -86,6 +94,17 @@ function overwrite(target: object, source: object | undefined) {
   }
 }
 
+const englishOf = (namespace: Namespace): object | undefined =>
+  english?.[namespace as Exclude<Namespace, PageNamespace>] ?? pageEnglish.get(namespace);
+
+/**
+ * A PageNamespace's English, which its texts.ts imports and gives here before its `localized`:
+ * used only once the page is in English.
+ */
+export function pageEnglishOf(namespace: PageNamespace, translation: object): void {
+  pageEnglish.set(namespace, translation);
+}
+
 /**
  * A group of texts in the page's language: the Chinese given here, overwritten in place with the
  * group's English once that is loaded (startLanguage runs before the first render, and page chunks
@@ -94,7 +113,7 @@ function overwrite(target: object, source: object | undefined) {
  */
 export function localized<T extends object>(namespace: Namespace, chinese: T): T {
   groups.set(namespace, chinese);
-  if (english) overwrite(chinese, english[namespace]);
+  if (english) overwrite(chinese, englishOf(namespace));
   return chinese;
 }
 
@@ -111,7 +130,7 @@ export async function startLanguage(chosen: Lang = readLang(), load = loadEnglis
     const loaded = await load();
     english = loaded.default.texts;
     antdEnglish = loaded.default.antd;
-    groups.forEach((chinese, namespace) => overwrite(chinese, english?.[namespace]));
+    groups.forEach((chinese, namespace) => overwrite(chinese, englishOf(namespace)));
     lang = chosen;
   } catch {
     lang = DEFAULT_LANG;

@@ -1,5 +1,9 @@
 import type { AlertKind, WebhookDeliveryState } from '@agler/contract/alerts';
-import { localized } from '@/locales';
+import { localized, pageEnglishOf } from '@/locales';
+import { notifications as english } from './texts.en';
+
+// Its English comes with the page, not in the English chunk that every page in English downloads.
+pageEnglishOf('notifications', english);
 
 /** Every text of 通知设置. */
 export const NOTIFICATION_TEXTS = localized('notifications', {

@@ -1,5 +1,9 @@
 import { CALL_LOG_LIMIT } from '@/constants';
-import { localized } from '@/locales';
+import { localized, pageEnglishOf } from '@/locales';
+import { usage as english } from './texts.en';
+
+// Its English comes with the page, not in the English chunk that every page in English downloads.
+pageEnglishOf('usage', english);
 
 /** Every text of 我的用量. */
 export const USAGE_TEXTS = localized('usage', {

@@ -1,6 +1,10 @@
 import { INTERFACE_LIMITS } from '@/constants';
-import { formatNumber, localized } from '@/locales';
+import { formatNumber, localized, pageEnglishOf } from '@/locales';
 import { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceValidation';
+import { adminInterface as english } from './texts.en';
+
+// Its English comes with the page, not in the English chunk that every page in English downloads.
+pageEnglishOf('adminInterface', english);
 
 /** Every text of the interface management page, its form and its confirmations. */
 export const ADMIN_INTERFACE_TEXTS = localized('adminInterface', {

@@ -1,4 +1,8 @@
-import { localized } from '@/locales';
+import { localized, pageEnglishOf } from '@/locales';
+import { adminUser as english } from './texts.en';
+
+// Its English comes with the page, not in the English chunk that every page in English downloads.
+pageEnglishOf('adminUser', english);
 
 /** Every text of the user management page, its quota drawer and its confirmations. */
 export const ADMIN_USER_TEXTS = localized('adminUser', {
