@@ -1,12 +1,16 @@
 import { checkInterfaceField, INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
+import { ALERT_MESSAGES } from '@agler/contract/alerts';
 import { checkJson, JSON_TEXTS } from '@agler/contract/json';
 import { MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { startLanguage } from '@/locales';
 import { messages as ENGLISH } from '@/locales/messages.en';
 import type { ArgKind } from '@/locales/messages';
-import { MESSAGE_ARGS, MESSAGE_TABLES, translateMessage } from '@/locales/messages';
+import { knowAlertMessages, MESSAGE_ARGS, MESSAGE_TABLES, translateMessage } from '@/locales/messages';
 import { loadEnglish } from '@/testing/english';
+
+// Given by the bell and 通知设置, which ask for alerts.
+knowAlertMessages(ALERT_MESSAGES);
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
 

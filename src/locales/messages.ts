@@ -5,7 +5,7 @@ import {
   JSON_FIELDS,
 } from '@agler/contract/interfaceValidation';
 import { JSON_TEXTS } from '@agler/contract/json';
-import { ALERT_MESSAGES } from '@agler/contract/alerts';
+import type { ALERT_MESSAGES } from '@agler/contract/alerts';
 import { IMPORT_MESSAGES, LIFECYCLE_MESSAGES, MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { currentLang, DEFAULT_LANG, localized } from './index';
@@ -18,18 +18,21 @@ import type { Translation } from './index';
  * a message with a contract value compares the server's text, before it is translated.
  */
 
-/** The contract's tables of messages, each translated by the table of the same name in messages.en.ts. */
+/**
+ * The contract's tables of messages, each translated by the table of the same name in messages.en.ts.
+ * The alerts' table is given by the parts that ask for alerts (knowAlertMessages): this module is in
+ * the entry chunk, and contract/alerts.ts would bring its parsers there.
+ */
 const CHINESE = {
   api: MESSAGES,
   interfaceFields: INTERFACE_VALIDATION_TEXTS,
   json: JSON_TEXTS,
   upstream: UPSTREAM_MESSAGES,
   text: TEXT_MESSAGES,
-  alerts: ALERT_MESSAGES,
   lifecycle: LIFECYCLE_MESSAGES,
   import: IMPORT_MESSAGES,
 } as const;
-type Chinese = typeof CHINESE;
+type Chinese = typeof CHINESE & { alerts: typeof ALERT_MESSAGES };
 
 /**
  * The English of the contract's messages. `jsonErrors` is the English of checkJson's parse-error
@@ -104,15 +107,27 @@ export const MESSAGE_ARGS: { [T in keyof Chinese]: { [K in FunctionKeys<Chinese[
   },
 };
 
-/** The contract's messages as tables, for the test that every one of them has its English. */
-export const MESSAGE_TABLES: Chinese = CHINESE;
-
-/** Filled with MessagesEnglish when the English chunk loads (src/locales/en.ts); empty on a Chinese page. */
-const english = localized('messages', {} as Partial<MessagesEnglish>);
+const tables: Partial<Chinese> = { ...CHINESE };
 
 type AnyMessage = (...args: unknown[]) => string;
 type Pattern = { regex: RegExp; args: (match: RegExpExecArray) => unknown[]; english: AnyMessage };
 type Index = { exact: Map<string, string>; patterns: Pattern[] };
+
+/** Built at the first message translated, from the tables known then. */
+let index: Index | undefined;
+
+/** The alerts' messages, translated from now on (AlertBell and 通知设置 give them). */
+export function knowAlertMessages(alerts: typeof ALERT_MESSAGES): void {
+  if (tables.alerts === alerts) return;
+  tables.alerts = alerts;
+  index = undefined;
+}
+
+/** The contract's messages as tables, for the test that every one of them has its English (the alerts' once given). */
+export const MESSAGE_TABLES = tables as Chinese;
+
+/** Filled with MessagesEnglish when the English chunk loads (src/locales/en.ts); empty on a Chinese page. */
+const english = localized('messages', {} as Partial<MessagesEnglish>);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -174,8 +189,8 @@ function patternsOf(chinese: AnyMessage, english: AnyMessage, kinds: readonly Ar
 function buildIndex(loaded: MessagesEnglish): Index {
   const exact = new Map<string, string>(Object.entries(loaded.jsonErrors));
   const patterns: Pattern[] = [];
-  for (const table of Object.keys(CHINESE) as (keyof Chinese)[]) {
-    const chineseTable = CHINESE[table] as Record<string, unknown>;
+  for (const table of Object.keys(tables) as (keyof Chinese)[]) {
+    const chineseTable = tables[table] as Record<string, unknown>;
     const englishTable = loaded[table] as Record<string, unknown>;
     const argTable = MESSAGE_ARGS[table] as Record<string, readonly ArgKind[]>;
     for (const [key, chinese] of Object.entries(chineseTable)) {
@@ -189,8 +204,6 @@ function buildIndex(loaded: MessagesEnglish): Index {
   }
   return { exact, patterns };
 }
-
-let index: Index | undefined;
 
 /**
  * A message of the contract in the page's language: on an English page, the English of a message

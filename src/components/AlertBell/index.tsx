@@ -1,8 +1,9 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, ConfigProvider, Popover, Spin, theme } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { ALERT_POLL_MS } from '@agler/contract/alerts';
+import { ALERT_MESSAGES, ALERT_POLL_MS } from '@agler/contract/alerts';
 import { HEADER_BUTTON_STYLE } from '@/components/headerButton';
+import { knowAlertMessages } from '@/locales/messages';
 import { SESSION_PROBE } from '@/requestConfig';
 import { getUnreadAlertCount } from '@/services/agler/alert';
 import { loadAlertPanel } from './loadPanel';
@@ -11,6 +12,8 @@ import { ALERT_TEXTS } from './texts';
 export { ALERT_TEXTS } from './texts';
 
 const AlertPanel = lazy(loadAlertPanel);
+
+knowAlertMessages(ALERT_MESSAGES);
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN: React.CSSProperties = {
