@@ -80,7 +80,7 @@ test.describe('axe: no serious or critical WCAG 2.1 A/AA violation', () => {
     await expectAccessible(page, 'the register page');
   });
 
-  test('a new account: the personal center, the new key pair dialog and the regeneration confirmation', async ({
+  test('a new account: the personal center, the new key pair dialog, the new key form, rotation and revocation', async ({
     page,
   }) => {
     // A new account of its own: the demo accounts' keys stay as other scenarios left them.

@@ -237,7 +237,13 @@ export function KeyCard({ onChange }: { onChange?: () => void }) {
       render: (_, key) =>
         key.status === KEY_STATUS.REVOKED ? null : (
           <Space size="small" wrap>
-            <Button size="small" onClick={() => setRotating(key)} aria-label={`${T.rotate} ${key.name}`}>
+            {/* Named with the key; no space inserted in the two characters, so the name holds the text shown. */}
+            <Button
+              size="small"
+              autoInsertSpace={false}
+              onClick={() => setRotating(key)}
+              aria-label={`${T.rotate} ${key.name}`}
+            >
               {T.rotate}
             </Button>
             <Popconfirm
@@ -248,7 +254,7 @@ export function KeyCard({ onChange }: { onChange?: () => void }) {
               okButtonProps={{ danger: true }}
               onConfirm={() => revoke(key)}
             >
-              <Button size="small" danger aria-label={`${T.revoke} ${key.name}`}>
+              <Button size="small" danger autoInsertSpace={false} aria-label={`${T.revoke} ${key.name}`}>
                 {T.revoke}
               </Button>
             </Popconfirm>

@@ -34,6 +34,8 @@ export function NewKeyForm({ open, interfaces, onOpenChange, onAdded }: NewKeyFo
       open={open}
       onOpenChange={onOpenChange}
       width={480}
+      // Enter in a field submits, as in the other forms of the page.
+      isKeyPressSubmit
       modalProps={{ destroyOnHidden: true }}
       submitter={{ searchConfig: { submitText: T.add, resetText: T.cancel } }}
       onFinish={async (values) => {
