@@ -68,13 +68,17 @@ describe('list/page', () => {
     const [row] = await someRows(user, { pageSize: 1 });
     expect(Object.keys(row).sort()).toEqual([
       'createTime',
+      'deprecated',
+      'deprecatedTime',
       'description',
       'id',
       'method',
       'name',
       'rateBurst',
       'rateLimit',
+      'replacementId',
       'status',
+      'sunsetDate',
       'updateTime',
       'url',
       'userId',

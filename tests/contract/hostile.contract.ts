@@ -104,6 +104,29 @@ function judge(kind: string, answer: Answer, allowSuccess: boolean) {
   else if (!allowSuccess) throw new Error(`${kind} was accepted: ${answer.text.slice(0, 300)}`);
 }
 
+/** Endpoints whose good answer is a document (the OpenAPI export), not the envelope. */
+const DOCUMENTS = new Set(['/api/openapi.json']);
+
+/** A hostile value to a document endpoint: the document (JSON or YAML) or a refusal in the envelope, never an error. */
+async function judgeDocument(route: string, name: string, value: unknown, cookie: string) {
+  const query = new URLSearchParams({
+    [name]: Array.isArray(value) ? value.map(String).join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value),
+  });
+  const response = await fetch(`${baseUrl()}${route}?${query}`, { headers: { Cookie: cookie } });
+  const text = await response.text();
+  tried['hostile parameter'] ??= { sent: 0, refused: 0 };
+  tried['hostile parameter'].sent += 1;
+  const where = `hostile parameter: ${text.slice(0, 300)}`;
+  expect({ where, status: response.status < 500 }).toEqual({ where, status: true });
+  expect(text).not.toMatch(LEAK);
+  if (/^openapi: /m.test(text.slice(0, 200))) return;
+  const body = JSON.parse(text) as { openapi?: string; code?: number };
+  if (body.openapi) return;
+  expect({ where, code: body.code }).not.toEqual({ where, code: ResponseCode.SUCCESS });
+  expect([ResponseCode.SYSTEM_ERROR, ResponseCode.OPERATION_ERROR]).not.toContain(body.code);
+  tried['hostile parameter'].refused += 1;
+}
+
 function send(client: Client, op: Operation, query: Record<string, string | string[]>, body: unknown) {
   if (op.method === 'GET') return client.get(op.path, query);
   return client.post(op.path, body);
@@ -199,6 +222,10 @@ describe.each(OPERATIONS.filter((op) => !PUBLIC.has(op.path)))('$method $path', 
     const client = OWN_ACCOUNT.has(op.path) ? await throwaway() : admin;
     for (const name of op.method === 'GET' ? op.query : op.body) {
       for (const value of HOSTILE_VALUES) {
+        if (DOCUMENTS.has(op.path)) {
+          await judgeDocument(op.path, name, value, client.cookieHeader());
+          continue;
+        }
         const answer =
           op.method === 'GET'
             ? await client.get(op.path, {
