@@ -54,7 +54,6 @@ export const center: Translation<typeof CENTER_TEXTS> = {
     expiresAtHint: 'Optional: the key stops working at the end of this day; leave empty for never',
     interfaces: 'Interfaces it may call',
     interfacesHint: 'Optional: only these interfaces; leave empty for all of them',
-    interfacesPlaceholder: 'All interfaces',
     allInterfaces: 'All interfaces',
     createTime: 'Created',
     lastUsed: 'Last used',

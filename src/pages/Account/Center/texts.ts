@@ -54,7 +54,6 @@ export const CENTER_TEXTS = localized('center', {
     expiresAtHint: '可选：密钥在这一天结束时失效，留空则永不过期',
     interfaces: '可调用的接口',
     interfacesHint: '可选：只允许调用这些接口，留空则可调用全部接口',
-    interfacesPlaceholder: '全部接口',
     allInterfaces: '全部接口',
     createTime: '创建时间',
     lastUsed: '最近使用',

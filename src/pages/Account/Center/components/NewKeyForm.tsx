@@ -84,7 +84,6 @@ export function NewKeyForm({ open, interfaces, onOpenChange, onAdded }: NewKeyFo
         name="interfaceIds"
         label={T.interfaces}
         extra={T.interfacesHint}
-        placeholder={T.interfacesPlaceholder}
         mode="multiple"
         options={interfaces.map((row) => ({ label: row.name, value: String(row.id) }))}
         fieldProps={{ maxCount: KEY_LIMITS.interfacesMax, optionFilterProp: 'label', allowClear: true }}
