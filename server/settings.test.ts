@@ -81,10 +81,12 @@ describe('settings', () => {
     expect(() => readSettings(env)).toThrow(message);
   });
 
-  test('WORKERS: one process on PGlite; on PostgreSQL one per core up to 4 unless told', () => {
+  test('WORKERS: one process on PGlite; on PostgreSQL one per core but one, up to 4, unless told', () => {
     const postgres = { DATABASE_URL: 'postgres://agler@127.0.0.1/agler', SECRET_KEY: 'k'.repeat(32) };
     expect(readSettings({}, '/srv', 8).workers).toBe(1);
-    expect(readSettings(postgres, '/srv', 2).workers).toBe(2);
+    expect(readSettings(postgres, '/srv', 1).workers).toBe(1);
+    expect(readSettings(postgres, '/srv', 2).workers).toBe(1);
+    expect(readSettings(postgres, '/srv', 3).workers).toBe(2);
     expect(readSettings(postgres, '/srv', 16).workers).toBe(4);
     expect(readSettings({ ...postgres, WORKERS: '6' }, '/srv', 2).workers).toBe(6);
     expect(readSettings({ WORKERS: '1' }, '/srv', 2).workers).toBe(1);

@@ -180,11 +180,14 @@ export const WORKERS_MAX = 32;
 
 /**
  * WORKERS: 1 on PGlite, which one process holds; on PostgreSQL `auto` (the
- * default) is one per core, up to 4.
+ * default) is one per core but one, at least 1 and at most 4: a core is left
+ * to PostgreSQL and the rest of the machine (on 2 cores with the database and
+ * the callers on the same machine, two processes answer fewer calls than one:
+ * docs/performance.md).
  */
 function readWorkers(env: Env, databaseUrl: string | undefined, cores: number): number {
   const raw = text(env, 'WORKERS') ?? 'auto';
-  if (raw === 'auto') return databaseUrl ? Math.max(1, Math.min(cores, 4)) : 1;
+  if (raw === 'auto') return databaseUrl ? Math.max(1, Math.min(cores - 1, 4)) : 1;
   const value = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
   if (!(value >= 1 && value <= WORKERS_MAX))
     throw new SettingsError(`WORKERS 应为 auto 或 1 到 ${WORKERS_MAX} 的整数，当前为 "${raw}"`);
