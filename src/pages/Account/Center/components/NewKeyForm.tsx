@@ -1,5 +1,6 @@
 import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { App } from 'antd';
+import { createStyles } from 'antd-style';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import { DATE_FORMAT } from '@agler/contract/dates';
@@ -22,12 +23,18 @@ type NewKeyFormProps = {
   onAdded: (pair: API.KeyPairWithIdVO) => void;
 };
 
+// The select's placeholder is a text of its own, which antd draws lighter than 4.5:1.
+const useStyles = createStyles(({ token }) => ({
+  select: { '.ant-select-selection-placeholder': { color: token.colorTextSecondary } },
+}));
+
 /** A day before today cannot be an expiry: the key would be refused at once. */
 const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
 
 /** 新建密钥: a name, an optional expiry date and an optional list of interfaces; the server's rules at the fields. */
 export function NewKeyForm({ open, interfaces, onOpenChange, onAdded }: NewKeyFormProps) {
   const { message } = App.useApp();
+  const { styles } = useStyles();
   return (
     <ModalForm<Values>
       title={T.addTitle}
@@ -86,7 +93,12 @@ export function NewKeyForm({ open, interfaces, onOpenChange, onAdded }: NewKeyFo
         extra={T.interfacesHint}
         mode="multiple"
         options={interfaces.map((row) => ({ label: row.name, value: String(row.id) }))}
-        fieldProps={{ maxCount: KEY_LIMITS.interfacesMax, optionFilterProp: 'label', allowClear: true }}
+        fieldProps={{
+          className: styles.select,
+          maxCount: KEY_LIMITS.interfacesMax,
+          optionFilterProp: 'label',
+          allowClear: true,
+        }}
       />
     </ModalForm>
   );
