@@ -2,10 +2,11 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
-import { Button, Empty, Progress, Result, Tag, Typography } from 'antd';
+import { Button, Empty, Result, Tag, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRef, useState } from 'react';
 import { MethodTag } from '@/components/MethodTag';
+import { QuotaBar } from '@/components/QuotaBar';
 import { HOME_PATH, INTERFACE_STATUS } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { listMyUsage } from '@/services/agler/user';
@@ -62,16 +63,13 @@ export function UsageCard({ unlimited }: UsageCardProps) {
         unlimited ? (
           <Typography.Text type="secondary">{T.unlimited}</Typography.Text>
         ) : (
-          <span className={styles.quota}>
-            <Progress
-              percent={row.totalNum > 0 ? (row.leftNum / row.totalNum) * 100 : 0}
-              showInfo={false}
-              size="small"
-              status={row.leftNum > 0 ? 'normal' : 'exception'}
-              aria-label={`${row.leftNum} / ${row.totalNum}`}
-            />
-            <span className={styles.quotaText}>{`${row.leftNum} / ${row.totalNum}`}</span>
-          </span>
+          <QuotaBar
+            leftNum={row.leftNum}
+            totalNum={row.totalNum}
+            text={`${row.leftNum} / ${row.totalNum}`}
+            className={styles.quota}
+            textClassName={styles.quotaText}
+          />
         ),
     },
   ];

@@ -1,9 +1,10 @@
 import { Link } from '@umijs/max';
-import { Button, Card, Empty, Progress, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { formatDate } from '@agler/contract/dates';
 import { INTERFACE_STATUS } from '@/constants';
+import { QuotaBar } from '@/components/QuotaBar';
 import { QuotaRequestModal } from '@/components/QuotaRequestModal';
 import { formatNumber } from '@/locales';
 import { interfacePath } from '@/utils/interfacePath';
@@ -57,18 +58,13 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
         unlimited ? (
           <Typography.Text type="secondary">{T.unlimited}</Typography.Text>
         ) : (
-          <span className={styles.quota}>
-            <Progress
-              percent={row.totalNum > 0 ? (row.leftNum / row.totalNum) * 100 : 0}
-              showInfo={false}
-              size="small"
-              status={row.leftNum > 0 ? 'normal' : 'exception'}
-              aria-label={`${row.leftNum} / ${row.totalNum}`}
-            />
-            <span
-              className={styles.number}
-            >{`${formatNumber(row.leftNum)} / ${formatNumber(row.totalNum)}`}</span>
-          </span>
+          <QuotaBar
+            leftNum={row.leftNum}
+            totalNum={row.totalNum}
+            text={`${formatNumber(row.leftNum)} / ${formatNumber(row.totalNum)}`}
+            className={styles.quota}
+            textClassName={styles.number}
+          />
         ),
     },
     {
