@@ -18,8 +18,9 @@ import { meta } from '../db/schema';
  * The log's writers move that hour on (`catchUp`, at most once an hour: the
  * blocks, with their latency distributions, are rewritten once an hour, not
  * for every batch of calls), and add a call older than it to the roll-up in
- * the transaction that logs it. An advisory lock keeps both exact with many
- * writers: catching up holds it alone, logging shares it. Readers take no
+ * the statement that logs it (server/invoke/callLog.ts). An advisory lock
+ * keeps both exact with many writers: catching up holds it alone, logging
+ * shares it. Readers take no
  * lock; they read `call_rollup_until` before and after (`consistently`).
  */
 
@@ -51,41 +52,24 @@ async function setRolledUpUntil(db: Queryable, hour: number) {
     .onConflictDoUpdate({ target: meta.key, set: { value: String(hour) } });
 }
 
-export type LoggedCall = { interfaceInfoId: string; time: Date; success: boolean; latency: number };
-
 /** A PostgreSQL array literal (values made here or by the database, never text from a request). */
 const arrayOf = (values: readonly (string | number | boolean)[]) =>
   `{${values.map((v) => (typeof v === 'boolean' ? (v ? 't' : 'f') : v)).join(',')}}`;
 
-/** Adds calls to the roll-up, whatever their time; the caller makes sure none is counted twice. */
-export async function addToRollup(db: Queryable, batch: readonly LoggedCall[]): Promise<void> {
-  if (batch.length === 0) return;
-  await db.execute(sql`SELECT call_rollup_add(
-    ${arrayOf(batch.map((c) => c.interfaceInfoId))}::bigint[],
-    ${arrayOf(batch.map((c) => `"${c.time.toISOString()}"`))}::timestamptz[],
-    ${arrayOf(batch.map((c) => c.success))}::boolean[],
-    ${arrayOf(batch.map((c) => c.latency))}::integer[])`);
-}
-
-/** Runs `work` in a transaction holding the roll-up's lock: alone, or shared with other loggers. */
-export async function withRollupLock<T>(
-  db: Queryable,
-  mode: 'alone' | 'shared',
-  work: (tx: Queryable) => Promise<T>,
-): Promise<T> {
+/**
+ * Runs `work` in a transaction holding the roll-up's lock alone; the log's
+ * writers share it (`call_log_write`, migration 0012).
+ */
+async function withRollupLock<T>(db: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      mode === 'alone'
-        ? sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`
-        : sql`SELECT pg_advisory_xact_lock_shared(${ROLLUP_LOCK})`,
-    );
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`);
     return work(tx);
   });
 }
 
 /** Rolls the logged calls up to `hour` (exclusive), unless they are already: what the log's writers call when an hour has passed. */
 export async function catchUp(db: Queryable, hour: number): Promise<void> {
-  await withRollupLock(db, 'alone', async (tx) => {
+  await withRollupLock(db, async (tx) => {
     const until = await rolledUpUntil(tx);
     if (hour <= until) return;
     await tx.execute(sql`
@@ -105,7 +89,7 @@ const FILL_HOURS = 8 * DAY_HOURS;
  * log's writers (the demo data, the benchmark's growth).
  */
 export async function rebuildRollup(db: Queryable, hour: number): Promise<void> {
-  await withRollupLock(db, 'alone', async (tx) => {
+  await withRollupLock(db, async (tx) => {
     await tx.execute(sql`TRUNCATE call_rollup, call_rollup_all`);
     // Made after the rows, as the migration does: far quicker than kept up row by row.
     await tx.execute(sql`DROP INDEX call_rollup_interface_idx`);
