@@ -1,8 +1,6 @@
 /**
  * @jest-environment node
  */
-import crypto from 'node:crypto';
-import type http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { ALERT_MESSAGES, WEBHOOK_MAX_TRIES, WEBHOOK_RETRY_DELAYS_S } from '@agler/contract/alerts';
 import { ResponseCode } from '@agler/contract/constants';
@@ -15,34 +13,12 @@ import type { PingResult, WebhookDeliveryVO, WebhookSaved } from '../domain/webh
 import { deliveriesOf } from '../domain/webhooks';
 import { ADMIN, call, loginAs, sessionCookieOf, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
-import { listen } from '../test/listener';
-import type { Listener } from '../test/listener';
+import { verifies, webhookReceiver } from '../test/webhookReceiver';
+import type { Received, WebhookReceiver } from '../test/webhookReceiver';
 
-/**
- * A receiver that checks each delivery as the Standard Webhooks specification
- * tells a receiver to, written here apart from the server's signing: the key
- * is the base64 after `whsec_`, the signed text `id.timestamp.body`, and one
- * of the space-separated `v1,` signatures must match.
- */
-type Received = { id: string; timestamp: number; body: string; signatures: string[] };
-
-function verifies(secret: string, message: Received): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = crypto
-    .createHmac('sha256', key)
-    .update(`${message.id}.${message.timestamp}.${message.body}`)
-    .digest();
-  return message.signatures.some((signature) => {
-    const [version, value] = signature.split(',');
-    const given = Buffer.from(value ?? '', 'base64');
-    return version === 'v1' && given.length === expected.length && crypto.timingSafeEqual(given, expected);
-  });
-}
-
-let receiver: Listener;
+let receiver: WebhookReceiver;
+/** What has reached the receiver (emptied before each test). */
 let received: Received[] = [];
-/** What the receiver answers next. */
-let answerStatus = 200;
 
 let t: TestApp;
 let user: string;
@@ -50,19 +26,7 @@ let other: string;
 let db: TestApp['database']['db'];
 
 beforeAll(async () => {
-  receiver = await listen((req: http.IncomingMessage, res: http.ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({
-        id: String(req.headers['webhook-id']),
-        timestamp: Number(req.headers['webhook-timestamp']),
-        body: Buffer.concat(chunks).toString('utf8'),
-        signatures: String(req.headers['webhook-signature'] ?? '').split(' '),
-      });
-      res.writeHead(answerStatus).end();
-    });
-  });
+  receiver = await webhookReceiver();
   t = await testApp({ invokeAllowHosts: [`127.0.0.1:${receiver.port}`] });
   db = t.database.db;
   user = await loginAs(t.app, USER);
@@ -78,14 +42,15 @@ afterAll(async () => {
   await receiver.close();
 });
 beforeEach(() => {
-  received = [];
-  answerStatus = 200;
+  receiver.received.length = 0;
+  received = receiver.received;
+  receiver.answerStatus = 200;
 });
 
 const list = (cookie: string, query = '') =>
   call<AlertPage>(t.app, { method: 'GET', url: `/api/alert/list${query}`, cookie });
 const unread = (cookie: string) => call<number>(t.app, { method: 'GET', url: '/api/alert/unread', cookie });
-const hookUrl = () => `${receiver.origin}/hook`;
+const hookUrl = () => `http://127.0.0.1:${receiver.port}/hook`;
 const OTHER = { userAccount: 'alert-other', userPassword: 'alert-other-pw' };
 /** Sessions end when the clock moves a day on: log in again. */
 async function loginAgain() {
@@ -320,7 +285,7 @@ describe('webhook', () => {
   });
 
   test('a failing receiver is retried on the schedule, each try logged, then failed; resend delivers it', async () => {
-    answerStatus = 500;
+    receiver.answerStatus = 500;
     await raiseAlert(db, { userId: USER.id, kind: 'quota_80', now: t.clock.now });
     const start = t.clock.now;
 
@@ -369,7 +334,7 @@ describe('webhook', () => {
     ).toMatchObject({
       code: ResponseCode.NOT_FOUND,
     });
-    answerStatus = 204;
+    receiver.answerStatus = 204;
     expect(
       (
         await call(t.app, {

@@ -15,7 +15,8 @@ export type Listener = {
   close: () => Promise<void>;
 };
 
-export async function listen(handler: http.RequestListener): Promise<Listener> {
+/** On `port`, or on a free one when it is 0. */
+export async function listen(handler: http.RequestListener, port = 0): Promise<Listener> {
   const server = http.createServer(handler);
   const listener: Listener = {
     server,
@@ -33,8 +34,9 @@ export async function listen(handler: http.RequestListener): Promise<Listener> {
     listener.connections += 1;
   });
   server.on('request', (req) => listener.requests.push(`${req.method} ${req.url}`));
-  await new Promise<void>((resolve) => {
-    server.listen(0, '127.0.0.1', resolve);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
   });
   listener.port = (server.address() as AddressInfo).port;
   listener.origin = `http://127.0.0.1:${listener.port}`;
