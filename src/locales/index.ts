@@ -18,6 +18,7 @@ export type Namespace =
   | 'jsonEditor'
   | 'avatar'
   | 'loadError'
+  | 'secretOnce'
   | 'headerSearch'
   | 'footer'
   | 'help'

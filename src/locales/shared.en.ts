@@ -7,6 +7,7 @@ import type { JSON_EDITOR_TEXTS } from '@/components/JsonEditor';
 import type { LANG_TEXTS } from '@/components/LangSwitch/texts';
 import type { LOAD_ERROR_TEXTS } from '@/components/LoadError';
 import type { LAYOUT_TEXTS } from '@/components/MenuButton';
+import type { SECRET_ONCE_TEXTS } from '@/components/SecretOnce';
 import type { STATUS_TEXTS } from '@/components/StatusBadge';
 import type { NOT_FOUND_TEXTS } from '@/pages/404';
 import type { REQUEST_TEXTS } from '@/requestConfig';
@@ -59,6 +60,12 @@ export const avatar: Translation<typeof AVATAR_TEXTS> = {
 };
 
 export const loadError: Translation<typeof LOAD_ERROR_TEXTS> = { retry: 'Retry' };
+
+export const secretOnce: Translation<typeof SECRET_ONCE_TEXTS> = {
+  copy: 'Copy',
+  copied: 'Copied',
+  done: 'I have saved it',
+};
 
 export const headerSearch: Translation<typeof HEADER_SEARCH_TEXTS> = {
   placeholder: 'Search',

@@ -1,11 +1,9 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
 import {
-  Alert,
   App,
   Button,
   Empty,
-  Modal,
   Popconfirm,
   Skeleton,
   Space,
@@ -22,6 +20,7 @@ import { displayTime } from '@agler/contract/dates';
 import { KEY_STATUS } from '@agler/contract/keys';
 import { KEY_LIMITS, PAGE_SIZE_MAX } from '@/constants';
 import { LoadError } from '@/components/LoadError';
+import { SecretOnce } from '@/components/SecretOnce';
 import { errorText } from '@/requestConfig';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { listKeys, revokeKey } from '@/services/agler/key';
@@ -39,15 +38,6 @@ const STATUS_COLOR = { active: 'success', expired: 'warning', revoked: 'default'
 
 const useStyles = createStyles(({ token }) => ({
   key: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
-  secret: {
-    display: 'block',
-    padding: `${token.paddingXS}px ${token.paddingSM}px`,
-    fontFamily: token.fontFamilyCode,
-    wordBreak: 'break-all',
-    background: token.colorFillTertiary,
-    borderRadius: token.borderRadius,
-  },
-  label: { display: 'block', marginBottom: token.marginXXS, color: token.colorTextSecondary },
   hint: { display: 'block', marginBottom: token.marginSM, color: token.colorTextSecondary },
   stack: { display: 'flex', flexDirection: 'column', gap: token.marginSM },
 }));
@@ -57,46 +47,6 @@ const copyable = (text: string) => ({ text, tooltips: [T.copy, T.copied] });
 /** A secret just made: the one time it can be seen, and what became of the one before. */
 export type NewSecret = { pair: API.KeyPairVO; title: string; note?: string };
 
-type NewPairModalProps = { shown?: NewSecret; onClose: () => void };
-
-/** The new pair, the one time its secret key can be seen. */
-function NewPairModal({ shown, onClose }: NewPairModalProps) {
-  const { styles } = useStyles();
-  return (
-    <Modal
-      open={!!shown}
-      title={shown?.title}
-      onCancel={onClose}
-      maskClosable={false}
-      // The secret key leaves the page with the dialog.
-      destroyOnHidden
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {T.done}
-        </Button>
-      }
-    >
-      {shown && (
-        <div className={styles.stack}>
-          <Alert type="warning" showIcon message={T.createdWarning} />
-          {shown.note && <Alert type="info" showIcon message={shown.note} />}
-          <div>
-            <span className={styles.label}>{T.accessKey}</span>
-            <Typography.Text className={styles.secret} copyable={copyable(shown.pair.accessKey)}>
-              {shown.pair.accessKey}
-            </Typography.Text>
-          </div>
-          <div>
-            <span className={styles.label}>{T.secretKey}</span>
-            <Typography.Text className={styles.secret} copyable={copyable(shown.pair.secretKey)}>
-              {shown.pair.secretKey}
-            </Typography.Text>
-          </div>
-        </div>
-      )}
-    </Modal>
-  );
-}
 
 /** 访问密钥: the user's keys, a new one, rotation with a grace, revocation. */
 export function KeyCard({ onChange }: { onChange?: () => void }) {
@@ -322,7 +272,21 @@ export function KeyCard({ onChange }: { onChange?: () => void }) {
         onClose={() => setRotating(undefined)}
         onRotated={reveal}
       />
-      <NewPairModal shown={shown} onClose={() => setShown(undefined)} />
+      <SecretOnce
+        open={!!shown}
+        title={shown?.title}
+        warning={T.createdWarning}
+        note={shown?.note}
+        values={
+          shown
+            ? [
+                { label: T.accessKey, value: shown.pair.accessKey },
+                { label: T.secretKey, value: shown.pair.secretKey },
+              ]
+            : []
+        }
+        onClose={() => setShown(undefined)}
+      />
     </ProCard>
   );
 }

@@ -7,18 +7,16 @@ import {
   Checkbox,
   Form,
   Input,
-  Modal,
   Popconfirm,
   Skeleton,
   Space,
-  Typography,
 } from 'antd';
-import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import { ALERT_KINDS, webhookUrlError } from '@agler/contract/alerts';
 import type { AlertKind } from '@agler/contract/alerts';
 import { LoadError } from '@/components/LoadError';
+import { SecretOnce } from '@/components/SecretOnce';
 import { translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
 import {
@@ -31,53 +29,6 @@ import {
 import { NOTIFICATION_TEXTS } from '../texts';
 
 const T = NOTIFICATION_TEXTS.webhook;
-
-const useStyles = createStyles(({ token }) => ({
-  secret: {
-    display: 'block',
-    padding: `${token.paddingXS}px ${token.paddingSM}px`,
-    fontFamily: token.fontFamilyCode,
-    wordBreak: 'break-all',
-    background: token.colorFillTertiary,
-    borderRadius: token.borderRadius,
-  },
-  stack: { display: 'flex', flexDirection: 'column', gap: token.marginSM },
-  kinds: { display: 'flex', flexDirection: 'column', gap: token.marginXXS },
-}));
-
-type SecretModalProps = { secret?: string; onClose: () => void };
-
-/** The signing secret, the one time it can be seen. */
-function SecretModal({ secret, onClose }: SecretModalProps) {
-  const { styles } = useStyles();
-  return (
-    <Modal
-      open={!!secret}
-      title={T.secretTitle}
-      onCancel={onClose}
-      maskClosable={false}
-      destroyOnHidden
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {T.done}
-        </Button>
-      }
-    >
-      {secret && (
-        <div className={styles.stack}>
-          <Alert type="warning" showIcon message={T.secretWarning} />
-          <Typography.Text
-            className={styles.secret}
-            copyable={{ text: secret, tooltips: [T.copy, T.copied] }}
-          >
-            {secret}
-          </Typography.Text>
-          <Typography.Text type="secondary">{T.verifyHint}</Typography.Text>
-        </div>
-      )}
-    </Modal>
-  );
-}
 
 type Values = { url: string; kinds: AlertKind[] };
 
@@ -221,7 +172,14 @@ export function WebhookCard({ onSent }: WebhookCardProps) {
   return (
     <ProCard title={T.title} headerBordered>
       {body}
-      <SecretModal secret={secret} onClose={() => setSecret(undefined)} />
+      <SecretOnce
+        open={!!secret}
+        title={T.secretTitle}
+        warning={T.secretWarning}
+        values={secret ? [{ value: secret }] : []}
+        hint={T.verifyHint}
+        onClose={() => setSecret(undefined)}
+      />
     </ProCard>
   );
 }
