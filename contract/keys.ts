@@ -31,6 +31,9 @@ export const KEY_AUDIT_LIMIT = 200;
 /** The name of the key a user's first pair becomes, and of the one `regenerate` makes when there is none. */
 export const DEFAULT_KEY_NAME = '默认';
 
+/** An interface a key is limited to, as the key list names it. */
+export type KeyInterfaceVO = { id: Id; name: string; deleted: boolean };
+
 /** A key as listed: never its secret. Times as the contract writes them. */
 export type KeyVO = {
   id: Id;
@@ -42,6 +45,8 @@ export type KeyVO = {
   lastUsed: string | null;
   /** null: any interface. */
   interfaceIds: Id[] | null;
+  /** The same interfaces with their names, in the same order; a deleted one keeps its name and says so. */
+  interfaces: KeyInterfaceVO[] | null;
   /** Until when the secret before the last rotation still signs; null when it no longer does. */
   graceUntil: string | null;
   status: KeyStatus;

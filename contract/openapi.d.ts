@@ -1844,10 +1844,18 @@ export interface components {
             lastUsed: string | null;
             /** @description The interfaces the key may call; null: any */
             interfaceIds: string[] | null;
+            /** @description The same interfaces with their names, in the same order; null: any */
+            interfaces: components["schemas"]["KeyInterfaceVO"][] | null;
             /** @description Until when the secret before the last rotation still signs */
             graceUntil: string | null;
             /** @enum {string} */
             status: "active" | "expired" | "revoked";
+        };
+        KeyInterfaceVO: {
+            id: string;
+            name: string;
+            /** @description The interface was deleted since the key was made; the key no longer reaches it */
+            deleted: boolean;
         };
         KeyAuditVO: {
             id: string;

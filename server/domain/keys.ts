@@ -45,7 +45,9 @@ const OLDEST_FIRST = [asc(accessKeys.createTime), asc(accessKeys.id)];
 
 const timeOf = (date: Date | null) => (date ? formatTime(date.getTime()) : null);
 
-function toKeyVO(row: typeof accessKeys.$inferSelect, now: number): KeyVO {
+type InterfaceNames = Map<Id, { name: string; deleted: boolean }>;
+
+function toKeyVO(row: typeof accessKeys.$inferSelect, now: number, names: InterfaceNames): KeyVO {
   const status = keyStatusOf(
     { revokedAt: row.revokedAt?.getTime() ?? null, expiresAt: row.expiresAt?.getTime() ?? null },
     now,
@@ -60,6 +62,8 @@ function toKeyVO(row: typeof accessKeys.$inferSelect, now: number): KeyVO {
     expiresAt: timeOf(row.expiresAt),
     lastUsed: timeOf(row.lastUsed),
     interfaceIds: row.interfaceIds,
+    interfaces:
+      row.interfaceIds?.map((id) => ({ id, ...(names.get(id) ?? { name: id, deleted: true }) })) ?? null,
     graceUntil: graceOn ? timeOf(row.previousUntil) : null,
     status,
   };
@@ -70,6 +74,21 @@ function ownerFor(viewer: SessionUser, userId: Id | undefined): Id {
   if (userId === undefined || userId === viewer.id) return viewer.id;
   if (!isAdmin(viewer)) refuse(ResponseCode.NO_AUTH, MESSAGES.noAuth);
   return userId;
+}
+
+/**
+ * The names of the interfaces the keys are limited to, in one query, deleted
+ * ones too (their rows stay): a key names what it may call however many
+ * interfaces the catalogue holds. An id without a row is listed as itself.
+ */
+async function interfaceNames(db: Db, rows: (typeof accessKeys.$inferSelect)[]): Promise<InterfaceNames> {
+  const ids = [...new Set(rows.flatMap((row) => row.interfaceIds ?? []))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: interfaces.id, name: interfaces.name, deletedAt: interfaces.deletedAt })
+    .from(interfaces)
+    .where(inArray(interfaces.id, ids));
+  return new Map(found.map((row) => [row.id, { name: row.name, deleted: row.deletedAt !== null }]));
 }
 
 /** `GET /api/user/key/list`: a user's keys, oldest first, revoked ones too; never a secret. */
@@ -85,7 +104,8 @@ export async function listKeys(
     .from(accessKeys)
     .where(eq(accessKeys.userId, owner))
     .orderBy(...OLDEST_FIRST);
-  return rows.map((row) => toKeyVO(row, now));
+  const names = await interfaceNames(db, rows);
+  return rows.map((row) => toKeyVO(row, now, names));
 }
 
 /** `GET /api/user/key/audit`: a user's newest changes to keys. */

@@ -714,6 +714,13 @@ declare namespace API {
     id: number | string;
   };
 
+  type KeyInterfaceVO = {
+    id: string;
+    name: string;
+    /** The interface was deleted since the key was made; the key no longer reaches it */
+    deleted: boolean;
+  };
+
   type KeyPairVO = {
     accessKey: string;
     /** Shown this once: no other answer ever holds it */
@@ -746,6 +753,8 @@ declare namespace API {
     lastUsed: string;
     /** The interfaces the key may call; null: any */
     interfaceIds: string[];
+    /** The same interfaces with their names, in the same order; null: any */
+    interfaces: KeyInterfaceVO[];
     /** Until when the secret before the last rotation still signs */
     graceUntil: string;
     status: 'active' | 'expired' | 'revoked';

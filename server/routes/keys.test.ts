@@ -1,0 +1,64 @@
+/**
+ * @jest-environment node
+ */
+import { interfaceIdOf } from '@agler/contract/demo/accounts';
+import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import type { KeyVO } from '@agler/contract/keys';
+import { DEMO_INTERFACE_COUNT } from '../domain/seed';
+import { ADMIN, call, loginAs, sessionCookieOf, testApp } from '../test/app';
+import type { TestApp } from '../test/app';
+
+/** The key list names the interfaces a key is limited to, from the key itself, deleted ones marked. */
+
+const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
+const nameOf = (id: string) => demo.find((row) => row.id === id)!.name;
+const KEPT = interfaceIdOf(2);
+const DELETED = interfaceIdOf(5);
+
+let t: TestApp;
+let admin: string;
+let user: { cookie: string; id: string };
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await loginAs(t.app, ADMIN);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    payload: { userAccount: 'key_names', userPassword: 'password-123', checkPassword: 'password-123' },
+  });
+  user = { cookie: sessionCookieOf(response), id: String(JSON.parse(response.body).data) };
+}, 180_000);
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, cookie: string) =>
+  call(t.app, { method: 'POST', url, payload, cookie });
+const listOf = async (cookie: string, query = '') =>
+  (await call<KeyVO[]>(t.app, { url: `/api/user/key/list${query}`, cookie })).data;
+
+describe('GET /api/user/key/list names the interfaces', () => {
+  test('a limited key lists its interfaces by name in its order; a key for any interface, none', async () => {
+    expect((await post('/api/user/key/add', { name: '全部' }, user.cookie)).code).toBe(0);
+    expect(
+      (await post('/api/user/key/add', { name: '部分', interfaceIds: [DELETED, KEPT] }, user.cookie)).code,
+    ).toBe(0);
+
+    const [any, limited] = await listOf(user.cookie);
+    expect(any).toMatchObject({ interfaceIds: null, interfaces: null });
+    expect(limited.interfaceIds).toEqual([DELETED, KEPT]);
+    expect(limited.interfaces).toEqual([
+      { id: DELETED, name: nameOf(DELETED), deleted: false },
+      { id: KEPT, name: nameOf(KEPT), deleted: false },
+    ]);
+  });
+
+  test('an interface deleted since keeps its name and says it is deleted; an admin reads the same', async () => {
+    expect((await post('/api/interfaceInfo/delete', { id: DELETED }, admin)).code).toBe(0);
+    const expected = [
+      { id: DELETED, name: nameOf(DELETED), deleted: true },
+      { id: KEPT, name: nameOf(KEPT), deleted: false },
+    ];
+    expect((await listOf(user.cookie))[1].interfaces).toEqual(expected);
+    expect((await listOf(admin, `?userId=${user.id}`))[1].interfaces).toEqual(expected);
+  });
+});
