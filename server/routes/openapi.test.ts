@@ -438,6 +438,10 @@ describe('the export', () => {
         '504',
       ]),
     );
+    // A 410 carries the lifecycle's headers, as every answer of a deprecated interface does.
+    expect(Object.keys(doc.components.responses.Gone.headers)).toEqual(['Deprecation', 'Sunset', 'Link']);
+    expect(doc.components.responses.Unauthorized.description).toContain('密钥已过期');
+    expect(doc.components.responses.Forbidden.description).toContain('密钥的接口列表');
   });
 
   test('admins get every live interface, others the online ones; ids narrow it; YAML on request', async () => {

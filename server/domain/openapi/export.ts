@@ -94,15 +94,22 @@ const envelopeResponse = (description: string, code: number, headers?: Json): Js
 const REFUSALS: Record<string, Json> = {
   BadRequest: envelopeResponse('参数或请求体不正确', ResponseCode.PARAMS_ERROR),
   Unauthorized: envelopeResponse(
-    '缺少签名请求头、AccessKey 无效、签名不正确、timestamp 过期或 nonce 重放',
+    '缺少签名请求头、AccessKey 无效或已吊销、密钥已过期、签名不正确、timestamp 过期或 nonce 重放',
     ResponseCode.NOT_LOGIN,
   ),
-  Forbidden: envelopeResponse('账号已被封禁，或接口已关闭', ResponseCode.FORBIDDEN),
+  Forbidden: envelopeResponse(
+    '账号已被封禁、接口已关闭，或这个密钥不能调用该接口（不在密钥的接口列表中）',
+    ResponseCode.FORBIDDEN,
+  ),
   NotFound: envelopeResponse('接口不存在', ResponseCode.NOT_FOUND),
   MethodNotAllowed: envelopeResponse('该接口不接受这个请求方法', ResponseCode.PARAMS_ERROR, {
     Allow: { description: '接口接受的方法', schema: { type: 'string' } },
   }),
-  Gone: envelopeResponse('接口已过停止服务日期（消息中写明替代接口）', ResponseCode.GONE),
+  Gone: envelopeResponse('接口已过停止服务日期（消息中写明替代接口）', ResponseCode.GONE, {
+    Deprecation: { $ref: '#/components/headers/Deprecation' },
+    Sunset: { $ref: '#/components/headers/Sunset' },
+    Link: { $ref: '#/components/headers/Link' },
+  }),
   PayloadTooLarge: envelopeResponse('请求体超过 1 MB', ResponseCode.PARAMS_ERROR),
   UnsupportedMediaType: envelopeResponse(
     '请求体必须是 JSON（Content-Type: application/json）',
