@@ -25,7 +25,7 @@ jest.mock('@/services/agler/interfaceInfo');
 const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 // The contract says which fields may be null; the generated client's types do not.
 type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
-type Key = Nullable<API.KeyVO, 'expiresAt' | 'lastUsed' | 'interfaceIds' | 'graceUntil'>;
+type Key = Nullable<API.KeyVO, 'expiresAt' | 'lastUsed' | 'interfaceIds' | 'interfaces' | 'graceUntil'>;
 type KeyAudit = Nullable<API.KeyAuditVO, 'graceSeconds'>;
 const keysOk = (keys: Key[]) => ok(keys as unknown as API.KeyVO[]);
 const auditOk = (entries: KeyAudit[]) => ok(entries as unknown as API.KeyAuditVO[]);
@@ -103,6 +103,7 @@ describe('My account in English', () => {
       expiresAt: null,
       lastUsed: null,
       interfaceIds: null,
+      interfaces: null,
       graceUntil: '2026-11-21 09:00:00',
       status: 'active',
     };
@@ -123,6 +124,7 @@ describe('My account in English', () => {
           name: 'test',
           accessKey: 'ak_test',
           interfaceIds: ['1800000000000000001'],
+          interfaces: [{ id: '1800000000000000001', name: 'Weather', deleted: false }],
           graceUntil: null,
           status: 'revoked',
         },

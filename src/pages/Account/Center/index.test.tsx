@@ -36,7 +36,7 @@ const passwordMock = jest.mocked(updateMyPassword);
 const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 // The contract says which fields may be null; the generated client's types do not.
 type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
-type Key = Nullable<API.KeyVO, 'expiresAt' | 'lastUsed' | 'interfaceIds' | 'graceUntil'>;
+type Key = Nullable<API.KeyVO, 'expiresAt' | 'lastUsed' | 'interfaceIds' | 'interfaces' | 'graceUntil'>;
 type KeyAudit = Nullable<API.KeyAuditVO, 'graceSeconds'>;
 const keysOk = (keys: Key[]) => ok(keys as unknown as API.KeyVO[]);
 const auditOk = (entries: KeyAudit[]) => ok(entries as unknown as API.KeyAuditVO[]);
@@ -102,6 +102,7 @@ describe('个人中心: access keys', () => {
     expiresAt: null,
     lastUsed: null,
     interfaceIds: null,
+    interfaces: null,
     graceUntil: null,
     status: 'active',
   };
@@ -140,6 +141,7 @@ describe('个人中心: access keys', () => {
           expiresAt: '2026-12-01 00:00:00',
           lastUsed: '2026-11-20 08:30:00',
           interfaceIds: ['1800000000000000001'],
+          interfaces: [{ id: '1800000000000000001', name: '天气查询', deleted: false }],
           graceUntil: '2026-11-21 09:00:00',
         },
         { ...KEY, id: '1810000000000000003', name: '旧的', accessKey: 'ak_gone', status: 'revoked' },

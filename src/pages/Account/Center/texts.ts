@@ -55,6 +55,12 @@ export const CENTER_TEXTS = localized('center', {
     interfaces: '可调用的接口',
     interfacesHint: '可选：只允许调用这些接口，留空则可调用全部接口',
     allInterfaces: '全部接口',
+    /** An interface deleted since the key was made: the key no longer reaches it. */
+    interfaceDeleted: (name: string) => `${name}（已删除）`,
+    interfacesSearch: '输入接口名称搜索',
+    interfacesSearching: '正在搜索接口',
+    interfacesNotFound: '没有找到接口',
+    interfacesLoadFailed: '接口加载失败，请重新输入',
     createTime: '创建时间',
     lastUsed: '最近使用',
     neverUsed: '从未使用',

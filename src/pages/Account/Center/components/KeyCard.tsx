@@ -8,49 +8,39 @@ import {
   Skeleton,
   Space,
   Table,
-  Tag,
   Tooltip,
   Typography,
 } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { useLockFn, useRequest } from 'ahooks';
-import { useMemo, useState } from 'react';
-import { displayTime } from '@agler/contract/dates';
+import { useState } from 'react';
 import { KEY_STATUS } from '@agler/contract/keys';
-import { KEY_LIMITS, PAGE_SIZE_MAX } from '@/constants';
+import { KEY_LIMITS } from '@/constants';
 import { LoadError } from '@/components/LoadError';
 import { SecretOnce } from '@/components/SecretOnce';
 import { errorText } from '@/requestConfig';
-import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { listKeys, revokeKey } from '@/services/agler/key';
 import { regenerateMyAccessKey } from '@/services/agler/user';
 import { CENTER_TEXTS } from '../texts';
+import { useKeyColumns } from './keyColumns';
 import { NewKeyForm } from './NewKeyForm';
 import { RotateForm } from './RotateForm';
 
 const T = CENTER_TEXTS.key;
 
-/** What stands for the secret key's hidden characters. */
-const MASK = '••••';
-
-const STATUS_COLOR = { active: 'success', expired: 'warning', revoked: 'default' } as const;
-
 const useStyles = createStyles(({ token }) => ({
-  key: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
   hint: { display: 'block', marginBottom: token.marginSM, color: token.colorTextSecondary },
   stack: { display: 'flex', flexDirection: 'column', gap: token.marginSM },
 }));
 
-const copyable = (text: string) => ({ text, tooltips: [T.copy, T.copied] });
-
 /** A secret just made: the one time it can be seen, and what became of the one before. */
 export type NewSecret = { pair: API.KeyPairVO; title: string; note?: string };
-
 
 /** 访问密钥: the user's keys, a new one, rotation with a grace, revocation. */
 export function KeyCard({ onChange }: { onChange?: () => void }) {
   const { styles } = useStyles();
+  const keyColumns = useKeyColumns();
   const { message } = App.useApp();
   const [shown, setShown] = useState<NewSecret>();
   const [adding, setAdding] = useState(false);
@@ -64,21 +54,6 @@ export function KeyCard({ onChange }: { onChange?: () => void }) {
     async () => (await listKeys({}, { skipErrorHandler: true })).data ?? [],
     // The card shows the error itself.
     { onError: () => undefined },
-  );
-  // The names of the interfaces a key may call, and the choices of the form; a key shows ids until they come.
-  const { data: interfaces } = useRequest(
-    async () =>
-      (
-        await listInterfaceInfoByPage(
-          { current: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name' },
-          { skipErrorHandler: true },
-        )
-      ).data?.records ?? [],
-    { onError: () => undefined },
-  );
-  const names = useMemo(
-    () => new Map((interfaces ?? []).map((row) => [String(row.id), row.name])),
-    [interfaces],
   );
 
   const changed = () => {
@@ -118,69 +93,7 @@ export function KeyCard({ onChange }: { onChange?: () => void }) {
   const full = live >= KEY_LIMITS.perUser;
 
   const columns: TableColumnsType<API.KeyVO> = [
-    { title: T.name, dataIndex: 'name', key: 'name' },
-    {
-      title: T.accessKey,
-      dataIndex: 'accessKey',
-      key: 'accessKey',
-      render: (accessKey: string) => (
-        <Typography.Text className={styles.key} copyable={copyable(accessKey)}>
-          {accessKey}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: T.secretKey,
-      dataIndex: 'secretKeyTail',
-      key: 'secretKeyTail',
-      render: (tail: string) => <Typography.Text className={styles.key}>{`${MASK}${tail}`}</Typography.Text>,
-    },
-    {
-      title: T.createTime,
-      dataIndex: 'createTime',
-      key: 'createTime',
-      render: (time: string) => displayTime(time),
-    },
-    {
-      title: T.expiresAt,
-      dataIndex: 'expiresAt',
-      key: 'expiresAt',
-      render: (time: string | null) => (time ? displayTime(time) : T.neverExpires),
-    },
-    {
-      title: T.lastUsed,
-      dataIndex: 'lastUsed',
-      key: 'lastUsed',
-      render: (time: string | null) => (time ? displayTime(time) : T.neverUsed),
-    },
-    {
-      title: T.interfaces,
-      dataIndex: 'interfaceIds',
-      key: 'interfaceIds',
-      render: (ids: string[] | null) =>
-        ids ? (
-          <Space size={[4, 4]} wrap>
-            {ids.map((id) => (
-              <Tag key={id}>{names.get(id) ?? id}</Tag>
-            ))}
-          </Space>
-        ) : (
-          T.allInterfaces
-        ),
-    },
-    {
-      title: T.status,
-      dataIndex: 'status',
-      key: 'status',
-      render: (status: API.KeyVO['status'], key) => (
-        <Space direction="vertical" size={2}>
-          <Tag color={STATUS_COLOR[status]}>{T.statusText[status]}</Tag>
-          {key.graceUntil && (
-            <Typography.Text type="secondary">{T.graceUntil(displayTime(key.graceUntil))}</Typography.Text>
-          )}
-        </Space>
-      ),
-    },
+    ...keyColumns,
     {
       title: T.actions,
       key: 'actions',
@@ -262,7 +175,6 @@ export function KeyCard({ onChange }: { onChange?: () => void }) {
       {body}
       <NewKeyForm
         open={adding}
-        interfaces={interfaces ?? []}
         onOpenChange={setAdding}
         onAdded={(pair) => reveal({ pair, title: T.createdTitle })}
       />

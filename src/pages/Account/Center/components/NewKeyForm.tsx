@@ -1,4 +1,4 @@
-import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProForm, ProFormDatePicker, ProFormText } from '@ant-design/pro-components';
 import { App } from 'antd';
 import { createStyles } from 'antd-style';
 import dayjs from 'dayjs';
@@ -10,15 +10,15 @@ import { translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
 import { addKey } from '@/services/agler/key';
 import { CENTER_TEXTS } from '../texts';
+import { InterfaceSelect } from './InterfaceSelect';
+import type { InterfaceOption } from './InterfaceSelect';
 
 const T = CENTER_TEXTS.key;
 
-type Values = { name: string; expiresAt?: string; interfaceIds?: string[] };
+type Values = { name: string; expiresAt?: string; interfaceIds?: InterfaceOption[] };
 
 type NewKeyFormProps = {
   open: boolean;
-  /** The interfaces a key may be limited to. */
-  interfaces: API.InterfaceInfo[];
   onOpenChange: (open: boolean) => void;
   onAdded: (pair: API.KeyPairWithIdVO) => void;
 };
@@ -32,7 +32,7 @@ const useStyles = createStyles(({ token }) => ({
 const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
 
 /** 新建密钥: a name, an optional expiry date and an optional list of interfaces; the server's rules at the fields. */
-export function NewKeyForm({ open, interfaces, onOpenChange, onAdded }: NewKeyFormProps) {
+export function NewKeyForm({ open, onOpenChange, onAdded }: NewKeyFormProps) {
   const { message } = App.useApp();
   const { styles } = useStyles();
   return (
@@ -51,7 +51,7 @@ export function NewKeyForm({ open, interfaces, onOpenChange, onAdded }: NewKeyFo
             {
               name: values.name.trim(),
               expiresAt: values.expiresAt || undefined,
-              interfaceIds: values.interfaceIds?.length ? values.interfaceIds : undefined,
+              interfaceIds: values.interfaceIds?.length ? values.interfaceIds.map((row) => row.value) : undefined,
             },
             { skipErrorHandler: true },
           );
@@ -87,19 +87,9 @@ export function NewKeyForm({ open, interfaces, onOpenChange, onAdded }: NewKeyFo
         dataFormat={DATE_FORMAT}
         fieldProps={{ disabledDate: beforeToday, format: DATE_FORMAT }}
       />
-      <ProFormSelect
-        name="interfaceIds"
-        label={T.interfaces}
-        extra={T.interfacesHint}
-        mode="multiple"
-        options={interfaces.map((row) => ({ label: row.name, value: String(row.id) }))}
-        fieldProps={{
-          className: styles.select,
-          maxCount: KEY_LIMITS.interfacesMax,
-          optionFilterProp: 'label',
-          allowClear: true,
-        }}
-      />
+      <ProForm.Item name="interfaceIds" label={T.interfaces} extra={T.interfacesHint}>
+        <InterfaceSelect className={styles.select} />
+      </ProForm.Item>
     </ModalForm>
   );
 }

@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
+import { addKey } from '@/services/agler/key';
+import { renderWithAntd } from '@/testing/render';
+import { NewKeyForm } from './NewKeyForm';
+
+jest.mock('@umijs/max', () => ({
+  history: { replace: jest.fn() },
+  useModel: () => ({ initialState: {}, setInitialState: jest.fn() }),
+}));
+jest.mock('@/services/agler/interfaceInfo');
+jest.mock('@/services/agler/key');
+
+const listMock = jest.mocked(listInterfaceInfoByPage);
+const addMock = jest.mocked(addKey);
+
+const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
+/** A catalogue longer than one page: the 60th interface is not among the first 50 by name. */
+const CATALOGUE = Array.from({ length: 60 }, (_, i) => ({
+  id: String(1800000000000000001n + BigInt(i)),
+  name: `接口${String(i + 1).padStart(2, '0')}`,
+})) as API.InterfaceInfo[];
+const SIXTIETH = CATALOGUE[59];
+
+/** The server's name search: the first 50 matches by name. */
+function answerLikeTheServer() {
+  listMock.mockImplementation(async (params: API.listInterfaceInfoByPageParams) => {
+    const records = CATALOGUE.filter((row) => !params.name || row.name.includes(params.name)).slice(0, 50);
+    return ok({ records, total: records.length, current: 1, size: 50, pages: 1 });
+  });
+}
+
+function renderForm() {
+  const onAdded = jest.fn();
+  renderWithAntd(<NewKeyForm open onOpenChange={jest.fn()} onAdded={onAdded} />);
+  return onAdded;
+}
+
+const select = () => screen.getByRole('combobox', { name: '可调用的接口' });
+const type = (text: string) => fireEvent.change(select(), { target: { value: text } });
+const chosen = () =>
+  Array.from(document.querySelectorAll('.ant-select-selection-item-content')).map((item) => item.textContent);
+
+beforeEach(() => {
+  listMock.mockReset();
+  addMock.mockReset();
+});
+
+describe('新建密钥: the interface select', () => {
+  it('asks nothing until it opens, then the first page by name', async () => {
+    answerLikeTheServer();
+    renderForm();
+    await screen.findByRole('dialog', { name: '新建密钥' });
+    expect(listMock).not.toHaveBeenCalled();
+
+    fireEvent.mouseDown(select());
+    expect(await screen.findByRole('option', { name: '接口01' })).toBeInTheDocument();
+    expect(listMock).toHaveBeenCalledTimes(1);
+    expect(listMock.mock.calls[0][0]).toMatchObject({ current: 1, pageSize: 50, sortField: 'name' });
+    expect(listMock.mock.calls[0][0].name).toBeUndefined();
+    expect(screen.queryByRole('option', { name: SIXTIETH.name })).not.toBeInTheDocument();
+  });
+
+  it('searches the server by the name typed, once the typing stops, and keeps a chosen label', async () => {
+    answerLikeTheServer();
+    const onAdded = renderForm();
+    addMock.mockResolvedValue(ok({ id: '1810000000000000009', accessKey: 'ak_new', secretKey: 'sk_new' }));
+    fireEvent.mouseDown(select());
+    await screen.findByRole('option', { name: '接口01' });
+
+    type('接口6');
+    type('接口60');
+    // While the search waits and runs, it says so instead of showing the answer before.
+    expect(await screen.findByText('正在搜索接口')).toBeInTheDocument();
+    await screen.findByRole('option', { name: SIXTIETH.name });
+    fireEvent.click(screen.getByTitle(SIXTIETH.name));
+    // Debounced: the two keys made one question, with the whole name.
+    expect(listMock.mock.calls.map(([params]) => params.name)).toEqual([undefined, '接口60']);
+    expect(chosen()).toEqual([SIXTIETH.name]);
+
+    type('没有这个');
+    expect(await screen.findByText('没有找到接口')).toBeInTheDocument();
+    expect(listMock).toHaveBeenLastCalledWith(expect.objectContaining({ name: '没有这个' }), expect.anything());
+    // The chosen interface keeps its name though the new answer does not hold it.
+    expect(chosen()).toEqual([SIXTIETH.name]);
+
+    fireEvent.change(screen.getByLabelText('名称'), { target: { value: '只读' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /新建密钥/ }));
+    await waitFor(() =>
+      expect(addMock).toHaveBeenCalledWith({ name: '只读', interfaceIds: [SIXTIETH.id] }, expect.anything()),
+    );
+    await waitFor(() => expect(onAdded).toHaveBeenCalled());
+  });
+
+  it('says when the search fails, and asks again at the next key', async () => {
+    listMock.mockRejectedValueOnce(new Error('offline'));
+    renderForm();
+    fireEvent.mouseDown(select());
+    expect(await screen.findByText('接口加载失败，请重新输入')).toBeInTheDocument();
+    answerLikeTheServer();
+    type('接口0');
+    expect(await screen.findByRole('option', { name: '接口01' })).toBeInTheDocument();
+  });
+});
