@@ -806,77 +806,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Call an interface from a program (GET interfaces)
-         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
-         *
-         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
-         *
-         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
-         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
-         *
-         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
-         *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
-         */
+        /** Call an interface from a program (GET interfaces) */
         get: operations["gatewayGet"];
-        /**
-         * Call an interface from a program (PUT interfaces)
-         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
-         *
-         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
-         *
-         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
-         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
-         *
-         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
-         *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
-         */
+        /** Call an interface from a program (PUT interfaces) */
         put: operations["gatewayPut"];
-        /**
-         * Call an interface from a program (POST interfaces)
-         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
-         *
-         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
-         *
-         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
-         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
-         *
-         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
-         *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
-         */
+        /** Call an interface from a program (POST interfaces) */
         post: operations["gatewayPost"];
-        /**
-         * Call an interface from a program (DELETE interfaces)
-         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
-         *
-         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
-         *
-         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
-         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
-         *
-         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
-         *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
-         */
+        /** Call an interface from a program (DELETE interfaces) */
         delete: operations["gatewayDelete"];
         options?: never;
         head?: never;
-        /**
-         * Call an interface from a program (PATCH interfaces)
-         * @description Calls from programs, signed with the caller's key pair (POST /api/user/key/regenerate). Use the interface's own method (another method: 405). Parameters as the interface takes them: the query string for GET and DELETE, a JSON body for POST, PUT and PATCH.
-         *
-         *     Headers: accessKey, timestamp (seconds since the epoch, within 300 s of the server's clock), nonce (8 to 64 characters of A-Za-z0-9_-, never reused with the same key within 10 minutes), sign:
-         *
-         *         canonical = METHOD + "\n" + PATH + "\n" + QUERY + "\n" + timestamp + "\n" + nonce + "\n" + hex(SHA-256(body))
-         *         sign      = hex(HMAC-SHA256(secretKey, canonical))   (lowercase hex, UTF-8 text)
-         *
-         *     PATH is the request path without the query (/gateway/1800000000000000001); QUERY is the query parameters sorted by name then value (by Unicode code point), each encodeURIComponent(name)=encodeURIComponent(value), joined with & (empty when none); the body hash is of the raw body bytes (of the empty string when there is none).
-         *
-         *     A good call answers the interface's own status, content type and body, with the caller's remaining quota in X-Quota-Remaining (absent for admins, who have no quota) and, for an interface with a rate limit, the RateLimit-Policy and RateLimit headers. A rate limit applies to every caller, admins too. Refusals reach no interface, are not counted, and answer the envelope: 401/40100 for a missing header, an unknown key, a bad signature, a timestamp more than 300 s off or a replayed nonce; 403/40300 for a banned user or an offline interface; 404/40400 for an unknown interface; 405 for another method; 429/42900 when the quota is used up, or with its own message and a Retry-After header (whole seconds) when the caller is over the interface's rate limit (such a call is not charged either); 502 or 504 with 50200 when the interface failed (no answer, a time-out, a redirect, an answer over 1 MB), 403/40300 for an address the platform may not call. A deprecated interface's answers carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel="successor-version" to its replacement's gateway address; from its sunset date on a call answers 410/41000 naming the replacement and is not counted.
-         */
+        /** Call an interface from a program (PATCH interfaces) */
         patch: operations["gatewayPatch"];
         trace?: never;
     };
@@ -1244,7 +1184,7 @@ export interface components {
              */
             sunsetDate?: string | null;
             /** @description The replacing interface's id; null or empty clears it */
-            replacementId?: (number | string) | null;
+            replacementId?: number | string | null;
         };
         InterfaceInfoUpdateRequest: {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
@@ -1268,7 +1208,7 @@ export interface components {
              */
             sunsetDate?: string | null;
             /** @description The replacing interface's id; null or empty clears it */
-            replacementId?: (number | string) | null;
+            replacementId?: number | string | null;
         };
         IdRequest: {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
@@ -1908,10 +1848,103 @@ export interface components {
             message: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The interface's own answer (its status, content type and body) */
+        GatewayAnswer: {
+            headers: {
+                /** @description Calls left on this interface */
+                "X-Quota-Remaining"?: number;
+                /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                "RateLimit-Policy"?: string;
+                /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                RateLimit?: string;
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Refused: a missing header, an unknown, revoked or expired key, a bad signature, a stale timestamp or a replayed nonce (40100) */
+        GatewayUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BaseResponseAny"];
+            };
+        };
+        /** @description Refused: a banned user, an offline interface, a key whose interface list leaves this one out, or an address the platform may not call (40300) */
+        GatewayForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Unknown interface */
+        GatewayNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Another method than the interface's */
+        GatewayMethodNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
+        GatewayGone: {
+            headers: {
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
+        GatewayTooManyRequests: {
+            headers: {
+                /** @description Over the rate limit: seconds to wait before the next call */
+                "Retry-After"?: number;
+                /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+                "RateLimit-Policy"?: string;
+                /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BaseResponseAny"];
+            };
+        };
+        /** @description The interface failed (50200) */
+        GatewayBadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The interface did not answer in time (50200) */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Only for a deprecated interface (RFC 9745): @<Unix seconds> it was deprecated */
+        Deprecation: string;
+        /** @description Only for a deprecated interface with a sunset date (RFC 8594): an HTTP-date */
+        Sunset: string;
+        /** @description Only for a deprecated interface with a replacement: <its gateway address>; rel="successor-version" */
+        Link: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2994,85 +3027,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The interface's own answer (its status, content type and body) */
-            200: {
-                headers: {
-                    /** @description Calls left on this interface */
-                    "X-Quota-Remaining"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: signature */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description Refused: banned user, offline interface or a refused address */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unknown interface */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Another method than the interface's */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
-            429: {
-                headers: {
-                    /** @description Over the rate limit: seconds to wait before the next call */
-                    "Retry-After"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description The interface failed (50200) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface did not answer in time (50200) */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["GatewayAnswer"];
+            401: components["responses"]["GatewayUnauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            404: components["responses"]["GatewayNotFound"];
+            405: components["responses"]["GatewayMethodNotAllowed"];
+            410: components["responses"]["GatewayGone"];
+            429: components["responses"]["GatewayTooManyRequests"];
+            502: components["responses"]["GatewayBadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     gatewayPut: {
@@ -3099,85 +3062,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The interface's own answer (its status, content type and body) */
-            200: {
-                headers: {
-                    /** @description Calls left on this interface */
-                    "X-Quota-Remaining"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: signature */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description Refused: banned user, offline interface or a refused address */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unknown interface */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Another method than the interface's */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
-            429: {
-                headers: {
-                    /** @description Over the rate limit: seconds to wait before the next call */
-                    "Retry-After"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description The interface failed (50200) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface did not answer in time (50200) */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["GatewayAnswer"];
+            401: components["responses"]["GatewayUnauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            404: components["responses"]["GatewayNotFound"];
+            405: components["responses"]["GatewayMethodNotAllowed"];
+            410: components["responses"]["GatewayGone"];
+            429: components["responses"]["GatewayTooManyRequests"];
+            502: components["responses"]["GatewayBadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     gatewayPost: {
@@ -3204,85 +3097,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The interface's own answer (its status, content type and body) */
-            200: {
-                headers: {
-                    /** @description Calls left on this interface */
-                    "X-Quota-Remaining"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: signature */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description Refused: banned user, offline interface or a refused address */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unknown interface */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Another method than the interface's */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
-            429: {
-                headers: {
-                    /** @description Over the rate limit: seconds to wait before the next call */
-                    "Retry-After"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description The interface failed (50200) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface did not answer in time (50200) */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["GatewayAnswer"];
+            401: components["responses"]["GatewayUnauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            404: components["responses"]["GatewayNotFound"];
+            405: components["responses"]["GatewayMethodNotAllowed"];
+            410: components["responses"]["GatewayGone"];
+            429: components["responses"]["GatewayTooManyRequests"];
+            502: components["responses"]["GatewayBadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     gatewayDelete: {
@@ -3305,85 +3128,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The interface's own answer (its status, content type and body) */
-            200: {
-                headers: {
-                    /** @description Calls left on this interface */
-                    "X-Quota-Remaining"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: signature */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description Refused: banned user, offline interface or a refused address */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unknown interface */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Another method than the interface's */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
-            429: {
-                headers: {
-                    /** @description Over the rate limit: seconds to wait before the next call */
-                    "Retry-After"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description The interface failed (50200) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface did not answer in time (50200) */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["GatewayAnswer"];
+            401: components["responses"]["GatewayUnauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            404: components["responses"]["GatewayNotFound"];
+            405: components["responses"]["GatewayMethodNotAllowed"];
+            410: components["responses"]["GatewayGone"];
+            429: components["responses"]["GatewayTooManyRequests"];
+            502: components["responses"]["GatewayBadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     gatewayPatch: {
@@ -3410,85 +3163,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The interface's own answer (its status, content type and body) */
-            200: {
-                headers: {
-                    /** @description Calls left on this interface */
-                    "X-Quota-Remaining"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: signature */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description Refused: banned user, offline interface or a refused address */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unknown interface */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Another method than the interface's */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
-            429: {
-                headers: {
-                    /** @description Over the rate limit: seconds to wait before the next call */
-                    "Retry-After"?: number;
-                    /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                    "RateLimit-Policy"?: string;
-                    /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BaseResponseAny"];
-                };
-            };
-            /** @description The interface failed (50200) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The interface did not answer in time (50200) */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["GatewayAnswer"];
+            401: components["responses"]["GatewayUnauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            404: components["responses"]["GatewayNotFound"];
+            405: components["responses"]["GatewayMethodNotAllowed"];
+            410: components["responses"]["GatewayGone"];
+            429: components["responses"]["GatewayTooManyRequests"];
+            502: components["responses"]["GatewayBadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     importInterfaceInfo: {

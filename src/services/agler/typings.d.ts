@@ -576,7 +576,7 @@ declare namespace API {
     /** yyyy-MM-dd; null or empty clears it */
     sunsetDate?: string;
     /** The replacing interface's id; null or empty clears it */
-    replacementId?: number | string;
+    replacementId?: number | string | null;
   };
 
   type InterfaceInfoInvokeRequest = {
@@ -611,7 +611,7 @@ declare namespace API {
     /** yyyy-MM-dd; null or empty clears it */
     sunsetDate?: string;
     /** The replacing interface's id; null or empty clears it */
-    replacementId?: number | string;
+    replacementId?: number | string | null;
   };
 
   type InterfaceNoticeVO = {
