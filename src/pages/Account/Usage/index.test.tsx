@@ -178,6 +178,8 @@ describe('我的用量', () => {
     try {
       renderWithAntd(<UsagePage />);
       expect(await screen.findByText('bob 的用量')).toBeInTheDocument();
+      expect(await screen.findByText('bob 的额度申请')).toBeInTheDocument();
+      expect(screen.queryByText('我的额度申请')).not.toBeInTheDocument();
       await screen.findByText('chart of 2 days, 40 calls');
       for (const mock of [getMyUsageSummary, listMyDailyUsage, listMyCalls])
         expect(jest.mocked(mock).mock.calls.at(-1)![0]).toMatchObject({ userId: '1790000000000000002' });

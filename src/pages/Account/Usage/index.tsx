@@ -170,7 +170,11 @@ export default function UsagePage() {
         </Col>
         {selfId ? (
           <Col span={24}>
-            <MyRequests userId={userId ?? selfId} actionRef={requestsRef} />
+            <MyRequests
+              userId={userId ?? selfId}
+              title={own ? T.requests.title : T.requests.titleOf(subject.account ?? userId!)}
+              actionRef={requestsRef}
+            />
           </Col>
         ) : null}
       </Row>

@@ -77,6 +77,7 @@ export const usage: Translation<typeof USAGE_TEXTS> = {
 
   requests: {
     title: 'My quota requests',
+    titleOf: (name) => `Quota requests of ${name}`,
     interface: 'Interface',
     amount: 'Amount',
     reason: 'Reason',

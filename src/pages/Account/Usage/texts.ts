@@ -83,6 +83,8 @@ export const USAGE_TEXTS = localized('usage', {
 
   requests: {
     title: '我的额度申请',
+    /** An admin reading another user's requests. */
+    titleOf: (name: string) => `${name} 的额度申请`,
     interface: '接口',
     amount: '申请次数',
     reason: '理由',

@@ -18,11 +18,13 @@ export const REQUEST_STATUS_COLORS: Record<API.QuotaRequestVO['status'], string>
 
 type MyRequestsProps = {
   userId: string;
+  /** The list's title: the reader's own requests, or whose they are. */
+  title: string;
   actionRef: MutableRefObject<ActionType | undefined>;
 };
 
 /** The user's requests for more calls, newest first, with the admins' answers. */
-export function MyRequests({ userId, actionRef }: MyRequestsProps) {
+export function MyRequests({ userId, title, actionRef }: MyRequestsProps) {
   const columns: ProColumns<API.QuotaRequestVO>[] = [
     { title: T.createTime, dataIndex: 'createTime', width: 170 },
     { title: T.interface, dataIndex: 'interfaceName', ellipsis: true, width: 160 },
@@ -54,7 +56,7 @@ export function MyRequests({ userId, actionRef }: MyRequestsProps) {
   ];
   return (
     <ProTable<API.QuotaRequestVO>
-      headerTitle={T.title}
+      headerTitle={title}
       rowKey="id"
       actionRef={actionRef}
       columns={columns}
