@@ -8,9 +8,13 @@ import { QuotaBar } from '@/components/QuotaBar';
 import { QuotaRequestModal } from '@/components/QuotaRequestModal';
 import { formatNumber } from '@/locales';
 import { interfacePath } from '@/utils/interfacePath';
+import { columnsWidth } from '@/utils/tableWidth';
 import { USAGE_TEXTS } from '../texts';
 
 const T = USAGE_TEXTS.quotas;
+
+/** The name's least width once the table scrolls: on a phone the other columns' widths left it one character. */
+const NAME_MIN_WIDTH = 180;
 
 const useStyles = createStyles(({ token }) => ({
   quota: { display: 'flex', alignItems: 'center', gap: token.marginSM, minWidth: 170 },
@@ -120,7 +124,7 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
         loading={loading}
         size="middle"
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: 720 }}
+        scroll={{ x: columnsWidth(columns, NAME_MIN_WIDTH) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
       />
     </Card>
