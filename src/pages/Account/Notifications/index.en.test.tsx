@@ -56,6 +56,7 @@ it('speaks English throughout', async () => {
   expect(screen.getByText('The old secret also signs until 2026-11-21 15:31:00')).toBeInTheDocument();
   const row = (await screen.findByText('alert.quota_80')).closest('tr') as HTMLElement;
   expect(within(row).getByText('Waiting to retry')).toBeInTheDocument();
+  expect(within(row).getByText('80% of a quota used')).toBeInTheDocument();
   expect(screen.getByText(/after 10 s, 1 min, 5 min, 15 min, 40 min: 6 tries in all/)).toBeInTheDocument();
   expect(container.textContent).not.toMatch(CJK);
 });

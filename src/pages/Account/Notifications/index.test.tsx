@@ -139,6 +139,7 @@ describe('通知设置', () => {
     renderWithAntd(<NotificationsPage />);
 
     const row = (await screen.findByText('alert.quota_80')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('额度已用 80%')).toBeInTheDocument();
     expect(within(row).getByText('失败')).toBeInTheDocument();
     expect(within(row).getByText('6/6')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: /展开|Expand/i }));

@@ -51,6 +51,7 @@ export const notifications: Translation<typeof NOTIFICATION_TEXTS> = {
     listSep: ', ',
     time: 'Created',
     event: 'Event',
+    ping: 'Test',
     state: 'State',
     tries: 'Tries',
     nextTry: 'Next try',

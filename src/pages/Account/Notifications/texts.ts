@@ -54,6 +54,7 @@ export const NOTIFICATION_TEXTS = localized('notifications', {
     listSep: '、',
     time: '创建时间',
     event: '事件',
+    ping: '测试',
     state: '状态',
     tries: '尝试次数',
     nextTry: '下次重试',

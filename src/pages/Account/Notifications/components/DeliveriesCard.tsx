@@ -1,14 +1,26 @@
 import { ProCard, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { App, Button, Table, Tag } from 'antd';
+import { App, Button, Table, Tag, Typography } from 'antd';
+import { createStyles } from 'antd-style';
 import type { MutableRefObject } from 'react';
-import { WEBHOOK_MAX_TRIES, WEBHOOK_RETRY_DELAYS_S } from '@agler/contract/alerts';
-import type { WebhookDeliveryState } from '@agler/contract/alerts';
+import { ALERT_KINDS, PING_EVENT, WEBHOOK_MAX_TRIES, WEBHOOK_RETRY_DELAYS_S } from '@agler/contract/alerts';
+import type { AlertKind, WebhookDeliveryState } from '@agler/contract/alerts';
 import { errorText } from '@/requestConfig';
 import { listWebhookDeliveries, resendWebhookDelivery } from '@/services/agler/webhook';
 import { NOTIFICATION_TEXTS } from '../texts';
 
 const T = NOTIFICATION_TEXTS.deliveries;
+
+const useStyles = createStyles(({ token }) => ({
+  eventType: { display: 'block', fontSize: token.fontSizeSM },
+}));
+
+/** A delivery's event in words: the test, or the alert's kind as the form names it; else the type itself. */
+export function eventLabel(eventType: string): string {
+  if (eventType === PING_EVENT) return T.ping;
+  const kind = eventType.replace(/^alert\./, '') as AlertKind;
+  return eventType.startsWith('alert.') && ALERT_KINDS.includes(kind) ? NOTIFICATION_TEXTS.kinds[kind] : eventType;
+}
 
 const STATE_COLORS: Record<WebhookDeliveryState, string> = {
   pending: 'processing',
@@ -47,6 +59,7 @@ type DeliveriesCardProps = { actionRef: MutableRefObject<ActionType | undefined>
 /** 投递记录: every delivery, newest first, with its tries and a resend. */
 export function DeliveriesCard({ actionRef }: DeliveriesCardProps) {
   const { message } = App.useApp();
+  const { styles } = useStyles();
 
   const resend = async (delivery: API.WebhookDeliveryVO) => {
     try {
@@ -60,7 +73,19 @@ export function DeliveriesCard({ actionRef }: DeliveriesCardProps) {
 
   const columns: ProColumns<API.WebhookDeliveryVO>[] = [
     { title: T.time, dataIndex: 'createTime', width: 170 },
-    { title: T.event, dataIndex: 'eventType', ellipsis: true },
+    {
+      title: T.event,
+      dataIndex: 'eventType',
+      // The type as the receiver gets it, under its name: what a receiver's code matches on.
+      render: (_, d) => (
+        <>
+          {eventLabel(d.eventType)}
+          <Typography.Text type="secondary" className={styles.eventType}>
+            {d.eventType}
+          </Typography.Text>
+        </>
+      ),
+    },
     {
       title: T.state,
       dataIndex: 'state',
@@ -80,7 +105,9 @@ export function DeliveriesCard({ actionRef }: DeliveriesCardProps) {
   ];
 
   return (
-    <ProCard title={T.title} subTitle={T.intro(delaysText(), WEBHOOK_MAX_TRIES)} headerBordered wrap>
+    // The retry schedule under the title, not beside it: as a subtitle it did not wrap and widened a phone's page.
+    <ProCard title={T.title} headerBordered>
+      <Typography.Paragraph type="secondary">{T.intro(delaysText(), WEBHOOK_MAX_TRIES)}</Typography.Paragraph>
       <ProTable<API.WebhookDeliveryVO>
         actionRef={actionRef}
         rowKey="id"
