@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ApiError } from '@/requestConfig';
 import { listUserByPage, updateUserRole } from '@/services/agler/user';
 import { listUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
+import { listKeyAudit, listKeys } from '@/services/agler/key';
 import RequestBridge from '@/components/RequestBridge';
 import { renderWithAntd } from '@/testing/render';
 import UserAdminPage from './index';
@@ -13,6 +14,10 @@ jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/userInterfaceInfo');
 jest.mock('@/services/agler/quotaRequest');
 jest.mock('@/services/agler/interfaceInfo');
+jest.mock('@/services/agler/key');
+jest.mock('./components/loadUserKeys', () => ({
+  loadUserKeys: async () => jest.requireActual('./components/UserKeys'),
+}));
 
 const listMock = jest.mocked(listUserByPage);
 const roleMock = jest.mocked(updateUserRole);
@@ -254,5 +259,19 @@ describe('user management: quotas', () => {
       '/interface_info/1800000000000000001',
     );
     expect(quotaListMock).toHaveBeenCalledWith({ userId: demo.id }, { skipErrorHandler: true });
+  });
+});
+
+describe('user management: keys', () => {
+  it("opens the user's keys and their audit trail, read-only, in a drawer", async () => {
+    jest.mocked(listKeys).mockResolvedValue({ code: 0, data: [], message: 'ok' });
+    jest.mocked(listKeyAudit).mockResolvedValue({ code: 0, data: [], message: 'ok' });
+    openAt(PAGE);
+    fireEvent.click(within(await rowOf('user')).getByRole('button', { name: '查看 user 的密钥' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('密钥：普通用户')).toBeInTheDocument();
+    expect(await within(drawer).findByText('该用户还没有访问密钥')).toBeInTheDocument();
+    expect(listKeys).toHaveBeenCalledWith({ userId: demo.id }, { skipErrorHandler: true });
+    expect(listKeyAudit).toHaveBeenCalledWith({ userId: demo.id }, { skipErrorHandler: true });
   });
 });

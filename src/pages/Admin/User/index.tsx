@@ -14,6 +14,7 @@ import { handleRequestError } from '@/requestConfig';
 import { listQuotaRequests } from '@/services/agler/quotaRequest';
 import { listUserByPage, updateUserRole } from '@/services/agler/user';
 import { hasErrorCode } from '@/utils/apiError';
+import { KeysDrawer } from './components/KeysDrawer';
 import { QuotaDrawer } from './components/QuotaDrawer';
 import { QuotaRequests } from './components/QuotaRequests';
 import { ADMIN_USER_TEXTS as T } from './texts';
@@ -82,6 +83,7 @@ export default function UserAdminPage() {
   // The row whose role is being changed: its controls wait for the server.
   const [pendingId, setPendingId] = useState<string>();
   const [quota, setQuota] = useState<{ open: boolean; user?: User }>({ open: false });
+  const [keys, setKeys] = useState<{ open: boolean; user?: User }>({ open: false });
   // The page a reload or a link asks for, read once: from then on the table owns it and writes it back.
   const [initialView] = useState(() => userViewFromQuery(window.location.search));
   const [requested, setRequested] = useState<UserTableQuery>();
@@ -265,11 +267,21 @@ export default function UserAdminPage() {
       title: T.columns.actions,
       valueType: 'option',
       key: 'actions',
-      width: 300,
+      width: 340,
       render: (_, user) => [
         user.userRole === USER_ROLE.BAN ? null : <span key="role">{roleSelect(user)}</span>,
         <Button key="quota" type="link" size="small" onClick={() => setQuota({ open: true, user })}>
           {T.quota.open}
+        </Button>,
+        <Button
+          key="keys"
+          type="link"
+          size="small"
+          autoInsertSpace={false}
+          aria-label={T.keys.openLabel(user.userAccount)}
+          onClick={() => setKeys({ open: true, user })}
+        >
+          {T.keys.open}
         </Button>,
         <Link
           key="usage"
@@ -349,6 +361,11 @@ export default function UserAdminPage() {
         open={quota.open}
         user={quota.user}
         onClose={() => setQuota((s) => ({ ...s, open: false }))}
+      />
+      <KeysDrawer
+        open={keys.open}
+        user={keys.user}
+        onClose={() => setKeys((s) => ({ ...s, open: false }))}
       />
     </PageContainer>
   );

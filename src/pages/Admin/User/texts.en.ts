@@ -41,6 +41,15 @@ export const adminUser: Translation<typeof ADMIN_USER_TEXTS> = {
   usageLink: 'Usage',
   usageLinkLabel: (account) => `Usage of ${account}`,
 
+  keys: {
+    open: 'Keys',
+    openLabel: (account) => `Keys of ${account}`,
+    title: (name) => `Keys: ${name}`,
+    readOnly:
+      'Read-only: the user makes, rotates and revokes their keys in My account; no one can see a SecretKey again.',
+    empty: 'This user has no access keys yet',
+  },
+
   requests: {
     columns: {
       createTime: 'Asked at',

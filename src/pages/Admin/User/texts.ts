@@ -48,6 +48,15 @@ export const ADMIN_USER_TEXTS = localized('adminUser', {
   usageLink: '用量',
   usageLinkLabel: (account: string) => `查看 ${account} 的用量`,
 
+  /** A user's keys and their audit trail, read-only. */
+  keys: {
+    open: '密钥',
+    openLabel: (account: string) => `查看 ${account} 的密钥`,
+    title: (name: string) => `密钥：${name}`,
+    readOnly: '只读：密钥的新建、轮换和吊销由用户本人在个人中心操作，SecretKey 任何人都无法再次查看。',
+    empty: '该用户还没有访问密钥',
+  },
+
   requests: {
     columns: {
       createTime: '申请时间',

@@ -13,11 +13,16 @@ const T = CENTER_TEXTS.audit;
 
 export type KeyAuditHandle = { reload: () => void };
 
+type KeyAuditProps = {
+  /** Another user's trail, for an admin (the server refuses it to anyone else); absent: one's own. */
+  userId?: API.LoginUserVO['id'];
+};
+
 /** 密钥操作记录: every change to the user's keys, newest first, with the address it came from. */
-export const KeyAudit = forwardRef<KeyAuditHandle>(function KeyAudit(_, ref) {
+export const KeyAudit = forwardRef<KeyAuditHandle, KeyAuditProps>(function KeyAudit({ userId }, ref) {
   const { data, error, loading, refresh } = useRequest(
-    async () => (await listKeyAudit({}, { skipErrorHandler: true })).data ?? [],
-    { onError: () => undefined },
+    async () => (await listKeyAudit(userId === undefined ? {} : { userId }, { skipErrorHandler: true })).data ?? [],
+    { onError: () => undefined, refreshDeps: [userId] },
   );
   useImperativeHandle(ref, () => ({ reload: refresh }), [refresh]);
 

@@ -1,0 +1,63 @@
+import { ProCard } from '@ant-design/pro-components';
+import { Empty, Skeleton, Table, Typography } from 'antd';
+import { createStyles } from 'antd-style';
+import { useRequest } from 'ahooks';
+import { KeyAudit } from '@/pages/Account/Center/components/KeyAudit';
+import { useKeyColumns } from '@/pages/Account/Center/components/keyColumns';
+import { CENTER_TEXTS } from '@/pages/Account/Center/texts';
+import { LoadError } from '@/components/LoadError';
+import { listKeys } from '@/services/agler/key';
+import { ADMIN_USER_TEXTS } from '../texts';
+
+const T = ADMIN_USER_TEXTS.keys;
+const K = CENTER_TEXTS.key;
+
+const useStyles = createStyles(({ token }) => ({
+  stack: { display: 'flex', flexDirection: 'column', gap: token.margin },
+  hint: { display: 'block', marginBottom: token.marginSM, color: token.colorTextSecondary },
+}));
+
+type UserKeysProps = { userId: API.LoginUserVO['id'] };
+
+/** One user's keys as their owner sees them, without the actions, and the trail of every change. */
+export default function UserKeys({ userId }: UserKeysProps) {
+  const { styles } = useStyles();
+  const columns = useKeyColumns();
+  const { data, error, loading, refresh } = useRequest(
+    async () => (await listKeys({ userId }, { skipErrorHandler: true })).data ?? [],
+    // Shown in the drawer with a retry.
+    { onError: () => undefined },
+  );
+
+  let body: React.ReactNode;
+  if (data === undefined && error && !loading) {
+    body = <LoadError message={K.loadFailed} error={error} onRetry={refresh} />;
+  } else if (data === undefined) {
+    body = <Skeleton active paragraph={{ rows: 2 }} />;
+  } else {
+    body = (
+      <Table<API.KeyVO>
+        aria-label={K.tableLabel}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={data}
+        pagination={false}
+        loading={loading}
+        // Narrower than its columns (a phone), the table scrolls inside the drawer.
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
+      />
+    );
+  }
+
+  return (
+    <div className={styles.stack}>
+      <ProCard title={K.title} bordered headerBordered>
+        <Typography.Text className={styles.hint}>{T.readOnly}</Typography.Text>
+        {body}
+      </ProCard>
+      <KeyAudit userId={userId} />
+    </div>
+  );
+}
