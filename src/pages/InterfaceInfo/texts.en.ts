@@ -40,6 +40,7 @@ export const view: Translation<typeof VIEW_TEXTS> = {
   replacement: 'Replacement: ',
   replacementLink: (id) => `interface ${id}`,
   headersNote: 'Its answers carry Deprecation, Sunset and Link headers.',
+  sentenceSep: ' ',
   noticesTitle: 'Callers notified',
   noticesHint: 'When it was deprecated, the users who had called it in the last 30 days (admins only)',
   noticesEmpty: 'No callers to notify',

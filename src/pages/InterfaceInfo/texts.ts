@@ -39,6 +39,8 @@ export const VIEW_TEXTS = localized('view', {
   replacement: '替代接口：',
   replacementLink: (id: string) => `接口 ${id}`,
   headersNote: '调用的响应带有 Deprecation、Sunset 和 Link 头。',
+  /** Between the banner's sentences. */
+  sentenceSep: '',
   noticesTitle: '已通知的调用者',
   noticesHint: '标记弃用时，近 30 天调用过该接口的用户（仅管理员可见）',
   noticesEmpty: '没有需要通知的调用者',

@@ -3,7 +3,7 @@ import { Alert, Card, Table, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { errorText } from '@/requestConfig';
-import { listInterfaceNotices } from '@/services/agler/interfaceInfo';
+import { getInterfaceInfoById, listInterfaceNotices } from '@/services/agler/interfaceInfo';
 import { interfacePath } from '@/utils/interfacePath';
 import { VIEW_TEXTS } from '../texts';
 
@@ -11,13 +11,26 @@ type LifecycleProps = { info: API.InterfaceInfo; now?: number };
 
 /**
  * A deprecated interface's banner: since when, its sunset date (or that it
- * has passed), and a link to its replacement.
+ * has passed), and a link to its replacement, by name once it is read.
  */
 export function LifecycleBanner({ info, now = Date.now() }: LifecycleProps) {
+  const replacement = info.deprecated && info.replacementId ? String(info.replacementId) : undefined;
+  const { data: replacementName } = useRequest(
+    async () => (await getInterfaceInfoById({ id: replacement! }, { skipErrorHandler: true })).data?.name,
+    // One the reader may not see (offline, deleted) keeps its id.
+    { ready: !!replacement, refreshDeps: [replacement], onError: () => undefined },
+  );
   if (!info.deprecated) return null;
   const sunset = info.sunsetDate ? dayjs(info.sunsetDate) : undefined;
   const gone = sunset?.isValid() && now >= sunset.valueOf();
-  const replacement = info.replacementId ? String(info.replacementId) : undefined;
+  let sunsetText: string = VIEW_TEXTS.noSunset;
+  if (info.sunsetDate)
+    sunsetText = gone ? VIEW_TEXTS.goneSince(info.sunsetDate) : VIEW_TEXTS.sunsetOn(info.sunsetDate);
+  const sentences = [
+    info.deprecatedTime ? VIEW_TEXTS.deprecatedSince(info.deprecatedTime) : undefined,
+    sunsetText,
+    VIEW_TEXTS.headersNote,
+  ];
   return (
     <Alert
       type={gone ? 'error' : 'warning'}
@@ -25,17 +38,13 @@ export function LifecycleBanner({ info, now = Date.now() }: LifecycleProps) {
       message={VIEW_TEXTS.deprecatedTitle}
       description={
         <>
-          {info.deprecatedTime && VIEW_TEXTS.deprecatedSince(info.deprecatedTime)}
-          {info.sunsetDate
-            ? gone
-              ? VIEW_TEXTS.goneSince(info.sunsetDate)
-              : VIEW_TEXTS.sunsetOn(info.sunsetDate)
-            : VIEW_TEXTS.noSunset}{' '}
-          {VIEW_TEXTS.headersNote}
+          {sentences.filter(Boolean).join(VIEW_TEXTS.sentenceSep)}
           {replacement && (
             <div>
               {VIEW_TEXTS.replacement}
-              <Link to={interfacePath(replacement)}>{VIEW_TEXTS.replacementLink(replacement)}</Link>
+              <Link to={interfacePath(replacement)}>
+                {replacementName || VIEW_TEXTS.replacementLink(replacement)}
+              </Link>
             </div>
           )}
         </>
