@@ -164,6 +164,8 @@ export const adminInterface: Translation<typeof ADMIN_INTERFACE_TEXTS> = {
     actions: { create: 'Create', update: 'Update', skip: 'Skip' },
     includeRow: (name) => `Import ${name}`,
     changed: (fields) => `Changes: ${fields}`,
+    listSep: ', ',
+    detailSep: '; ',
     before: 'Before',
     after: 'After',
     deprecatedField: 'Deprecated',

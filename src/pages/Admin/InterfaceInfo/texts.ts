@@ -162,6 +162,9 @@ export const ADMIN_INTERFACE_TEXTS = localized('adminInterface', {
     actions: { create: '新建', update: '更新', skip: '跳过' },
     includeRow: (name: string) => `导入 ${name}`,
     changed: (fields: string) => `修改：${fields}`,
+    /** Between the changed fields, and between a row's reasons and notes. */
+    listSep: '、',
+    detailSep: '；',
     before: '原值',
     after: '新值',
     deprecatedField: '已弃用',

@@ -35,7 +35,28 @@ test('the dialog and the server’s reasons in English, no Chinese left', async 
           notes: [IMPORT_MESSAGES.nameTruncated(50)],
         },
       ],
-      update: [],
+      update: [
+        {
+          index: 2,
+          id: '1800000000000000001',
+          operation: 'GET /weather',
+          draft: {
+            name: 'Weather',
+            description: 'New',
+            url: 'https://pets.example/weather',
+            method: 'GET',
+            requestParams: '',
+            requestHeader: '',
+            responseHeader: '',
+            deprecated: true,
+          },
+          notes: [IMPORT_MESSAGES.nameTruncated(50)],
+          changes: [
+            { field: 'description', before: 'Old', after: 'New' },
+            { field: 'deprecated', before: 'false', after: 'true' },
+          ],
+        },
+      ],
       skip: [
         {
           index: 1,
@@ -53,9 +74,14 @@ test('the dialog and the server’s reasons in English, no Chinese left', async 
   fireEvent.change(screen.getByLabelText('Document'), { target: { value: 'openapi: 3.1.0' } });
   fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
 
-  expect(await screen.findByText('1 to create, 0 to update, 1 skipped')).toBeInTheDocument();
+  expect(await screen.findByText('1 to create, 1 to update, 1 skipped')).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      'Changes: Description, Deprecated; The name is longer than 50 characters and was shortened',
+    ),
+  ).toBeInTheDocument();
   expect(screen.getByText('The platform does not support the HEAD method')).toBeInTheDocument();
   expect(screen.getByText('The name is longer than 50 characters and was shortened')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Import 1 interface' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Import 2 interfaces' })).toBeEnabled();
   expect(document.body.textContent).not.toMatch(CJK);
 });

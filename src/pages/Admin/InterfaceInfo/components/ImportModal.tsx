@@ -245,10 +245,12 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
         const lines = [
           // The server's reasons and notes are the contract's messages: in the page's language.
           ...(row.reason ? [translateMessage(row.reason)] : []),
-          ...(row.changes?.length ? [T.changed(row.changes.map((c) => fieldLabel(c.field)).join('、'))] : []),
+          ...(row.changes?.length
+            ? [T.changed(row.changes.map((c) => fieldLabel(c.field)).join(T.listSep))]
+            : []),
           ...row.notes.map(translateMessage),
         ];
-        return <span className={styles.detail}>{lines.join('；')}</span>;
+        return <span className={styles.detail}>{lines.join(T.detailSep)}</span>;
       },
     },
   ];
