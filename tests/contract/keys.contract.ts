@@ -84,10 +84,17 @@ describe('the key endpoints', () => {
       secretKeyTail: first.secretKey.slice(-4),
       expiresAt: null,
       interfaceIds: null,
+      interfaces: null,
       graceUntil: null,
       status: 'active',
     });
-    expect(listed[1]).toMatchObject({ id: limited.id, interfaceIds: [echo.id], status: 'active' });
+    // A limited key names its interfaces itself, whatever page of the catalogue they are on.
+    expect(listed[1]).toMatchObject({
+      id: limited.id,
+      interfaceIds: [echo.id],
+      interfaces: [{ id: echo.id, name: echo.name, deleted: false }],
+      status: 'active',
+    });
     expect(listed[1].expiresAt).toMatch(/^2100-01-01 00:00:00$/);
     expect(JSON.stringify(listed)).not.toContain(first.secretKey);
     // The first key is the one the single-key endpoint answers.
@@ -143,6 +150,7 @@ describe('the key endpoints', () => {
 
     const seen = expectSuccess(await admin.get<KeyVO[]>(KEYS.list, { userId: ownerId }));
     expect(seen.map((key) => key.name)).toEqual(['生产', '测试']);
+    expect(seen[1].interfaces).toEqual([{ id: echo.id, name: echo.name, deleted: false }]);
     expect(
       expectSuccess(await admin.get<KeyAuditVO[]>(KEYS.audit, { userId: ownerId })).length,
     ).toBeGreaterThan(0);
