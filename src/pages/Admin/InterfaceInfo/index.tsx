@@ -136,7 +136,8 @@ const useStyles = createStyles(({ token }) => ({
   },
   // One line cut by CSS, the whole text as the title (the name, the description).
   oneLine: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  nameCell: { display: 'flex', alignItems: 'center', gap: token.marginXXS, minWidth: 0 },
+  // The lifecycle tag goes under a name it would cut (in English it left two characters of it).
+  nameCell: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXXS, minWidth: 0 },
   // The theme's text colour on the warning background: antd's warning text colour is too light to read on it.
   lifecycleTag: {
     marginInlineEnd: 0,
