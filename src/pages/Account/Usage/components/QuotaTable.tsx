@@ -51,7 +51,7 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
       title: T.calls,
       dataIndex: 'calls',
       align: 'right',
-      width: 110,
+      width: 130,
       render: (value: number) => formatNumber(value),
     },
     {
@@ -75,7 +75,7 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
       title: T.burn,
       dataIndex: 'burnPerDay',
       align: 'right',
-      width: 120,
+      width: 150,
       render: (value: number) => <span className={styles.number}>{T.perDay(formatNumber(value))}</span>,
     },
     {
