@@ -10,6 +10,7 @@ import { DATE_FORMAT } from '@agler/contract/dates';
 import { MAX_RANGE_DAYS } from '@/constants';
 import { LoadError } from '@/components/LoadError';
 import { formatNumber } from '@/locales';
+import { useScreen } from '@/utils/media';
 import { getMyUsageSummary, listMyDailyUsage as getMyDailyUsage } from '@/services/agler/usage';
 import { CallLog } from './components/CallLog';
 import { DailyChart } from './components/charts';
@@ -68,12 +69,15 @@ export default function UsagePage() {
   const successRate =
     figures && figures.calls > 0 ? ((figures.calls - figures.errors) / figures.calls) * 100 : undefined;
   const preset = presetOf(range);
+  // On a phone the three presets keep to one line: at the full size the English ones wrapped.
+  const narrow = useScreen('xs');
 
   return (
     <PageContainer title={own ? T.pageTitle : T.pageTitleOf(subject.account ?? userId!)}>
       <Space wrap className={styles.controls} role="group" aria-label={T.range.label}>
         <Radio.Group
           optionType="button"
+          size={narrow ? 'small' : 'middle'}
           value={preset}
           onChange={(e) => setRange(lastDaysRange(e.target.value as number))}
           options={PRESET_DAYS.map((days) => ({ label: T.range.last(days), value: days }))}
