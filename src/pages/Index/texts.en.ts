@@ -25,6 +25,7 @@ export const index: Translation<typeof INDEX_TEXTS> = {
   noDescription: 'No description',
   deprecated: 'Deprecated',
   sunset: (date) => `Sunset ${date}`,
+  stopped: (date) => `Stopped on ${date}`,
   updatedAt: (time) => `Updated ${time}`,
   loading: 'Loading the interfaces',
   emptyTitle: 'No interfaces yet',

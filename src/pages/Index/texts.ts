@@ -21,6 +21,8 @@ export const INDEX_TEXTS = localized('index', {
   noDescription: '暂无描述',
   deprecated: '已弃用',
   sunset: (date: string) => `${date} 停止服务`,
+  /** Its sunset date has passed: calls answer 410. */
+  stopped: (date: string) => `已于 ${date} 停止服务`,
   updatedAt: (time: string) => `更新于 ${time}`,
   loading: '正在加载接口列表',
   emptyTitle: '暂无接口',

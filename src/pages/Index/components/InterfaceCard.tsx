@@ -100,6 +100,13 @@ export const useCardStyles = createStyles(({ token, css }) => ({
     background: token.colorWarningBg,
     borderColor: token.colorWarningBorder,
   },
+  // Past its sunset date calls answer 410: the error's colours, with the theme's text colour as above.
+  stopped: {
+    marginInlineEnd: 0,
+    color: token.colorText,
+    background: token.colorErrorBg,
+    borderColor: token.colorErrorBorder,
+  },
   meta: {
     color: token.colorTextTertiary,
     fontSize: token.fontSizeSM,
@@ -113,15 +120,17 @@ type InterfaceCardProps = { item: API.InterfaceInfo; query: string; styles: Card
 /** One catalogue entry: method, name (the link), short description, url and last update. */
 export function InterfaceCard({ item, query, styles }: InterfaceCardProps) {
   const updated = item.updateTime ? dayjs(item.updateTime) : undefined;
+  const sunset = item.sunsetDate ? dayjs(item.sunsetDate) : undefined;
+  const stopped = !!sunset?.isValid() && Date.now() >= sunset.valueOf();
   return (
     <Card className={styles.card} data-testid="interface-card">
       <div className={styles.head}>
         <MethodTag method={item.method} />
         <Space size={4}>
           {item.deprecated && (
-            <Tag className={styles.lifecycle}>
+            <Tag className={stopped ? styles.stopped : styles.lifecycle}>
               {item.sunsetDate
-                ? `${INDEX_TEXTS.deprecated} · ${INDEX_TEXTS.sunset(item.sunsetDate)}`
+                ? `${INDEX_TEXTS.deprecated} · ${(stopped ? INDEX_TEXTS.stopped : INDEX_TEXTS.sunset)(item.sunsetDate)}`
                 : INDEX_TEXTS.deprecated}
             </Tag>
           )}
