@@ -2,10 +2,11 @@
 // playwright.config.ts): a new user makes a named key in 个人中心, rotates it with an hour's grace
 // (the page says until when the old secret works, and both secrets sign), rotates it again with
 // none (the old one stops at once), revokes it, and reads every step in the audit trail; the
-// page stays axe-clean in dark mode at 375 px.
+// page stays axe-clean in dark mode at 375 px. An admin then reads the same keys and trail in
+// 用户管理's 密钥 drawer, read-only, light and dark at 375 px.
 import type { Page } from '@playwright/test';
 import { freshNonce, signedHeaders } from '../../server/test/sign';
-import { atPath, expect, pageWidth, PHONE, test, WEATHER_ID } from './fixtures';
+import { atPath, expect, loginByApi, pageWidth, PHONE, test, WEATHER_ID } from './fixtures';
 import { expectAccessible } from './axe';
 
 const PASSWORD = 'password-e2e';
@@ -108,4 +109,33 @@ test('keys: rotate with a grace, both secrets sign until it ends; rotate with no
   const actions = audit.locator('tbody tr td:nth-child(2)');
   await expect(actions).toHaveText(['吊销', '轮换（旧密钥立即失效）', '轮换（旧密钥 1 小时后失效）', '新建']);
   await expectAccessible(page, 'the keys and their audit trail (dark, 375 px)');
+
+  // An admin opens 密钥 for the user: the same keys and trail, read-only, the drawer the phone's width.
+  await page.context().clearCookies();
+  await loginByApi(page, 'admin');
+  await page.goto(`/admin/user?searchText=${account}`);
+  const opener = page.getByRole('button', { name: `查看 ${account} 的密钥` });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await opener.click();
+    const drawer = page.getByRole('dialog').filter({ hasText: `密钥：${account}` });
+    const keys = drawer.getByRole('table', { name: '密钥列表' });
+    await expect(keys.locator('tr').filter({ hasText: '生产' }).getByText('已吊销')).toBeVisible();
+    await expect(drawer.getByRole('button', { name: /轮换|吊销/ })).toHaveCount(0);
+    const trail = drawer.getByRole('table', { name: '密钥操作记录' });
+    await expect(trail.locator('tbody tr td:nth-child(2)')).toHaveText([
+      '吊销',
+      '轮换（旧密钥立即失效）',
+      '轮换（旧密钥 1 小时后失效）',
+      '新建',
+    ]);
+    await expect(trail.getByText(first.accessKey).first()).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, `an admin's look at a user's keys (${scheme}, 375 px)`);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(opener).toBeFocused();
+  }
 });
