@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { antdLocale, startLanguage } from '@/locales';
-import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { listKeyAudit, listKeys } from '@/services/agler/key';
 import { listMyUsage } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
@@ -20,7 +19,6 @@ jest.mock('@umijs/max', () => ({
 }));
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/key');
-jest.mock('@/services/agler/interfaceInfo');
 
 const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 // The contract says which fields may be null; the generated client's types do not.
@@ -36,15 +34,6 @@ beforeAll(() => startLanguage('en-US', loadEnglish));
 beforeEach(() => {
   jest.mocked(listKeys).mockResolvedValue(ok([]));
   jest.mocked(listKeyAudit).mockResolvedValue(ok([]));
-  jest.mocked(listInterfaceInfoByPage).mockResolvedValue(
-    ok({
-      records: [{ id: '1800000000000000001', name: 'Weather' } as API.InterfaceInfo],
-      total: 1,
-      current: 1,
-      size: 50,
-      pages: 1,
-    }),
-  );
   jest.mocked(listMyUsage).mockResolvedValue(
     ok([
       {

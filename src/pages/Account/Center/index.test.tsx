@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@/requestConfig';
-import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { addKey, listKeyAudit, listKeys, revokeKey, rotateKey } from '@/services/agler/key';
 import { listMyUsage, regenerateMyAccessKey, updateMyPassword, updateMyUser } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
@@ -21,7 +20,6 @@ jest.mock('@umijs/max', () => ({
 }));
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/key');
-jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listKeys);
 const addMock = jest.mocked(addKey);
@@ -77,15 +75,6 @@ beforeEach(() => {
   rotateMock.mockReset();
   revokeMock.mockReset();
   auditMock.mockReset().mockResolvedValue(ok([]));
-  jest.mocked(listInterfaceInfoByPage).mockResolvedValue(
-    ok({
-      records: [{ id: '1800000000000000001', name: '天气查询' } as API.InterfaceInfo],
-      total: 1,
-      current: 1,
-      size: 50,
-      pages: 1,
-    }),
-  );
   regenerateMock.mockReset();
   usageMock.mockReset().mockResolvedValue(ok([]));
   updateUserMock.mockReset();
