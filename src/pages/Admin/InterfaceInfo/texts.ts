@@ -165,7 +165,9 @@ export const ADMIN_INTERFACE_TEXTS = localized('adminInterface', {
     /** Between the changed fields, and between a row's reasons and notes. */
     listSep: '、',
     detailSep: '；',
+    field: '字段',
     before: '原值',
+    emptyValue: '（空）',
     after: '新值',
     deprecatedField: '已弃用',
     submit: (count: number) => `导入 ${formatNumber(count)} 个接口`,

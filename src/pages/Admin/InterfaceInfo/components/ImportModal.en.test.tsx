@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { startLanguage } from '@/locales';
 import { importInterfaceInfo } from '@/services/agler/interfaceInfo';
@@ -54,6 +54,7 @@ test('the dialog and the server’s reasons in English, no Chinese left', async 
           changes: [
             { field: 'description', before: 'Old', after: 'New' },
             { field: 'deprecated', before: 'false', after: 'true' },
+            { field: 'requestHeader', before: '{"Accept":"application/json"}', after: '' },
           ],
         },
       ],
@@ -77,9 +78,14 @@ test('the dialog and the server’s reasons in English, no Chinese left', async 
   expect(await screen.findByText('1 to create, 1 to update, 1 skipped')).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Changes: Description, Deprecated; The name is longer than 50 characters and was shortened',
+      'Changes: Description, Deprecated, Request headers; The name is longer than 50 characters and was shortened',
     ),
   ).toBeInTheDocument();
+  // The update's differences: by field, and a value the import empties says so.
+  const updateRow = screen.getByText('Weather').closest('tr') as HTMLElement;
+  fireEvent.click(within(updateRow).getByRole('button', { name: /expand row/i }));
+  expect(await screen.findByRole('columnheader', { name: 'Field' })).toBeInTheDocument();
+  expect(screen.getByText('(empty)')).toBeInTheDocument();
   expect(screen.getByText('The platform does not support the HEAD method')).toBeInTheDocument();
   expect(screen.getByText('The name is longer than 50 characters and was shortened')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Import 2 interfaces' })).toBeEnabled();

@@ -201,6 +201,14 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
     return false;
   };
 
+  /** A field's value before or after; an empty one says so rather than leaving a blank cell. */
+  const changeValue = (text: string) =>
+    text ? (
+      <pre className={styles.change}>{text}</pre>
+    ) : (
+      <Typography.Text type="secondary">{T.emptyValue}</Typography.Text>
+    );
+
   const columns: TableColumnsType<PreviewRow> = [
     {
       title: T.columns.include,
@@ -221,7 +229,7 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
       width: 80,
       render: (_, row) => <Tag className={styles[row.kind]}>{T.actions[row.kind]}</Tag>,
     },
-    { title: T.columns.name, dataIndex: 'name', width: 200 },
+    { title: T.columns.name, dataIndex: 'name', width: 180 },
     {
       title: T.columns.method,
       dataIndex: 'method',
@@ -232,7 +240,7 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
     {
       title: T.columns.url,
       dataIndex: 'url',
-      width: 280,
+      width: 240,
       render: (_, row) => (
         <span className={styles.url}>{row.url ?? row.operation.split(' ').slice(1).join(' ')}</span>
       ),
@@ -389,7 +397,8 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
             columns={columns}
             dataSource={rows}
             pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-            scroll={{ x: 960 }}
+            // The columns and the expand button, within the dialog's 952 px: no sideways scroll on a desktop.
+            scroll={{ x: 900 }}
             expandable={{
               rowExpandable: (row) => !!row.changes?.length,
               expandedRowRender: (row) => (
@@ -400,21 +409,13 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
                   dataSource={row.changes}
                   columns={[
                     {
-                      title: T.columns.detail,
+                      title: T.field,
                       dataIndex: 'field',
                       width: 120,
                       render: (field: string) => fieldLabel(field),
                     },
-                    {
-                      title: T.before,
-                      dataIndex: 'before',
-                      render: (text: string) => <pre className={styles.change}>{text}</pre>,
-                    },
-                    {
-                      title: T.after,
-                      dataIndex: 'after',
-                      render: (text: string) => <pre className={styles.change}>{text}</pre>,
-                    },
+                    { title: T.before, dataIndex: 'before', render: changeValue },
+                    { title: T.after, dataIndex: 'after', render: changeValue },
                   ]}
                 />
               ),
