@@ -75,6 +75,10 @@ export function InterfaceSelect({ id, className, value, onChange }: InterfaceSel
       value={value}
       onChange={(next) => onChange?.(next)}
       onSearch={ask}
+      // A pick clears the typed text (antd's autoClearSearchValue): the list follows it back to the first page.
+      onSelect={() => {
+        if (search) ask('');
+      }}
       onOpenChange={(open) => {
         if (open && search === undefined) ask('');
       }}

@@ -78,6 +78,10 @@ describe('新建密钥: the interface select', () => {
     expect(listMock.mock.calls.map(([params]) => params.name)).toEqual([undefined, '接口60']);
     expect(chosen()).toEqual([SIXTIETH.name]);
 
+    // The pick cleared the text typed: the list goes back to the first page.
+    expect(await screen.findByRole('option', { name: '接口01' })).toBeInTheDocument();
+    expect(listMock).toHaveBeenCalledTimes(3);
+
     type('没有这个');
     expect(await screen.findByText('没有找到接口')).toBeInTheDocument();
     expect(listMock).toHaveBeenLastCalledWith(expect.objectContaining({ name: '没有这个' }), expect.anything());
