@@ -1,5 +1,6 @@
 import { ModalForm, ProFormDigit, ProFormTextArea } from '@ant-design/pro-components';
 import { App, Typography } from 'antd';
+import { createStyles } from 'antd-style';
 import { MESSAGES } from '@agler/contract/messages';
 import { amountFault, reasonOf } from '@agler/contract/quotaRequests';
 import { QUOTA_REQUEST_LIMITS } from '@/constants';
@@ -9,6 +10,11 @@ import { addQuotaRequest } from '@/services/agler/quotaRequest';
 import { QUOTA_REQUEST_TEXTS as T } from './texts';
 
 type Values = { amount?: number; reason?: string };
+
+// antd keeps no room for the close button beside a dialog's title: a long interface name ran under it.
+const useStyles = createStyles(({ token }) => ({
+  title: { display: 'block', paddingInlineEnd: token.marginLG },
+}));
 
 export type QuotaRequestFormProps = {
   interfaceInfoId: string;
@@ -46,9 +52,10 @@ export default function QuotaRequestForm({
   onSent,
 }: QuotaRequestFormProps) {
   const { message } = App.useApp();
+  const { styles } = useStyles();
   return (
     <ModalForm<Values>
-      title={T.title(interfaceName)}
+      title={<span className={styles.title}>{T.title(interfaceName)}</span>}
       open={open}
       onOpenChange={onOpenChange}
       width={480}
