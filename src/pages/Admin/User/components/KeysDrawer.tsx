@@ -1,7 +1,6 @@
 import { Drawer, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useFocusReturn } from '@/utils/useFocusReturn';
-import { useScreen } from '@/utils/media';
 import { ADMIN_USER_TEXTS } from '../texts';
 import { loadUserKeys } from './loadUserKeys';
 
@@ -9,6 +8,7 @@ const T = ADMIN_USER_TEXTS.keys;
 
 const UserKeys = lazy(loadUserKeys);
 
+// antd keeps a drawer within the screen (max-width 100vw): on a phone it is the phone's width.
 const DRAWER_WIDTH = 960;
 
 type KeysDrawerProps = {
@@ -21,13 +21,12 @@ type KeysDrawerProps = {
 /** 密钥: a user's keys and key audit trail, read-only; Escape closes it and the focus goes back. */
 export function KeysDrawer({ open, user, onClose }: KeysDrawerProps) {
   const shown = open && !!user;
-  const narrow = useScreen('xs');
   useFocusReturn(shown);
   return (
     <Drawer
       open={shown}
       title={user ? T.title(user.userName || user.userAccount) : undefined}
-      width={narrow ? '100%' : DRAWER_WIDTH}
+      width={DRAWER_WIDTH}
       onClose={onClose}
       destroyOnHidden
     >
