@@ -120,7 +120,11 @@ test('a deprecated interface: the catalogue tags it, its page names the date and
     await page.goto(`/interface_info/${id}`);
     const banner = page.getByRole('alert').filter({ hasText: '该接口已弃用' });
     await expect(banner).toContainText('将于 2099-12-31 停止服务');
-    await expect(banner.getByRole('link', { name: `接口 ${data.records[0].id}` })).toBeVisible();
+    // The replacement by its name, read from the server.
+    await expect(banner.getByRole('link', { name: data.records[0].name, exact: true })).toHaveAttribute(
+      'href',
+      `/interface_info/${data.records[0].id}`,
+    );
     await expect(page.getByText('已通知的调用者')).toBeVisible();
     await expectAccessible(page, 'a deprecated interface (light, 1366 px)');
     await page.emulateMedia({ colorScheme: 'dark' });
