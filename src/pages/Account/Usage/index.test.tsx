@@ -194,6 +194,18 @@ describe('我的用量', () => {
     }
   });
 
+  it('a range without calls says so instead of drawing an empty chart', async () => {
+    jest.mocked(listMyDailyUsage).mockImplementation(async (params) =>
+      ok([
+        { date: params.startDate, calls: 0, errors: 0 },
+        { date: params.endDate, calls: 0, errors: 0 },
+      ]),
+    );
+    renderWithAntd(<UsagePage />);
+    expect(await screen.findByText('这段时间没有调用')).toBeInTheDocument();
+    expect(screen.queryByText(/^chart of/)).not.toBeInTheDocument();
+  });
+
   it('says when the usage cannot be loaded, and loads again on 重试', async () => {
     jest.mocked(getMyUsageSummary).mockRejectedValueOnce(new Error('网络错误'));
     renderWithAntd(<UsagePage />);

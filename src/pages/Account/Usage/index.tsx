@@ -1,7 +1,7 @@
 import { PageContainer } from '@ant-design/pro-components';
 import type { ActionType } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { Card, Col, DatePicker, Radio, Row, Select, Skeleton, Space, Statistic } from 'antd';
+import { Card, Col, DatePicker, Empty, Radio, Row, Select, Skeleton, Space, Statistic } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
@@ -152,12 +152,15 @@ export default function UsagePage() {
         ))}
         <Col span={24}>
           <Card title={T.chart.title}>
-            {daily.data ? (
+            {!daily.data && <Skeleton active />}
+            {/* A range without calls says so, instead of drawing bare axes. */}
+            {daily.data && !daily.data.some((day) => day.calls > 0) && (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.chart.empty} />
+            )}
+            {daily.data?.some((day) => day.calls > 0) && (
               <Suspense fallback={<Skeleton active />}>
                 <DailyChart daily={daily.data} height={CHART_HEIGHT} />
               </Suspense>
-            ) : (
-              <Skeleton active />
             )}
           </Card>
         </Col>

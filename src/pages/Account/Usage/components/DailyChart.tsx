@@ -14,7 +14,7 @@ Chart.defaults.animation = false;
 
 const T = USAGE_TEXTS.chart;
 
-const useStyles = createStyles(({ token }) => ({
+const useStyles = createStyles(() => ({
   figure: { margin: 0, position: 'relative' },
   plot: { position: 'relative' },
   // Read by screen readers, not shown: the chart's data as a table.
@@ -29,7 +29,6 @@ const useStyles = createStyles(({ token }) => ({
     whiteSpace: 'nowrap',
     border: 0,
   },
-  empty: { color: token.colorTextSecondary, textAlign: 'center', padding: token.paddingLG },
 }));
 
 type DailyChartProps = { daily: API.DailyCalls[]; height: number };
