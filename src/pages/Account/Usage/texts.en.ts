@@ -42,7 +42,7 @@ export const usage: Translation<typeof USAGE_TEXTS> = {
     name: 'Interface',
     calls: 'Calls in range',
     left: 'Left / total',
-    burn: 'Daily, last 7 days',
+    burn: '7-day average',
     runsOut: 'Runs out',
     never: 'Not at this pace',
     today: 'Today',
