@@ -75,6 +75,9 @@ export default function AlertBell() {
         // Centred under the bell, antd shifts it to stay inside a phone's screen (bottomRight only flips).
         placement="bottom"
         arrow={false}
+        // A line round the list: on the page's own background its shadow is lost in dark mode, and
+        // the list ran into the cards under it.
+        styles={{ body: { border: `1px solid ${token.colorBorder}` } }}
         destroyOnHidden
         // Always something: a popover without content never opens. The list mounts only while open.
         content={
