@@ -20,12 +20,15 @@ describe('the call log as CSV', () => {
       callsCsv([
         call(),
         call({ status: undefined, statusClass: 'noAnswer', interfaceName: undefined, bytes: 0 }),
+        call({ status: undefined, statusClass: 'unrecorded' }),
       ]),
     ).toBe(
       '\uFEFF' +
         '时间,接口,接口 ID,HTTP 状态,耗时（ms）,大小（字节）\r\n' +
         '2026-11-20 15:29:59,天气查询,1800000000000000001,200,63,1024\r\n' +
-        '2026-11-20 15:29:59,已删除的接口,1800000000000000001,无响应,63,0\r\n',
+        '2026-11-20 15:29:59,已删除的接口,1800000000000000001,无响应,63,0\r\n' +
+        // A success from before statuses were recorded is not "no answer".
+        '2026-11-20 15:29:59,天气查询,1800000000000000001,成功,63,1024\r\n',
     );
   });
 });

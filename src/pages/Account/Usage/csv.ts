@@ -3,7 +3,7 @@ import { USAGE_TEXTS } from './texts';
 
 const T = USAGE_TEXTS.calls;
 
-/** The call log as CSV: counts as plain numbers, a call never answered with an empty status. */
+/** The call log as CSV: counts as plain numbers; a call without a status says whether it was answered. */
 export function callsCsv(records: readonly API.CallLogEntry[]): string {
   return csvText([
     T.csvHeader,
@@ -11,7 +11,7 @@ export function callsCsv(records: readonly API.CallLogEntry[]): string {
       call.time,
       call.interfaceName ?? T.gone,
       String(call.interfaceInfoId),
-      call.status === null || call.status === undefined ? T.noAnswer : call.status,
+      call.status ?? (call.statusClass === 'unrecorded' ? T.unrecorded : T.noAnswer),
       call.latency,
       call.bytes,
     ]),

@@ -194,6 +194,28 @@ describe('我的用量', () => {
     }
   });
 
+  it('a call that succeeded before statuses were recorded reads 成功, one never answered 无响应', async () => {
+    jest.mocked(listMyCalls).mockResolvedValue(
+      ok({
+        records: [
+          entry('1', { status: undefined, statusClass: 'unrecorded', success: true }),
+          entry('2', { status: undefined, statusClass: 'noAnswer', success: false, interfaceName: 'Echo' }),
+        ],
+        total: 2,
+        current: 1,
+        size: 20,
+        pages: 1,
+      }),
+    );
+    renderWithAntd(<UsagePage />);
+    const unrecorded = (await screen.findByText('成功', { selector: '.ant-tag' })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(unrecorded).getByText('天气查询')).toBeInTheDocument();
+    const unanswered = screen.getByText('无响应', { selector: '.ant-tag' }).closest('tr') as HTMLElement;
+    expect(within(unanswered).getByText('Echo')).toBeInTheDocument();
+  });
+
   it('a range without calls says so instead of drawing an empty chart', async () => {
     jest.mocked(listMyDailyUsage).mockImplementation(async (params) =>
       ok([

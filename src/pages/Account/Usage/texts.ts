@@ -70,8 +70,12 @@ export const USAGE_TEXTS = localized('usage', {
     bytes: '大小（字节）',
     statusFilter: '状态类别',
     statusAll: '全部状态',
-    statusNone: '无响应',
+    /** The filter for calls without a status: never answered, or from before statuses were recorded. */
+    statusNone: '无状态码',
     noAnswer: '无响应',
+    /** A successful call from before statuses were recorded (the demo data's history). */
+    unrecorded: '成功',
+    unrecordedHint: '开始记录状态码之前的成功调用，状态码未知',
     gone: '已删除的接口',
     empty: '没有符合条件的调用',
     exportCsv: '导出 CSV',

@@ -62,14 +62,22 @@ export function CallLog({ userId, interfaces }: CallLogProps) {
       valueEnum: statusOptions,
       fieldProps: { placeholder: T.statusAll },
       width: 110,
-      render: (_, call) =>
-        call.status === null || call.status === undefined ? (
+      render: (_, call) => {
+        // The demo's history and older calls succeeded without a recorded status: not "no answer".
+        if (call.statusClass === 'unrecorded')
+          return (
+            <Tag bordered={false} color="success" title={T.unrecordedHint}>
+              {T.unrecorded}
+            </Tag>
+          );
+        return call.status === null || call.status === undefined ? (
           <Tag bordered={false}>{T.noAnswer}</Tag>
         ) : (
           <Tag bordered={false} color={STATUS_COLORS[call.statusClass] ?? 'default'}>
             {call.status}
           </Tag>
-        ),
+        );
+      },
     },
     {
       title: T.latency,
