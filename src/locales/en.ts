@@ -4,6 +4,7 @@ import { skeleton } from '@/components/Skeleton/texts.en';
 import { theme } from '@/components/ThemeSwitch/texts.en';
 import { alerts } from '@/components/AlertBell/texts.en';
 import { center } from '@/pages/Account/Center/texts.en';
+import { keys } from '@/components/Keys/texts.en';
 import { analysis } from '@/pages/Admin/InterfaceAnalysis/texts.en';
 import { quotaRequest } from '@/components/QuotaRequestModal/texts.en';
 import { index } from '@/pages/Index/texts.en';
@@ -33,6 +34,7 @@ export default {
     history,
     samples,
     center,
+    keys,
     analysis,
     quotaRequest,
     alerts,

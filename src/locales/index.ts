@@ -38,6 +38,7 @@ export type Namespace =
   | 'history'
   | 'samples'
   | 'center'
+  | 'keys'
   | 'adminInterface'
   | 'adminUser'
   | 'analysis'

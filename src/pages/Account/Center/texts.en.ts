@@ -1,4 +1,4 @@
-import { KEY_LIMITS, USER_LIMITS } from '@/constants';
+import { USER_LIMITS } from '@/constants';
 import type { Translation } from '@/locales';
 import type { CENTER_TEXTS } from './texts';
 
@@ -28,80 +28,6 @@ export const center: Translation<typeof CENTER_TEXTS> = {
     checkPasswordRequired: 'Enter the new password again',
     submit: 'Change password',
     changed: 'Password changed. You have been logged out on all other devices.',
-  },
-
-  key: {
-    title: 'Access keys',
-    hint: 'When you call an interface, the AccessKey says who you are and the SecretKey signs the request. The SecretKey is shown only once, when it is generated.',
-    accessKey: 'AccessKey',
-    secretKey: 'SecretKey',
-    none: 'No access keys yet. Generate a pair to call interfaces from your own programs.',
-    generate: 'Generate keys',
-    cancel: 'Cancel',
-    loadFailed: 'Could not load the access keys',
-    copy: 'Copy',
-    copied: 'Copied',
-    createdTitle: 'Access keys generated',
-    createdWarning:
-      'The SecretKey is shown only this once and cannot be seen again after you close this. Copy it now, keep it safe and do not share it.',
-    done: 'I have saved it',
-    add: 'New key',
-    addTitle: 'New key',
-    limitReached: `At most ${KEY_LIMITS.perUser} keys; revoke one you no longer use first`,
-    name: 'Name',
-    namePlaceholder: `For example production or testing, 1–${KEY_LIMITS.nameMax} characters`,
-    expiresAt: 'Expiry date',
-    expiresAtHint: 'Optional: the key stops working at the end of this day; leave empty for never',
-    interfaces: 'Interfaces it may call',
-    interfacesHint: 'Optional: only these interfaces; leave empty for all of them',
-    allInterfaces: 'All interfaces',
-    interfaceDeleted: (name) => `${name} (deleted)`,
-    interfacesSearch: 'Type a name to search',
-    interfacesSearching: 'Searching interfaces',
-    interfacesNotFound: 'No interface found',
-    interfacesLoadFailed: 'Interfaces could not be loaded; type again',
-    createTime: 'Created',
-    lastUsed: 'Last used',
-    neverUsed: 'Never used',
-    neverExpires: 'Never expires',
-    status: 'Status',
-    actions: 'Actions',
-    statusText: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
-    graceUntil: (time) => `The old SecretKey works until ${time}`,
-    rotate: 'Rotate',
-    rotateTitle: (name) => `Rotate the key "${name}"`,
-    rotateHint:
-      'The AccessKey stays and a new SecretKey is made at once. Choose how long the old SecretKey keeps working, so you can update your programs meanwhile.',
-    grace: 'Old SecretKey',
-    graceOptions: { 0: 'Stops at once', 3600: 'Stops in 1 hour', 86400: 'Stops in 24 hours' },
-    rotateOk: 'Rotate',
-    rotatedTitle: 'New SecretKey generated',
-    oldWorksUntil: (time) =>
-      `The old SecretKey keeps working until ${time}; after that only the new one does.`,
-    oldStopped: 'The old SecretKey stopped working at once.',
-    revoke: 'Revoke',
-    revokeTitle: (name) => `Revoke the key "${name}"?`,
-    revokeDescription: 'The key stops working at once and cannot be restored; every call that uses it fails.',
-    revokeOk: 'Revoke',
-    revoked: 'Key revoked',
-    tableLabel: 'Keys',
-  },
-
-  audit: {
-    title: 'Key activity',
-    time: 'Time',
-    action: 'Action',
-    key: 'Key',
-    ip: 'Address',
-    actions: { add: 'Created', rotate: 'Rotated', revoke: 'Revoked', regenerate: 'Regenerated' },
-    grace: {
-      0: 'old key stopped at once',
-      3600: 'old key stops in 1 hour',
-      86400: 'old key stops in 24 hours',
-    },
-    withGrace: (action, grace) => `${action} (${grace})`,
-    empty: 'No key activity yet',
-    loadFailed: 'Could not load the key activity',
   },
 
   usage: {

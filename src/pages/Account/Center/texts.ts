@@ -1,4 +1,4 @@
-import { KEY_LIMITS, USER_LIMITS } from '@/constants';
+import { USER_LIMITS } from '@/constants';
 import { localized } from '@/locales';
 
 /** Every text of 个人中心. */
@@ -28,76 +28,6 @@ export const CENTER_TEXTS = localized('center', {
     checkPasswordRequired: '请再次输入新密码',
     submit: '修改密码',
     changed: '密码已修改，其他设备上的登录已全部退出',
-  },
-
-  key: {
-    title: '访问密钥',
-    hint: '调用接口时，用 AccessKey 表明身份，用 SecretKey 为请求签名。SecretKey 只在生成时显示一次。',
-    accessKey: 'AccessKey',
-    secretKey: 'SecretKey',
-    /** The empty card's one line: that there is no key yet, and what a pair is for. */
-    none: '还没有访问密钥。生成一对密钥后，即可在自己的程序中调用接口。',
-    generate: '生成密钥',
-    cancel: '取消',
-    loadFailed: '访问密钥加载失败',
-    copy: '复制',
-    copied: '已复制',
-    createdTitle: '访问密钥已生成',
-    createdWarning: 'SecretKey 只显示这一次，关闭后无法再次查看。请现在复制并妥善保存，不要泄露给他人。',
-    done: '我已保存',
-    add: '新建密钥',
-    addTitle: '新建密钥',
-    limitReached: `最多 ${KEY_LIMITS.perUser} 个密钥，请先吊销不用的密钥`,
-    name: '名称',
-    namePlaceholder: `例如 生产、测试，1-${KEY_LIMITS.nameMax} 个字符`,
-    expiresAt: '过期日期',
-    expiresAtHint: '可选：密钥在这一天结束时失效，留空则永不过期',
-    interfaces: '可调用的接口',
-    interfacesHint: '可选：只允许调用这些接口，留空则可调用全部接口',
-    allInterfaces: '全部接口',
-    /** An interface deleted since the key was made: the key no longer reaches it. */
-    interfaceDeleted: (name: string) => `${name}（已删除）`,
-    interfacesSearch: '输入接口名称搜索',
-    interfacesSearching: '正在搜索接口',
-    interfacesNotFound: '没有找到接口',
-    interfacesLoadFailed: '接口加载失败，请重新输入',
-    createTime: '创建时间',
-    lastUsed: '最近使用',
-    neverUsed: '从未使用',
-    neverExpires: '永不过期',
-    status: '状态',
-    actions: '操作',
-    statusText: { active: '有效', expired: '已过期', revoked: '已吊销' },
-    graceUntil: (time: string) => `旧 SecretKey 有效至 ${time}`,
-    rotate: '轮换',
-    rotateTitle: (name: string) => `轮换密钥“${name}”`,
-    rotateHint:
-      'AccessKey 不变，立即生成新的 SecretKey。请选择旧 SecretKey 还能继续使用多久，以便在这段时间里更新你的程序。',
-    grace: '旧 SecretKey',
-    graceOptions: { 0: '立即失效', 3600: '1 小时后失效', 86400: '24 小时后失效' },
-    rotateOk: '轮换',
-    rotatedTitle: '已生成新的 SecretKey',
-    oldWorksUntil: (time: string) => `旧 SecretKey 在 ${time} 之前仍然有效，之后只能使用新的 SecretKey。`,
-    oldStopped: '旧 SecretKey 已立即失效。',
-    revoke: '吊销',
-    revokeTitle: (name: string) => `吊销密钥“${name}”？`,
-    revokeDescription: '吊销后这个密钥立即失效且无法恢复，使用它的调用都会失败。',
-    revokeOk: '吊销',
-    revoked: '密钥已吊销',
-    tableLabel: '密钥列表',
-  },
-
-  audit: {
-    title: '密钥操作记录',
-    time: '时间',
-    action: '操作',
-    key: '密钥',
-    ip: '来源地址',
-    actions: { add: '新建', rotate: '轮换', revoke: '吊销', regenerate: '重新生成' },
-    grace: { 0: '旧密钥立即失效', 3600: '旧密钥 1 小时后失效', 86400: '旧密钥 24 小时后失效' },
-    withGrace: (action: string, grace: string) => `${action}（${grace}）`,
-    empty: '还没有密钥操作记录',
-    loadFailed: '密钥操作记录加载失败',
   },
 
   usage: {

@@ -3,9 +3,9 @@ import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import { KEY_LIMITS, PAGE_SIZE_MAX } from '@/constants';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
-import { CENTER_TEXTS } from '../texts';
+import { KEYS_TEXTS } from '@/components/Keys/texts';
 
-const T = CENTER_TEXTS.key;
+const T = KEYS_TEXTS.key;
 
 /** How long the search waits after the last key before it asks the server. */
 export const INTERFACE_SEARCH_DEBOUNCE_MS = 300;

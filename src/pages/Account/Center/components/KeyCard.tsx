@@ -22,12 +22,12 @@ import { SecretOnce } from '@/components/SecretOnce';
 import { errorText } from '@/requestConfig';
 import { listKeys, revokeKey } from '@/services/agler/key';
 import { regenerateMyAccessKey } from '@/services/agler/user';
-import { CENTER_TEXTS } from '../texts';
-import { useKeyColumns } from './keyColumns';
+import { KEYS_TEXTS } from '@/components/Keys/texts';
+import { useKeyColumns } from '@/components/Keys/keyColumns';
 import { NewKeyForm } from './NewKeyForm';
 import { RotateForm } from './RotateForm';
 
-const T = CENTER_TEXTS.key;
+const T = KEYS_TEXTS.key;
 
 const useStyles = createStyles(({ token }) => ({
   hint: { display: 'block', marginBottom: token.marginSM, color: token.colorTextSecondary },

@@ -9,11 +9,11 @@ import { KEY_LIMITS } from '@/constants';
 import { translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
 import { addKey } from '@/services/agler/key';
-import { CENTER_TEXTS } from '../texts';
+import { KEYS_TEXTS } from '@/components/Keys/texts';
 import { InterfaceSelect } from './InterfaceSelect';
 import type { InterfaceOption } from './InterfaceSelect';
 
-const T = CENTER_TEXTS.key;
+const T = KEYS_TEXTS.key;
 
 type Values = { name: string; expiresAt?: string; interfaceIds?: InterfaceOption[] };
 

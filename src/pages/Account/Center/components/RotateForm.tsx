@@ -5,10 +5,10 @@ import { GRACE_SECONDS } from '@agler/contract/keys';
 import type { GraceSeconds } from '@agler/contract/keys';
 import { errorText } from '@/requestConfig';
 import { listKeys, rotateKey } from '@/services/agler/key';
-import { CENTER_TEXTS } from '../texts';
+import { KEYS_TEXTS } from '@/components/Keys/texts';
 import type { NewSecret } from './KeyCard';
 
-const T = CENTER_TEXTS.key;
+const T = KEYS_TEXTS.key;
 
 type RotateFormProps = {
   /** The key to rotate; the dialog is open while there is one. */

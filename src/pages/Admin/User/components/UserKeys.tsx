@@ -2,15 +2,15 @@ import { ProCard } from '@ant-design/pro-components';
 import { Empty, Skeleton, Table, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
-import { KeyAudit } from '@/pages/Account/Center/components/KeyAudit';
-import { useKeyColumns } from '@/pages/Account/Center/components/keyColumns';
-import { CENTER_TEXTS } from '@/pages/Account/Center/texts';
+import { KeyAudit } from '@/components/Keys/KeyAudit';
+import { useKeyColumns } from '@/components/Keys/keyColumns';
+import { KEYS_TEXTS } from '@/components/Keys/texts';
 import { LoadError } from '@/components/LoadError';
 import { listKeys } from '@/services/agler/key';
 import { ADMIN_USER_TEXTS } from '../texts';
 
 const T = ADMIN_USER_TEXTS.keys;
-const K = CENTER_TEXTS.key;
+const K = KEYS_TEXTS.key;
 
 const useStyles = createStyles(({ token }) => ({
   stack: { display: 'flex', flexDirection: 'column', gap: token.margin },

@@ -7,9 +7,9 @@ import { displayTime } from '@agler/contract/dates';
 import type { GraceSeconds } from '@agler/contract/keys';
 import { LoadError } from '@/components/LoadError';
 import { listKeyAudit } from '@/services/agler/key';
-import { CENTER_TEXTS } from '../texts';
+import { KEYS_TEXTS } from './texts';
 
-const T = CENTER_TEXTS.audit;
+const T = KEYS_TEXTS.audit;
 
 export type KeyAuditHandle = { reload: () => void };
 
@@ -42,7 +42,7 @@ export const KeyAudit = forwardRef<KeyAuditHandle, KeyAuditProps>(function KeyAu
     },
     { title: T.key, dataIndex: 'keyName', key: 'keyName' },
     {
-      title: CENTER_TEXTS.key.accessKey,
+      title: KEYS_TEXTS.key.accessKey,
       dataIndex: 'accessKey',
       key: 'accessKey',
       render: (accessKey: string) => <Typography.Text code>{accessKey}</Typography.Text>,

@@ -2,9 +2,9 @@ import { Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { displayTime } from '@agler/contract/dates';
-import { CENTER_TEXTS } from '../texts';
+import { KEYS_TEXTS } from './texts';
 
-const T = CENTER_TEXTS.key;
+const T = KEYS_TEXTS.key;
 
 /** What stands for the secret key's hidden characters. */
 const MASK = '••••';
