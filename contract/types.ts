@@ -51,4 +51,8 @@ export type CallRecord = {
   success: boolean;
   /** milliseconds */
   latency: number;
+  /** The interface's HTTP status; null when it never answered (a time-out). */
+  status: number | null;
+  /** Bytes of the answer's body. */
+  bytes: number;
 };

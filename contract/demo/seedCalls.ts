@@ -141,6 +141,16 @@ function hourOf(random: () => number): number {
  * The deterministic call history of `interfaces` over the HISTORY_DAYS days
  * up to `now` (today only until `now`), oldest first.
  */
+/**
+ * The status and size of a seeded call's answer, from what the call already drew (no draw of its
+ * own, so the history is the same as without them): a JSON answer of 80 to 2,000 bytes, a short
+ * error body, or nothing for a time-out.
+ */
+function answerOf(success: boolean, quickFailure: boolean, time: number): Pick<CallRecord, 'status' | 'bytes'> {
+  if (success) return { status: 200, bytes: 80 + Math.floor(time % 1921) };
+  return quickFailure ? { status: 500, bytes: 64 } : { status: null, bytes: 0 };
+}
+
 export function seedCalls(interfaces: InterfaceInfo[], users: Caller[], now: number): CallRecord[] {
   const historyStart = startOfDay(now, 1 - HISTORY_DAYS);
   // Popularity follows a hash order of the ids: stable, and unrelated to the catalogue's own order.
@@ -168,18 +178,22 @@ export function seedCalls(interfaces: InterfaceInfo[], users: Caller[], now: num
         const time = dayStart + hourOf(random) * HOUR_MS + Math.floor(random() * HOUR_MS);
         const success = random() >= errorRate;
         let latency = profile.latencyMedian * Math.exp(profile.latencySpread * normal(random));
-        // Failures are either quick refusals or slow timeouts; an outage slows everything down.
-        if (!success) latency *= random() < 0.7 ? 0.3 : 4;
+        // Failures are either quick errors (a 500) or slow timeouts (no answer); an outage slows
+        // everything down.
+        const quickFailure = !success && random() < 0.7;
+        if (!success) latency *= quickFailure ? 0.3 : 4;
         if (outage) latency *= 3;
         const userId = pickCaller(random);
         if (time < profile.activeFrom || time >= profile.activeUntil || time > now || time >= dayEnd)
           continue;
+        const rounded = Math.min(MAX_LATENCY, Math.max(1, Math.round(latency)));
         day.push({
           interfaceInfoId: profile.id,
           userId,
           time,
           success,
-          latency: Math.min(MAX_LATENCY, Math.max(1, Math.round(latency))),
+          latency: rounded,
+          ...answerOf(success, quickFailure, time),
         });
       }
     }

@@ -39,15 +39,18 @@ const list = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
 
 async function insertCalls(db: Queryable, batch: CallRecord[]) {
   await db.execute(sql`
-    INSERT INTO interface_call (interface_info_id, user_id, time, success, latency)
-    SELECT c.interface_info_id, c.user_id, timestamptz 'epoch' + c.ms * interval '1 millisecond', c.success, c.latency
+    INSERT INTO interface_call (interface_info_id, user_id, time, success, latency, status, bytes)
+    SELECT c.interface_info_id, c.user_id, timestamptz 'epoch' + c.ms * interval '1 millisecond', c.success,
+      c.latency, c.status, c.bytes
     FROM unnest(
       ${list(batch.map((c) => c.interfaceInfoId))}::bigint[],
       ${list(batch.map((c) => c.userId))}::bigint[],
       ${list(batch.map((c) => c.time))}::float8[],
       ${list(batch.map((c) => (c.success ? 't' : 'f')))}::boolean[],
-      ${list(batch.map((c) => c.latency))}::int[]
-    ) AS c(interface_info_id, user_id, ms, success, latency)`);
+      ${list(batch.map((c) => c.latency))}::int[],
+      ${list(batch.map((c) => c.status ?? 'NULL'))}::smallint[],
+      ${list(batch.map((c) => c.bytes))}::int[]
+    ) AS c(interface_info_id, user_id, ms, success, latency, status, bytes)`);
 }
 
 /**

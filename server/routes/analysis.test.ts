@@ -56,6 +56,23 @@ function totals(calls: Call[]) {
   };
 }
 
+test('the demo history answers as real calls do: 200 with a body, or a 500, or no answer (a time-out)', async () => {
+  const [row] = rowsOf<Record<string, number>>(
+    await t.database.db.execute(sql`
+      SELECT count(*) FILTER (WHERE success)::int AS successes,
+             count(*) FILTER (WHERE success AND status = 200 AND bytes > 0)::int AS answered,
+             count(*) FILTER (WHERE NOT success)::int AS failures,
+             count(*) FILTER (WHERE NOT success AND status = 500)::int AS errors,
+             count(*) FILTER (WHERE NOT success AND status IS NULL AND bytes = 0)::int AS timeouts
+      FROM interface_call`),
+  );
+  expect(row.successes).toBeGreaterThan(0);
+  expect(row.answered).toBe(row.successes);
+  expect(row.errors).toBeGreaterThan(0);
+  expect(row.timeouts).toBeGreaterThan(0);
+  expect(row.errors + row.timeouts).toBe(row.failures);
+});
+
 /** The overview's answer, its interfaces read back from the table they are sent as. */
 async function overview(startDate: string, endDate: string): Promise<Envelope<AnalysisOverview>> {
   const answer = await call<AnalysisOverviewAnswer>(t.app, {
