@@ -344,6 +344,18 @@ describe('个人中心: password', () => {
     fireEvent.change(within(form).getByLabelText('确认新密码'), { target: { value: again } });
   };
 
+  it('gives no field the focus on load, which on a phone would open the keyboard', async () => {
+    renderPage();
+    await screen.findByLabelText('当前密码');
+    // ProForm focuses its first field a moment after mounting.
+    await act(async () => {
+      await new Promise((resolve) => {
+        setTimeout(resolve, 100);
+      });
+    });
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('changes the password and says that the other sessions ended', async () => {
     passwordMock.mockResolvedValue(ok(true));
     renderPage();

@@ -40,6 +40,8 @@ export function PasswordCard() {
       <ProForm<PasswordValues>
         form={form}
         layout="vertical"
+        // No field takes the focus on load: on a phone it would open the keyboard.
+        autoFocusFirstInput={false}
         onFinish={onFinish}
         submitter={{ searchConfig: { submitText: T.submit }, resetButtonProps: false }}
       >

@@ -50,6 +50,8 @@ export function ProfileCard() {
       <ProForm<ProfileValues>
         form={form}
         layout="vertical"
+        // No field takes the focus on load: on a phone it would open the keyboard.
+        autoFocusFirstInput={false}
         initialValues={{ userName: loginUser?.userName ?? '', userAvatar: loginUser?.userAvatar ?? '' }}
         onFinish={onFinish}
         submitter={{ searchConfig: { submitText: T.save }, resetButtonProps: false }}
