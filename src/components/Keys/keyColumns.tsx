@@ -12,10 +12,29 @@ const MASK = '••••';
 const STATUS_COLOR = { active: 'success', expired: 'warning', revoked: 'default' } as const;
 
 const useStyles = createStyles(({ token }) => ({
-  key: { fontFamily: token.fontFamilyCode, wordBreak: 'break-all' },
+  key: { fontFamily: token.fontFamilyCode, whiteSpace: 'nowrap' },
 }));
 
 const copyable = (text: string) => ({ text, tooltips: [T.copy, T.copied] });
+
+/** An access key as the table shows it: its start and end, enough to tell keys apart; the copy holds all of it. */
+export function shortAccessKey(accessKey: string): string {
+  return accessKey.length > 13 ? `${accessKey.slice(0, 7)}…${accessKey.slice(-4)}` : accessKey;
+}
+
+/**
+ * Widths that fit the table in 个人中心's card at 1366 px with the menu open: a time wraps
+ * between its day and its hour, the actions stay at the right edge when the rest scrolls.
+ */
+export const KEY_COLUMN_WIDTH = {
+  name: 110,
+  accessKey: 150,
+  secretKey: 100,
+  time: 100,
+  interfaces: 150,
+  status: 110,
+  actions: 140,
+} as const;
 
 /**
  * A key's columns as its owner and an admin read them: never a secret, only its last characters.
@@ -24,14 +43,15 @@ const copyable = (text: string) => ({ text, tooltips: [T.copy, T.copied] });
 export function useKeyColumns(): TableColumnsType<API.KeyVO> {
   const { styles } = useStyles();
   return [
-    { title: T.name, dataIndex: 'name', key: 'name' },
+    { title: T.name, dataIndex: 'name', key: 'name', width: KEY_COLUMN_WIDTH.name, ellipsis: true },
     {
       title: T.accessKey,
       dataIndex: 'accessKey',
       key: 'accessKey',
+      width: KEY_COLUMN_WIDTH.accessKey,
       render: (accessKey: string) => (
-        <Typography.Text className={styles.key} copyable={copyable(accessKey)}>
-          {accessKey}
+        <Typography.Text className={styles.key} title={accessKey} copyable={copyable(accessKey)}>
+          {shortAccessKey(accessKey)}
         </Typography.Text>
       ),
     },
@@ -39,30 +59,35 @@ export function useKeyColumns(): TableColumnsType<API.KeyVO> {
       title: T.secretKey,
       dataIndex: 'secretKeyTail',
       key: 'secretKeyTail',
+      width: KEY_COLUMN_WIDTH.secretKey,
       render: (tail: string) => <Typography.Text className={styles.key}>{`${MASK}${tail}`}</Typography.Text>,
     },
     {
       title: T.createTime,
       dataIndex: 'createTime',
       key: 'createTime',
+      width: KEY_COLUMN_WIDTH.time,
       render: (time: string) => displayTime(time),
     },
     {
       title: T.expiresAt,
       dataIndex: 'expiresAt',
       key: 'expiresAt',
+      width: KEY_COLUMN_WIDTH.time,
       render: (time: string | null) => (time ? displayTime(time) : T.neverExpires),
     },
     {
       title: T.lastUsed,
       dataIndex: 'lastUsed',
       key: 'lastUsed',
+      width: KEY_COLUMN_WIDTH.time,
       render: (time: string | null) => (time ? displayTime(time) : T.neverUsed),
     },
     {
       title: T.interfaces,
       dataIndex: 'interfaces',
       key: 'interfaces',
+      width: KEY_COLUMN_WIDTH.interfaces,
       // The names come with the key, however many interfaces the catalogue holds.
       render: (interfaces: API.KeyInterfaceVO[] | null) =>
         interfaces ? (
@@ -81,6 +106,7 @@ export function useKeyColumns(): TableColumnsType<API.KeyVO> {
       title: T.status,
       dataIndex: 'status',
       key: 'status',
+      width: KEY_COLUMN_WIDTH.status,
       render: (status: API.KeyVO['status'], key) => (
         <Space direction="vertical" size={2}>
           <Tag color={STATUS_COLOR[status]}>{T.statusText[status]}</Tag>

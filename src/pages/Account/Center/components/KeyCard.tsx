@@ -23,7 +23,7 @@ import { errorText } from '@/requestConfig';
 import { listKeys, revokeKey } from '@/services/agler/key';
 import { regenerateMyAccessKey } from '@/services/agler/user';
 import { KEYS_TEXTS } from '@/components/Keys/texts';
-import { useKeyColumns } from '@/components/Keys/keyColumns';
+import { KEY_COLUMN_WIDTH, useKeyColumns } from '@/components/Keys/keyColumns';
 import { NewKeyForm } from './NewKeyForm';
 import { RotateForm } from './RotateForm';
 
@@ -97,6 +97,9 @@ export function KeyCard({ onChange }: { onChange?: () => void }) {
     {
       title: T.actions,
       key: 'actions',
+      // In reach however far the rest of the row scrolls.
+      fixed: 'right',
+      width: KEY_COLUMN_WIDTH.actions,
       render: (_, key) =>
         key.status === KEY_STATUS.REVOKED ? null : (
           <Space size="small" wrap>
