@@ -105,6 +105,21 @@ export function keyExpiryOf(raw: unknown, now: number): Parsed<number | null> {
   return { ok: true, value: ms };
 }
 
+/**
+ * The last day a key works, as its owner chose it: an expiry made from a day
+ * is the next midnight, which read as a time looks like one more day. Times
+ * are the wall clock of the server's time zone (the contract's local time),
+ * so the day is counted on the text itself, whatever the reader's zone.
+ * undefined for an expiry at any other time of day (set through the API).
+ */
+export function keyLastDay(expiresAt: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) 00:00:00$/.exec(expiresAt);
+  if (!match) return undefined;
+  const [y, m, d] = match.slice(1).map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d - 1));
+  return day.toISOString().slice(0, 10);
+}
+
 /** An interface list: absent, null or empty for any interface; else distinct ids. */
 export function keyInterfacesOf(raw: unknown): Parsed<Id[] | null> {
   if (raw === undefined || raw === null) return { ok: true, value: null };

@@ -2,6 +2,7 @@ import { Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { displayTime } from '@agler/contract/dates';
+import { keyLastDay } from '@agler/contract/keys';
 import { KEYS_TEXTS } from './texts';
 
 const T = KEYS_TEXTS.key;
@@ -74,7 +75,12 @@ export function useKeyColumns(): TableColumnsType<API.KeyVO> {
       dataIndex: 'expiresAt',
       key: 'expiresAt',
       width: KEY_COLUMN_WIDTH.time,
-      render: (time: string | null) => (time ? displayTime(time) : T.neverExpires),
+      // A day chosen in the form is stored as the next midnight: shown as the day chosen, which it ends with.
+      render: (time: string | null) => {
+        if (!time) return T.neverExpires;
+        const day = keyLastDay(time);
+        return day ? <span title={T.expiresAtEnd}>{day}</span> : displayTime(time);
+      },
     },
     {
       title: T.lastUsed,

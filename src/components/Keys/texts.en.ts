@@ -25,6 +25,7 @@ export const keys: Translation<typeof KEYS_TEXTS> = {
     namePlaceholder: `For example production or testing, 1–${KEY_LIMITS.nameMax} characters`,
     expiresAt: 'Expiry date',
     expiresAtHint: 'Optional: the key stops working at the end of this day; leave empty for never',
+    expiresAtEnd: 'Ends at the end of that day',
     interfaces: 'Interfaces it may call',
     interfacesHint: 'Optional: only these interfaces; leave empty for all of them',
     allInterfaces: 'All interfaces',

@@ -25,6 +25,8 @@ export const KEYS_TEXTS = localized('keys', {
     namePlaceholder: `例如 生产、测试，1-${KEY_LIMITS.nameMax} 个字符`,
     expiresAt: '过期日期',
     expiresAtHint: '可选：密钥在这一天结束时失效，留空则永不过期',
+    /** The title of an expiry day in the table: the key works through it. */
+    expiresAtEnd: '当天结束时失效',
     interfaces: '可调用的接口',
     interfacesHint: '可选：只允许调用这些接口，留空则可调用全部接口',
     allInterfaces: '全部接口',

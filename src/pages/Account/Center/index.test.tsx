@@ -150,6 +150,9 @@ describe('个人中心: access keys', () => {
     const second = rowOf('测试');
     expect(within(second).getByText('旧 SecretKey 有效至 2026-11-21 09:00:00')).toBeInTheDocument();
     expect(within(second).getByText('2026-11-20 08:30:00')).toBeInTheDocument();
+    // The expiry chosen as the day 2026-11-30 is stored as the midnight after it: shown as the day it ends with.
+    expect(within(second).getByText('2026-11-30')).toHaveAttribute('title', '当天结束时失效');
+    expect(within(second).queryByText(/2026-12-01/)).not.toBeInTheDocument();
     const revoked = rowOf('旧的');
     expect(within(revoked).getByText('已吊销')).toBeInTheDocument();
     expect(within(revoked).queryByRole('button', { name: /轮换/ })).not.toBeInTheDocument();
