@@ -22,7 +22,7 @@ export const keys: Translation<typeof KEYS_TEXTS> = {
     addTitle: 'New key',
     limitReached: `At most ${KEY_LIMITS.perUser} keys; revoke one you no longer use first`,
     name: 'Name',
-    namePlaceholder: `For example production or testing, 1–${KEY_LIMITS.nameMax} characters`,
+    namePlaceholder: 'e.g. production, testing',
     expiresAt: 'Expiry date',
     expiresAtHint: 'Optional: the key stops working at the end of this day; leave empty for never',
     expiresAtEnd: 'Ends at the end of that day',

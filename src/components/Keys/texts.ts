@@ -22,7 +22,8 @@ export const KEYS_TEXTS = localized('keys', {
     addTitle: '新建密钥',
     limitReached: `最多 ${KEY_LIMITS.perUser} 个密钥，请先吊销不用的密钥`,
     name: '名称',
-    namePlaceholder: `例如 生产、测试，1-${KEY_LIMITS.nameMax} 个字符`,
+    /** Short enough to fit beside the length counter on a phone, which says the limit. */
+    namePlaceholder: '例如 生产、测试',
     expiresAt: '过期日期',
     expiresAtHint: '可选：密钥在这一天结束时失效，留空则永不过期',
     /** The title of an expiry day in the table: the key works through it. */

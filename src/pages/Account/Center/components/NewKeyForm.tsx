@@ -83,9 +83,9 @@ export function NewKeyForm({ open, onOpenChange, onAdded }: NewKeyFormProps) {
         name="expiresAt"
         label={T.expiresAt}
         extra={T.expiresAtHint}
-        width="md"
         dataFormat={DATE_FORMAT}
-        fieldProps={{ disabledDate: beforeToday, format: DATE_FORMAT }}
+        // As wide as the fields above and below it.
+        fieldProps={{ disabledDate: beforeToday, format: DATE_FORMAT, style: { width: '100%' } }}
       />
       <ProForm.Item name="interfaceIds" label={T.interfaces} extra={T.interfacesHint}>
         <InterfaceSelect className={styles.select} />
