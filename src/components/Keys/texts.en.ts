@@ -43,7 +43,7 @@ export const keys: Translation<typeof KEYS_TEXTS> = {
     statusText: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
     graceUntil: (time) => `The old SecretKey works until ${time}`,
     rotate: 'Rotate',
-    rotateTitle: (name) => `Rotate the key "${name}"`,
+    rotateTitle: (name) => `Rotate the key “${name}”`,
     rotateHint:
       'The AccessKey stays and a new SecretKey is made at once. Choose how long the old SecretKey keeps working, so you can update your programs meanwhile.',
     grace: 'Old SecretKey',
@@ -54,7 +54,7 @@ export const keys: Translation<typeof KEYS_TEXTS> = {
       `The old SecretKey keeps working until ${time}; after that only the new one does.`,
     oldStopped: 'The old SecretKey stopped working at once.',
     revoke: 'Revoke',
-    revokeTitle: (name) => `Revoke the key "${name}"?`,
+    revokeTitle: (name) => `Revoke the key “${name}”?`,
     revokeDescription: 'The key stops working at once and cannot be restored; every call that uses it fails.',
     revokeOk: 'Revoke',
     revoked: 'Key revoked',

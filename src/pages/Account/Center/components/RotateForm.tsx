@@ -64,7 +64,8 @@ export function RotateForm({ target, onClose, onRotated }: RotateFormProps) {
       <ProFormRadio.Group
         name="graceSeconds"
         label={T.grace}
-        radioType="button"
+        // One choice a line: side by side, "24 小时后失效" wrapped on a phone and broke the row.
+        layout="vertical"
         options={GRACE_SECONDS.map((seconds) => ({ label: T.graceOptions[seconds], value: seconds }))}
       />
     </ModalForm>
