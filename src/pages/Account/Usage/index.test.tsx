@@ -194,6 +194,18 @@ describe('我的用量', () => {
     }
   });
 
+  it("titles another user's usage with the name 用户管理 passes, the account when there is none", async () => {
+    window.history.replaceState(null, '', '/account/usage?userId=1790000000000000002&account=bob&name=Bob+Li');
+    try {
+      renderWithAntd(<UsagePage />);
+      expect(await screen.findByText('Bob Li 的用量')).toBeInTheDocument();
+      expect(await screen.findByText('Bob Li 的额度申请')).toBeInTheDocument();
+      expect(screen.queryByText('bob 的用量')).not.toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('a call that succeeded before statuses were recorded reads 成功, one never answered 无响应', async () => {
     jest.mocked(listMyCalls).mockResolvedValue(
       ok({

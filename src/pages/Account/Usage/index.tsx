@@ -28,10 +28,14 @@ const useStyles = createStyles(({ token }) => ({
   error: { marginBottom: token.margin },
 }));
 
-/** Whose usage the address names (`?userId=…&account=…`, from 用户管理); none: the reader's own. */
-function subjectFromUrl(): { userId?: string; account?: string } {
+/** Whose usage the address names (`?userId=…&account=…&name=…`, from 用户管理); none: the reader's own. */
+function subjectFromUrl(): { userId?: string; account?: string; name?: string } {
   const params = new URLSearchParams(window.location.search);
-  return { userId: params.get('userId') || undefined, account: params.get('account') || undefined };
+  return {
+    userId: params.get('userId') || undefined,
+    account: params.get('account') || undefined,
+    name: params.get('name') || undefined,
+  };
 }
 
 /** 我的用量: a user's calls per day, quotas and how fast they go, their last calls and their requests for more. */
@@ -73,7 +77,7 @@ export default function UsagePage() {
   const narrow = useScreen('xs');
 
   return (
-    <PageContainer title={own ? T.pageTitle : T.pageTitleOf(subject.account ?? userId!)}>
+    <PageContainer title={own ? T.pageTitle : T.pageTitleOf(subject.name ?? subject.account ?? userId!)}>
       <Space wrap className={styles.controls} role="group" aria-label={T.range.label}>
         <Radio.Group
           optionType="button"
@@ -179,7 +183,7 @@ export default function UsagePage() {
           <Col span={24}>
             <MyRequests
               userId={userId ?? selfId}
-              title={own ? T.requests.title : T.requests.titleOf(subject.account ?? userId!)}
+              title={own ? T.requests.title : T.requests.titleOf(subject.name ?? subject.account ?? userId!)}
               actionRef={requestsRef}
             />
           </Col>

@@ -285,7 +285,12 @@ export default function UserAdminPage() {
         </Button>,
         <Link
           key="usage"
-          to={`${ACCOUNT_USAGE_PATH}?${new URLSearchParams({ userId: String(user.id), account: user.userAccount })}`}
+          to={`${ACCOUNT_USAGE_PATH}?${new URLSearchParams({
+            userId: String(user.id),
+            account: user.userAccount,
+            // The page's title names the user as the console does elsewhere.
+            name: user.userName || user.userAccount,
+          })}`}
           aria-label={T.usageLinkLabel(user.userAccount)}
         >
           {T.usageLink}

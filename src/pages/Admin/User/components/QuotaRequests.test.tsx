@@ -73,10 +73,13 @@ async function openRequestsTab() {
 }
 
 describe('user management: quota requests', () => {
-  it('links each user to their usage', async () => {
+  it('links each user to their usage, with the name that titles that page', async () => {
     renderWithAntd(<UserAdminPage />);
     const link = await screen.findByRole('link', { name: '查看 user 的用量' });
-    expect(link).toHaveAttribute('href', '/account/usage?userId=1790000000000000002&account=user');
+    expect(link).toHaveAttribute(
+      'href',
+      `/account/usage?userId=1790000000000000002&account=user&name=${encodeURIComponent('普通用户')}`,
+    );
   });
 
   it('counts the open requests on the tab, and approves one after its confirmation', async () => {
