@@ -28,13 +28,13 @@ export function shortAccessKey(accessKey: string): string {
  * between its day and its hour, the actions stay at the right edge when the rest scrolls.
  */
 export const KEY_COLUMN_WIDTH = {
-  name: 110,
-  accessKey: 150,
+  name: 100,
+  accessKey: 140,
   secretKey: 100,
   time: 100,
-  interfaces: 150,
-  status: 110,
-  actions: 140,
+  interfaces: 140,
+  status: 120,
+  actions: 130,
 } as const;
 
 /**

@@ -24,6 +24,7 @@ import { listKeys, revokeKey } from '@/services/agler/key';
 import { regenerateMyAccessKey } from '@/services/agler/user';
 import { KEYS_TEXTS } from '@/components/Keys/texts';
 import { KEY_COLUMN_WIDTH, useKeyColumns } from '@/components/Keys/keyColumns';
+import { columnsWidth } from '@/utils/tableWidth';
 import { NewKeyForm } from './NewKeyForm';
 import { RotateForm } from './RotateForm';
 
@@ -152,7 +153,8 @@ export function KeyCard({ onChange }: { onChange?: () => void }) {
         dataSource={keys}
         pagination={false}
         loading={loading}
-        scroll={{ x: 'max-content' }}
+        // The columns' own widths: 'max-content' let a long name or a tag widen the table past the card.
+        scroll={{ x: columnsWidth(columns) }}
       />
     );
   }

@@ -5,6 +5,7 @@ import { useRequest } from 'ahooks';
 import { KeyAudit } from '@/components/Keys/KeyAudit';
 import { useKeyColumns } from '@/components/Keys/keyColumns';
 import { KEYS_TEXTS } from '@/components/Keys/texts';
+import { columnsWidth } from '@/utils/tableWidth';
 import { LoadError } from '@/components/LoadError';
 import { listKeys } from '@/services/agler/key';
 import { ADMIN_USER_TEXTS } from '../texts';
@@ -45,7 +46,7 @@ export default function UserKeys({ userId }: UserKeysProps) {
         pagination={false}
         loading={loading}
         // Narrower than its columns (a phone), the table scrolls inside the drawer.
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: columnsWidth(columns) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
       />
     );
