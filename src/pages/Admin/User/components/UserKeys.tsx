@@ -23,7 +23,10 @@ type UserKeysProps = { userId: API.LoginUserVO['id'] };
 /** One user's keys as their owner sees them, without the actions, and the trail of every change. */
 export default function UserKeys({ userId }: UserKeysProps) {
   const { styles } = useStyles();
-  const columns = useKeyColumns();
+  // Without actions, the status is what stays at the right edge while the rest scrolls in the drawer.
+  const columns = useKeyColumns().map((column) =>
+    column.key === 'status' ? { ...column, fixed: 'right' as const } : column,
+  );
   const { data, error, loading, refresh } = useRequest(
     async () => (await listKeys({ userId }, { skipErrorHandler: true })).data ?? [],
     // Shown in the drawer with a retry.
