@@ -12,6 +12,18 @@ export const ALERT_PATHS = {
 
 type AlertLike = { kind: AlertKind | string; interfaceInfoId?: string | null; data?: AlertData };
 
+/**
+ * When a key stops. A key given an expiry day stops at the midnight after it: that reads as the
+ * last day it works, as its owner chose it, not as the next day's 00:00.
+ */
+function expiryText(key: string, expiresAt?: number): string {
+  if (!expiresAt) return ALERT_TEXTS.keyExpiring(key, '');
+  const at = dayjs(expiresAt);
+  return at.isSame(at.startOf('day'))
+    ? ALERT_TEXTS.keyLastDay(key, at.subtract(1, 'day').format('YYYY-MM-DD'))
+    : ALERT_TEXTS.keyExpiring(key, at.format('YYYY-MM-DD HH:mm'));
+}
+
 /** An alert's sentence in the page's language, and the page it links to. */
 export function describeAlert(alert: AlertLike): { text: string; href: string } {
   const data = alert.data ?? {};
@@ -26,10 +38,7 @@ export function describeAlert(alert: AlertLike): { text: string; href: string } 
       return { text: ALERT_TEXTS.quota100(name), href: ALERT_PATHS.usage };
     case 'key_expiring':
       return {
-        text: ALERT_TEXTS.keyExpiring(
-          data.keyName || ALERT_TEXTS.someKey,
-          data.expiresAt ? dayjs(data.expiresAt).format('YYYY-MM-DD HH:mm') : '',
-        ),
+        text: expiryText(data.keyName || ALERT_TEXTS.someKey, data.expiresAt),
         href: ALERT_PATHS.keys,
       };
     case 'interface_offline':

@@ -29,7 +29,12 @@ it('speaks English throughout, every kind included', async () => {
   const records: API.AlertVO[] = [
     { ...base, id: '6', kind: 'quota_80', data: { interfaceName: 'Weather', leftNum: 20, totalNum: 100 } },
     { ...base, id: '5', kind: 'quota_100', data: { interfaceName: 'Weather' } },
-    { ...base, id: '4', kind: 'key_expiring', data: { keyName: 'prod', expiresAt: Date.UTC(2026, 10, 25) } },
+    {
+      ...base,
+      id: '4',
+      kind: 'key_expiring',
+      data: { keyName: 'prod', expiresAt: new Date(2026, 10, 25).getTime() },
+    },
     { ...base, id: '3', kind: 'interface_offline', data: {} },
     { ...base, id: '2', kind: 'interface_deprecated', data: { interfaceName: 'Weather' } },
     {
@@ -54,7 +59,9 @@ it('speaks English throughout, every kind included', async () => {
       name: /“an interface”, which you called recently, has been taken offline/,
     }),
   ).toBeInTheDocument();
-  expect(within(list).getByRole('link', { name: /Key “prod” expires on 2026-11-2/ })).toBeInTheDocument();
+  expect(
+    within(list).getByRole('link', { name: /Key “prod” expires at the end of 2026-11-24/ }),
+  ).toBeInTheDocument();
   expect(within(list).getByRole('link', { name: /approved \(\+50\)/ })).toBeInTheDocument();
   expect(within(list).getByRole('button', { name: 'Mark all as read' })).toBeInTheDocument();
   expect(list.textContent).not.toMatch(CJK);

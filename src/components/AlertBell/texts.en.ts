@@ -16,6 +16,7 @@ export const alerts: Translation<typeof ALERT_TEXTS> = {
   quota80: (name, left, total) => `80% of the calls of “${name}” are used (${left}/${total} left)`,
   quota100: (name) => `All the calls of “${name}” are used`,
   keyExpiring: (key, date) => `Key “${key}” expires on ${date}`,
+  keyLastDay: (key, day) => `Key “${key}” expires at the end of ${day}`,
   interfaceOffline: (name) => `“${name}”, which you called recently, has been taken offline`,
   interfaceDeprecated: (name) => `“${name}”, which you called recently, has been deprecated`,
   quotaApproved: (name, amount) => `Your request for more calls of “${name}” was approved (+${amount})`,

@@ -20,6 +20,7 @@ export const ALERT_TEXTS = localized('alerts', {
     `「${name}」的调用次数已用 80%（剩余 ${left}/${total}）`,
   quota100: (name: string) => `「${name}」的调用次数已用完`,
   keyExpiring: (key: string, date: string) => `密钥「${key}」将于 ${date} 过期`,
+  keyLastDay: (key: string, day: string) => `密钥「${key}」将在 ${day} 结束时过期`,
   interfaceOffline: (name: string) => `你近期调用过的接口「${name}」已下线`,
   interfaceDeprecated: (name: string) => `你近期调用过的接口「${name}」已被标记为弃用`,
   quotaApproved: (name: string, amount: number) => `你对「${name}」的额度申请已通过（增加 ${amount} 次）`,
