@@ -129,7 +129,7 @@ test('keys: rotate with a grace, both secrets sign until it ends; rotate with no
       '轮换（旧密钥 1 小时后失效）',
       '新建',
     ]);
-    await expect(trail.getByText(first.accessKey).first()).toBeVisible();
+    await expect(trail.getByTitle(first.accessKey).first()).toBeVisible();
     const box = await drawer.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(PHONE.width);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);

@@ -7,6 +7,7 @@ import { displayTime } from '@agler/contract/dates';
 import type { GraceSeconds } from '@agler/contract/keys';
 import { LoadError } from '@/components/LoadError';
 import { listKeyAudit } from '@/services/agler/key';
+import { shortAccessKey } from './keyColumns';
 import { KEYS_TEXTS } from './texts';
 
 const T = KEYS_TEXTS.audit;
@@ -45,7 +46,12 @@ export const KeyAudit = forwardRef<KeyAuditHandle, KeyAuditProps>(function KeyAu
       title: KEYS_TEXTS.key.accessKey,
       dataIndex: 'accessKey',
       key: 'accessKey',
-      render: (accessKey: string) => <Typography.Text code>{accessKey}</Typography.Text>,
+      // Shortened as in the key table, the whole key in its title: the trail fits beside the menu.
+      render: (accessKey: string) => (
+        <Typography.Text code title={accessKey}>
+          {shortAccessKey(accessKey)}
+        </Typography.Text>
+      ),
     },
     { title: T.ip, dataIndex: 'ip', key: 'ip' },
   ];
