@@ -1,11 +1,11 @@
 import { ProCard } from '@ant-design/pro-components';
-import { Empty, Skeleton, Table, Typography } from 'antd';
+import { Empty, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useRequest } from 'ahooks';
 import { forwardRef, useImperativeHandle } from 'react';
 import { displayTime } from '@agler/contract/dates';
 import type { GraceSeconds } from '@agler/contract/keys';
-import { LoadError } from '@/components/LoadError';
+import { Loaded } from '@/components/LoadError';
 import { listKeyAudit } from '@/services/agler/key';
 import { shortAccessKey } from './keyColumns';
 import { KEYS_TEXTS } from './texts';
@@ -22,7 +22,8 @@ type KeyAuditProps = {
 /** 密钥操作记录: every change to the user's keys, newest first, with the address it came from. */
 export const KeyAudit = forwardRef<KeyAuditHandle, KeyAuditProps>(function KeyAudit({ userId }, ref) {
   const { data, error, loading, refresh } = useRequest(
-    async () => (await listKeyAudit(userId === undefined ? {} : { userId }, { skipErrorHandler: true })).data ?? [],
+    async () =>
+      (await listKeyAudit(userId === undefined ? {} : { userId }, { skipErrorHandler: true })).data ?? [],
     { onError: () => undefined, refreshDeps: [userId] },
   );
   useImperativeHandle(ref, () => ({ reload: refresh }), [refresh]);
@@ -56,26 +57,23 @@ export const KeyAudit = forwardRef<KeyAuditHandle, KeyAuditProps>(function KeyAu
     { title: T.ip, dataIndex: 'ip', key: 'ip' },
   ];
 
-  let body: React.ReactNode;
-  if (data === undefined && error && !loading) {
-    body = <LoadError message={T.loadFailed} error={error} onRetry={refresh} />;
-  } else if (data === undefined) {
-    body = <Skeleton active paragraph={{ rows: 2 }} />;
-  } else {
-    body = (
-      <Table<API.KeyAuditVO>
-        aria-label={T.title}
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={data}
-        loading={loading}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
-      />
-    );
-  }
+  const body = (
+    <Loaded data={data} error={error} loading={loading} onRetry={refresh} failed={T.loadFailed}>
+      {(rows) => (
+        <Table<API.KeyAuditVO>
+          aria-label={T.title}
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
+        />
+      )}
+    </Loaded>
+  );
   return (
     <ProCard title={T.title} bordered headerBordered>
       {body}

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { errorText } from '@/requestConfig';
 import { localized } from '@/locales';
@@ -31,4 +31,27 @@ export function LoadError({ message, error, onRetry, className }: LoadErrorProps
       }
     />
   );
+}
+
+type LoadedProps<T> = {
+  /** What has been loaded; undefined until the first answer. */
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  onRetry: () => void;
+  /** What failed to load, e.g. 密钥列表加载失败. */
+  failed: ReactNode;
+  /** The skeleton's rows while the first answer is awaited. */
+  rows?: number;
+  children: (data: T) => ReactNode;
+};
+
+/**
+ * A load's states: a skeleton until the first answer, a failure with its retry, then the data,
+ * which stays while a reload runs or fails.
+ */
+export function Loaded<T>({ data, error, loading, onRetry, failed, rows = 2, children }: LoadedProps<T>) {
+  if (data !== undefined) return <>{children(data)}</>;
+  if (error && !loading) return <LoadError message={failed} error={error} onRetry={onRetry} />;
+  return <Skeleton active paragraph={{ rows }} />;
 }

@@ -1,23 +1,13 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
-import {
-  App,
-  Button,
-  Empty,
-  Popconfirm,
-  Skeleton,
-  Space,
-  Table,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Empty, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { useLockFn, useRequest } from 'ahooks';
 import { useState } from 'react';
 import { KEY_STATUS } from '@agler/contract/keys';
 import { KEY_LIMITS } from '@/constants';
-import { LoadError } from '@/components/LoadError';
+import { Loaded } from '@/components/LoadError';
 import { SecretOnce } from '@/components/SecretOnce';
 import { errorText } from '@/requestConfig';
 import { listKeys, revokeKey } from '@/services/agler/key';
@@ -130,34 +120,31 @@ export function KeyCard({ onChange }: { onChange?: () => void }) {
     },
   ];
 
-  let body: React.ReactNode;
-  if (keys === undefined && error && !loading) {
-    body = <LoadError message={T.loadFailed} error={error} onRetry={refresh} />;
-  } else if (keys === undefined) {
-    body = <Skeleton active paragraph={{ rows: 2 }} />;
-  } else if (keys.length === 0) {
-    body = (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.none}>
-        <Button type="primary" icon={<KeyOutlined />} loading={generating} onClick={generate}>
-          {T.generate}
-        </Button>
-      </Empty>
-    );
-  } else {
-    body = (
-      <Table<API.KeyVO>
-        aria-label={T.tableLabel}
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={keys}
-        pagination={false}
-        loading={loading}
-        // The columns' own widths: 'max-content' let a long name or a tag widen the table past the card.
-        scroll={{ x: columnsWidth(columns) }}
-      />
-    );
-  }
+  const body = (
+    <Loaded data={keys} error={error} loading={loading} onRetry={refresh} failed={T.loadFailed}>
+      {(list) =>
+        list.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.none}>
+            <Button type="primary" icon={<KeyOutlined />} loading={generating} onClick={generate}>
+              {T.generate}
+            </Button>
+          </Empty>
+        ) : (
+          <Table<API.KeyVO>
+            aria-label={T.tableLabel}
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={list}
+            pagination={false}
+            loading={loading}
+            // The columns' own widths: 'max-content' let a long name or a tag widen the table past the card.
+            scroll={{ x: columnsWidth(columns) }}
+          />
+        )
+      }
+    </Loaded>
+  );
 
   return (
     <ProCard

@@ -1,21 +1,11 @@
 import { DeleteOutlined, SendOutlined, SyncOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  Popconfirm,
-  Skeleton,
-  Space,
-} from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Popconfirm, Space } from 'antd';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import { ALERT_KINDS, webhookUrlError } from '@agler/contract/alerts';
 import type { AlertKind } from '@agler/contract/alerts';
-import { LoadError } from '@/components/LoadError';
+import { Loaded } from '@/components/LoadError';
 import { SecretOnce } from '@/components/SecretOnce';
 import { translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
@@ -107,67 +97,64 @@ export function WebhookCard({ onSent }: WebhookCardProps) {
       void message.success(T.removed);
     });
 
-  let body: React.ReactNode;
-  if (webhook === undefined && error && !loading) {
-    body = <LoadError message={T.loadFailed} error={error} onRetry={refresh} />;
-  } else if (webhook === undefined) {
-    body = <Skeleton active paragraph={{ rows: 3 }} />;
-  } else {
-    body = (
-      <Form<Values> form={form} layout="vertical" onFinish={save} initialValues={{ url: '', kinds: [] }}>
-        {webhook?.previousSecretUntil && (
-          <Alert
-            type="info"
-            showIcon
-            message={T.previousUntil(webhook.previousSecretUntil)}
-            style={{ marginBottom: 16 }}
-          />
-        )}
-        <Form.Item
-          name="url"
-          label={T.url}
-          extra={T.urlExtra}
-          rules={[
-            {
-              validator: async (_, value) => {
-                const fault = webhookUrlError(value);
-                if (fault) throw new Error(translateMessage(fault));
-              },
-            },
-          ]}
-        >
-          <Input placeholder={T.urlPlaceholder} inputMode="url" autoComplete="url" />
-        </Form.Item>
-        <Form.Item name="kinds" label={T.kinds}>
-          <Checkbox.Group
-            options={ALERT_KINDS.map((kind) => ({ value: kind, label: NOTIFICATION_TEXTS.kinds[kind] }))}
-          />
-        </Form.Item>
-        <Space wrap>
-          <Button type="primary" htmlType="submit" loading={busy === 'save'}>
-            {T.save}
-          </Button>
-          {webhook && (
-            <>
-              <Button icon={<SendOutlined />} loading={busy === 'test'} onClick={() => void test()}>
-                {T.test}
-              </Button>
-              <Popconfirm title={T.rotateConfirm} onConfirm={() => rotate()}>
-                <Button icon={<SyncOutlined />} loading={busy === 'rotate'}>
-                  {T.rotate}
-                </Button>
-              </Popconfirm>
-              <Popconfirm title={T.removeConfirm} onConfirm={() => remove()}>
-                <Button danger icon={<DeleteOutlined />} loading={busy === 'remove'}>
-                  {T.remove}
-                </Button>
-              </Popconfirm>
-            </>
+  const body = (
+    <Loaded data={webhook} error={error} loading={loading} onRetry={refresh} failed={T.loadFailed} rows={3}>
+      {(saved) => (
+        <Form<Values> form={form} layout="vertical" onFinish={save} initialValues={{ url: '', kinds: [] }}>
+          {saved?.previousSecretUntil && (
+            <Alert
+              type="info"
+              showIcon
+              message={T.previousUntil(saved.previousSecretUntil)}
+              style={{ marginBottom: 16 }}
+            />
           )}
-        </Space>
-      </Form>
-    );
-  }
+          <Form.Item
+            name="url"
+            label={T.url}
+            extra={T.urlExtra}
+            rules={[
+              {
+                validator: async (_, value) => {
+                  const fault = webhookUrlError(value);
+                  if (fault) throw new Error(translateMessage(fault));
+                },
+              },
+            ]}
+          >
+            <Input placeholder={T.urlPlaceholder} inputMode="url" autoComplete="url" />
+          </Form.Item>
+          <Form.Item name="kinds" label={T.kinds}>
+            <Checkbox.Group
+              options={ALERT_KINDS.map((kind) => ({ value: kind, label: NOTIFICATION_TEXTS.kinds[kind] }))}
+            />
+          </Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={busy === 'save'}>
+              {T.save}
+            </Button>
+            {saved && (
+              <>
+                <Button icon={<SendOutlined />} loading={busy === 'test'} onClick={() => void test()}>
+                  {T.test}
+                </Button>
+                <Popconfirm title={T.rotateConfirm} onConfirm={() => rotate()}>
+                  <Button icon={<SyncOutlined />} loading={busy === 'rotate'}>
+                    {T.rotate}
+                  </Button>
+                </Popconfirm>
+                <Popconfirm title={T.removeConfirm} onConfirm={() => remove()}>
+                  <Button danger icon={<DeleteOutlined />} loading={busy === 'remove'}>
+                    {T.remove}
+                  </Button>
+                </Popconfirm>
+              </>
+            )}
+          </Space>
+        </Form>
+      )}
+    </Loaded>
+  );
 
   return (
     <ProCard title={T.title} headerBordered>

@@ -1,12 +1,12 @@
 import { ProCard } from '@ant-design/pro-components';
-import { Empty, Skeleton, Table, Typography } from 'antd';
+import { Empty, Table, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import { KeyAudit } from '@/components/Keys/KeyAudit';
 import { useKeyColumns } from '@/components/Keys/keyColumns';
 import { KEYS_TEXTS } from '@/components/Keys/texts';
 import { columnsWidth } from '@/utils/tableWidth';
-import { LoadError } from '@/components/LoadError';
+import { Loaded } from '@/components/LoadError';
 import { listKeys } from '@/services/agler/key';
 import { ADMIN_USER_TEXTS } from '../texts';
 
@@ -33,27 +33,24 @@ export default function UserKeys({ userId }: UserKeysProps) {
     { onError: () => undefined },
   );
 
-  let body: React.ReactNode;
-  if (data === undefined && error && !loading) {
-    body = <LoadError message={K.loadFailed} error={error} onRetry={refresh} />;
-  } else if (data === undefined) {
-    body = <Skeleton active paragraph={{ rows: 2 }} />;
-  } else {
-    body = (
-      <Table<API.KeyVO>
-        aria-label={K.tableLabel}
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={data}
-        pagination={false}
-        loading={loading}
-        // Narrower than its columns (a phone), the table scrolls inside the drawer.
-        scroll={{ x: columnsWidth(columns) }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
-      />
-    );
-  }
+  const body = (
+    <Loaded data={data} error={error} loading={loading} onRetry={refresh} failed={K.loadFailed}>
+      {(keys) => (
+        <Table<API.KeyVO>
+          aria-label={K.tableLabel}
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={keys}
+          pagination={false}
+          loading={loading}
+          // Narrower than its columns (a phone), the table scrolls inside the drawer.
+          scroll={{ x: columnsWidth(columns) }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
+        />
+      )}
+    </Loaded>
+  );
 
   return (
     <div className={styles.stack}>
