@@ -2,7 +2,7 @@ import { ProTable } from '@ant-design/pro-components';
 import type { ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Divider, Drawer, Empty, Space, Tag } from 'antd';
+import { Divider, Empty, Space, Tag } from 'antd';
 import { MethodTag } from '@/components/MethodTag';
 import { INTERFACE_STATUS } from '@/constants';
 import { formatNumber } from '@/locales';
@@ -12,9 +12,10 @@ import { ADMIN_USER_TEXTS } from '../texts';
 import { GrantQuotaForm } from './GrantQuotaForm';
 import { LeftNumEditor } from './LeftNumEditor';
 import { RateLimitEditor } from './RateLimitEditor';
+import { UserDrawer } from './UserDrawer';
+import type { UserDrawerProps } from './UserDrawer';
 import { LoadError } from '@/components/LoadError';
 import { columnsWidth } from '@/utils/tableWidth';
-import { useFocusReturn } from '@/utils/useFocusReturn';
 
 const T = ADMIN_USER_TEXTS.quota;
 
@@ -99,25 +100,11 @@ function QuotaList({ user }: QuotaListProps) {
   );
 }
 
-type QuotaDrawerProps = {
-  open: boolean;
-  /** The user whose quotas are shown (kept while the drawer closes, so it does not go blank). */
-  user?: API.LoginUserVO;
-  onClose: () => void;
-};
-
-export function QuotaDrawer({ open, user, onClose }: QuotaDrawerProps) {
-  const shown = open && !!user;
-  useFocusReturn(shown);
+/** 额度: a user's quotas and rate limits per interface, with a grant for a new one. */
+export function QuotaDrawer(props: UserDrawerProps) {
   return (
-    <Drawer
-      open={shown}
-      title={user ? T.title(user.userName || user.userAccount) : undefined}
-      width={DRAWER_WIDTH}
-      onClose={onClose}
-      destroyOnHidden
-    >
-      {user ? <QuotaList key={String(user.id)} user={user} /> : null}
-    </Drawer>
+    <UserDrawer {...props} title={T.title} width={DRAWER_WIDTH}>
+      {(user) => <QuotaList key={String(user.id)} user={user} />}
+    </UserDrawer>
   );
 }
