@@ -8,11 +8,12 @@ import { MESSAGES } from '@agler/contract/messages';
 import { canonicalRequest, EMPTY_BODY_SHA256 } from '@agler/contract/signature';
 import type { KeyPairVO } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
-import { alignDemoUrls } from '../domain/demoUrls';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
-import { ADMIN, call, loginAs, sessionCookieOf, testApp, USER } from '../test/app';
-import { freshNonce, signedHeaders } from '../test/sign';
+import { ADMIN, call, loginAs, registerAs, USER } from '../test/app';
+import { freshNonce } from '../test/sign';
 import type { TestApp } from '../test/app';
+import { listeningApp, sendSigned } from '../test/gateway';
+import type { SignedOptions } from '../test/gateway';
 import { signatureMatches } from './routes';
 
 /**
@@ -34,9 +35,7 @@ let base: string;
 beforeAll(async () => {
   // The quota test sends 200 calls at once: on a busy 2-core machine some wait for the database
   // longer than the default time-out, which would refund their quota and blur what it checks.
-  t = await testApp({ publicUrl: PUBLIC_URL, invokeTimeoutMs: 60_000 });
-  await alignDemoUrls(t.database.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ t, base } = await listeningApp(PUBLIC_URL, { invokeTimeoutMs: 60_000 }));
   [admin, user] = await Promise.all([loginAs(t.app, ADMIN), loginAs(t.app, USER)]);
 }, 180_000);
 
@@ -49,25 +48,8 @@ const get = <T = unknown>(url: string, cookie?: string) => call<T>(t.app, { url,
 type Signed = { accessKey: string; secretKey: string };
 
 /** A signed gateway request, as a program sends it (real HTTP to the listening app). */
-async function gateway(
-  pair: Signed,
-  method: string,
-  pathAndQuery: string,
-  options: { body?: string; timestamp?: number; nonce?: string; sign?: string; omit?: string } = {},
-) {
-  const body = options.body ?? '';
-  const headers = signedHeaders(pair, method, pathAndQuery, {
-    body,
-    timestamp: options.timestamp ?? Math.floor(t.clock.now / 1000),
-    nonce: options.nonce ?? freshNonce(),
-  });
-  if (options.sign) headers.sign = options.sign;
-  if (body) headers['content-type'] = 'application/json';
-  if (options.omit) delete headers[options.omit];
-  const response = await fetch(`${base}${pathAndQuery}`, { method, headers, body: body || undefined });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
-}
+const gateway = (pair: Signed, method: string, pathAndQuery: string, options?: SignedOptions) =>
+  sendSigned(t, base, pair, method, pathAndQuery, options);
 
 async function keysOf(cookie: string): Promise<KeyPairVO> {
   const answer = await post<KeyPairVO>('/api/user/key/regenerate', {}, cookie);
@@ -80,17 +62,7 @@ async function callCount(): Promise<number> {
   return rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM interface_call`))[0].n;
 }
 
-/** A fresh user, registered through the API: the answer's cookie is their session. */
-async function newUser(account: string): Promise<{ cookie: string; id: string }> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { userAccount: account, userPassword: 'password-123', checkPassword: 'password-123' },
-  });
-  const envelope = JSON.parse(response.body) as { code: number; data: string; message: string };
-  if (envelope.code !== 0) throw new Error(envelope.message);
-  return { cookie: sessionCookieOf(response), id: envelope.data };
-}
+const newUser = (account: string) => registerAs(t.app, account);
 
 describe('the signature', () => {
   test('matches an HMAC computed elsewhere (Python hmac) for the same canonical text', () => {

@@ -9,12 +9,11 @@ import type { KeyAuditVO, KeyVO } from '@agler/contract/keys';
 import { MESSAGES } from '@agler/contract/messages';
 import type { AccessKeyVO, KeyPairVO } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
-import { alignDemoUrls } from '../domain/demoUrls';
 import { alertKeysExpiringSoon } from '../domain/keys';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
-import { ADMIN, call, loginAs, sessionCookieOf, testApp } from '../test/app';
-import { freshNonce, signedHeaders } from '../test/sign';
+import { ADMIN, call, loginAs, registerAs } from '../test/app';
 import type { TestApp } from '../test/app';
+import { listeningApp, sendSigned } from '../test/gateway';
 
 /**
  * Several keys per user through the listening app: signed calls with each
@@ -34,9 +33,7 @@ let base: string;
 let admin: string;
 
 beforeAll(async () => {
-  t = await testApp({ publicUrl: PUBLIC_URL, invokeTimeoutMs: 60_000 });
-  await alignDemoUrls(t.database.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ t, base } = await listeningApp(PUBLIC_URL, { invokeTimeoutMs: 60_000 }));
   admin = await loginAs(t.app, ADMIN);
 }, 180_000);
 
@@ -48,16 +45,8 @@ const get = <T = unknown>(url: string, cookie?: string) => call<T>(t.app, { url,
 
 type Pair = { accessKey: string; secretKey: string };
 
-async function gateway(pair: Pair, interfaceId: string) {
-  const path = `/gateway/${interfaceId}?city=x`;
-  const headers = signedHeaders(pair, 'GET', path, {
-    timestamp: Math.floor(t.clock.now / 1000),
-    nonce: freshNonce(),
-  });
-  const response = await fetch(`${base}${path}`, { headers });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as { code: number; message: string } };
-}
+const gateway = (pair: Pair, interfaceId: string) =>
+  sendSigned(t, base, pair, 'GET', `/gateway/${interfaceId}?city=x`);
 
 const pause = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -65,17 +54,9 @@ const pause = (ms: number) =>
   });
 
 let accounts = 0;
-async function newUser(): Promise<{ cookie: string; id: string }> {
+function newUser(): Promise<{ cookie: string; id: string }> {
   accounts += 1;
-  const account = `keys_user_${accounts}`;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { userAccount: account, userPassword: 'password-123', checkPassword: 'password-123' },
-  });
-  const envelope = JSON.parse(response.body) as { code: number; data: string; message: string };
-  if (envelope.code !== 0) throw new Error(envelope.message);
-  return { cookie: sessionCookieOf(response), id: envelope.data };
+  return registerAs(t.app, `keys_user_${accounts}`);
 }
 
 async function addKey(cookie: string, body: Record<string, unknown>) {

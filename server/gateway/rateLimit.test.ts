@@ -7,11 +7,10 @@ import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, InterfaceQuota, KeyPairVO } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
-import { alignDemoUrls } from '../domain/demoUrls';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
-import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
+import { ADMIN, call, loginAs, USER } from '../test/app';
 import type { TestApp } from '../test/app';
-import { freshNonce, signedHeaders } from '../test/sign';
+import { listeningApp, sendSigned } from '../test/gateway';
 
 /**
  * Rate limits through the gateway and invoke, on one app that listens on
@@ -45,9 +44,7 @@ function get<T = unknown>(url: string, cookie?: string) {
 }
 
 beforeAll(async () => {
-  t = await testApp({ publicUrl: PUBLIC_URL });
-  await alignDemoUrls(t.database.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ t, base } = await listeningApp(PUBLIC_URL));
   [admin, user] = await Promise.all([loginAs(t.app, ADMIN), loginAs(t.app, USER)]);
   pair = (await post<KeyPairVO>('/api/user/key/regenerate', {}, user)).data;
   userId = (await get<{ id: string }>('/api/user/get/login', user)).data.id;
@@ -60,16 +57,7 @@ beforeEach(() => {
   t.clock.now += 10_000;
 });
 
-async function gateway(id: string) {
-  const path = `/gateway/${id}`;
-  const headers = signedHeaders(pair, 'GET', path, {
-    timestamp: Math.floor(t.clock.now / 1000),
-    nonce: freshNonce(),
-  });
-  const response = await fetch(`${base}${path}`, { headers });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, json: () => JSON.parse(text) };
-}
+const gateway = (id: string) => sendSigned(t, base, pair, 'GET', `/gateway/${id}`);
 
 async function setLimits(id: string, limits: { rateLimit?: unknown; rateBurst?: unknown }) {
   return post<boolean>('/api/interfaceInfo/update', { id, ...limits }, admin);

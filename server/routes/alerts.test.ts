@@ -11,7 +11,7 @@ import { quotaCrossings, raiseAlert, resetQuotaAlerts, alertExpiringKeys } from 
 import type { AlertPage } from '../domain/alerts';
 import type { PingResult, WebhookDeliveryVO, WebhookSaved } from '../domain/webhooks';
 import { deliveriesOf } from '../domain/webhooks';
-import { ADMIN, call, loginAs, sessionCookieOf, testApp, USER } from '../test/app';
+import { ADMIN, call, loginAs, registerAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 import { verifies, webhookReceiver } from '../test/webhookReceiver';
 import type { Received, WebhookReceiver } from '../test/webhookReceiver';
@@ -30,12 +30,7 @@ beforeAll(async () => {
   t = await testApp({ invokeAllowHosts: [`127.0.0.1:${receiver.port}`] });
   db = t.database.db;
   user = await loginAs(t.app, USER);
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { userAccount: 'alert-other', userPassword: 'alert-other-pw', checkPassword: 'alert-other-pw' },
-  });
-  other = sessionCookieOf(registered);
+  other = (await registerAs(t.app, 'alert-other', 'alert-other-pw')).cookie;
 }, 180_000);
 afterAll(async () => {
   await t.close();

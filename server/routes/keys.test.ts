@@ -5,7 +5,7 @@ import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { KeyVO } from '@agler/contract/keys';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
-import { ADMIN, call, loginAs, sessionCookieOf, testApp } from '../test/app';
+import { ADMIN, call, loginAs, registerAs, testApp } from '../test/app';
 import type { TestApp } from '../test/app';
 
 /** The key list names the interfaces a key is limited to, from the key itself, deleted ones marked. */
@@ -22,12 +22,7 @@ let user: { cookie: string; id: string };
 beforeAll(async () => {
   t = await testApp();
   admin = await loginAs(t.app, ADMIN);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { userAccount: 'key_names', userPassword: 'password-123', checkPassword: 'password-123' },
-  });
-  user = { cookie: sessionCookieOf(response), id: String(JSON.parse(response.body).data) };
+  user = await registerAs(t.app, 'key_names');
 }, 180_000);
 afterAll(() => t.close());
 

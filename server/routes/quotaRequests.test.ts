@@ -8,7 +8,7 @@ import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import type { QuotaRequestVO } from '@agler/contract/quotaRequests';
 import type { Page } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
-import { ADMIN, call, loginAs, sessionCookieOf, testApp, USER } from '../test/app';
+import { ADMIN, call, loginAs, registerAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 
 let t: TestApp;
@@ -21,13 +21,7 @@ const TOO_LONG = 'x'.repeat(QUOTA_REQUEST_LIMITS.reasonMax + 1);
 
 beforeAll(async () => {
   t = await testApp();
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { userAccount: 'quota-asker', userPassword: '12345678', checkPassword: '12345678' },
-  });
-  cookie = sessionCookieOf(registered);
-  userId = String(JSON.parse(registered.body).data);
+  ({ cookie, id: userId } = await registerAs(t.app, 'quota-asker'));
   otherCookie = await loginAs(t.app, USER);
   adminCookie = await loginAs(t.app, ADMIN);
 }, 180_000);

@@ -4,7 +4,7 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
 import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
-import { ADMIN, call, loginAs, sessionCookieOf, testApp } from '../test/app';
+import { ADMIN, call, loginAs, registerAs, testApp } from '../test/app';
 import type { TestApp } from '../test/app';
 import { listen } from '../test/listener';
 import type { Listener } from '../test/listener';
@@ -23,12 +23,7 @@ beforeAll(async () => {
   });
   t = await testApp({ invokeAllowHosts: [`127.0.0.1:${upstream.port}`] });
   admin = await loginAs(t.app, ADMIN);
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { userAccount: 'text_check_1', userPassword: 'password-123', checkPassword: 'password-123' },
-  });
-  user = sessionCookieOf(registered);
+  user = (await registerAs(t.app, 'text_check_1')).cookie;
   const page = await call<{ records: { id: string }[] }>(t.app, {
     url: '/api/interfaceInfo/list/page',
     cookie: admin,

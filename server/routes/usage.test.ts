@@ -8,7 +8,7 @@ import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { MESSAGES } from '@agler/contract/messages';
 import type { DailyCalls, Page } from '@agler/contract/types';
 import type { CallLogEntry, UsageSummary } from '../domain/usage';
-import { ADMIN, call, loginAs, sessionCookieOf, testApp, USER } from '../test/app';
+import { ADMIN, call, loginAs, registerAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 
 let t: TestApp;
@@ -35,13 +35,7 @@ async function addCalls(
 
 beforeAll(async () => {
   t = await testApp();
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { userAccount: 'usage-reader', userPassword: '12345678', checkPassword: '12345678' },
-  });
-  cookie = sessionCookieOf(registered);
-  userId = String(JSON.parse(registered.body).data);
+  ({ cookie, id: userId } = await registerAs(t.app, 'usage-reader'));
   userCookie = await loginAs(t.app, USER);
   adminCookie = await loginAs(t.app, ADMIN);
   const today = startOfDay(t.clock.now);

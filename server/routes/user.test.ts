@@ -8,7 +8,7 @@ import type { LoginUserVO } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { removeExpired, SESSION_LIMITS } from '../domain/session';
 import { THROTTLE_WINDOW_MS } from '../domain/user';
-import { ADMIN, call, loginAs, sessionCookieOf, testApp, USER } from '../test/app';
+import { ADMIN, call, loginAs, registerAs, sessionCookieOf, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 
 let t: TestApp;
@@ -249,14 +249,7 @@ describe('login throttling', () => {
 });
 
 describe('banning', () => {
-  const register = async (userAccount: string) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/register',
-      payload: { userAccount, userPassword: 'password-123', checkPassword: 'password-123' },
-    });
-    return { id: JSON.parse(response.body).data as string, cookie: sessionCookieOf(response) };
-  };
+  const register = (userAccount: string) => registerAs(t.app, userAccount);
   const sessionsOf = async (userId: string) =>
     rowsOf<{ n: number }>(
       await t.database.db.execute(sql`SELECT count(*)::int AS n FROM session WHERE user_id = ${userId}`),

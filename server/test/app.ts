@@ -56,6 +56,22 @@ export async function loginAs(
   return sessionCookieOf(response);
 }
 
+/** Registers a new account through the API: its id and the session cookie the answer sets. */
+export async function registerAs(
+  app: FastifyInstance,
+  userAccount: string,
+  userPassword = 'password-123',
+): Promise<{ id: string; cookie: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    payload: { userAccount, userPassword, checkPassword: userPassword },
+  });
+  const envelope = JSON.parse(response.body) as Envelope<string>;
+  if (envelope.code !== 0) throw new Error(`registering ${userAccount}: ${envelope.message}`);
+  return { id: String(envelope.data), cookie: sessionCookieOf(response) };
+}
+
 /** Sends a request and answers its parsed envelope. */
 export async function call<T = unknown>(
   app: FastifyInstance,
