@@ -7,6 +7,7 @@ import { errorText } from '@/requestConfig';
 import { listAlerts, markAlertRead, markAllAlertsRead } from '@/services/agler/alert';
 import { ALERT_PATHS, describeAlert } from './describe';
 import { ALERT_TEXTS } from './texts';
+import { VISUALLY_HIDDEN } from '@/utils/visuallyHidden';
 
 const PAGE_SIZE = 10;
 
@@ -47,14 +48,7 @@ const useStyles = createStyles(({ token }) => ({
     paddingTop: token.paddingXS,
     borderTop: `1px solid ${token.colorSplit}`,
   },
-  hidden: {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: VISUALLY_HIDDEN,
 }));
 
 type AlertPanelProps = {

@@ -8,22 +8,13 @@ import { SESSION_PROBE } from '@/requestConfig';
 import { getUnreadAlertCount } from '@/services/agler/alert';
 import { loadAlertPanel } from './loadPanel';
 import { ALERT_TEXTS } from './texts';
+import { VISUALLY_HIDDEN } from '@/utils/visuallyHidden';
 
 export { ALERT_TEXTS } from './texts';
 
 const AlertPanel = lazy(loadAlertPanel);
 
 knowAlertMessages(ALERT_MESSAGES);
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN: React.CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 
 /**
  * The header's bell: the unread count, asked for once a minute while the page is visible and

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
 import { formatNumber } from '@/locales';
 import { USAGE_TEXTS } from '../texts';
+import { VISUALLY_HIDDEN } from '@/utils/visuallyHidden';
 
 // Only the parts this chart draws with are bundled; no animation, so a new range shows at once.
 Chart.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -18,17 +19,7 @@ const useStyles = createStyles(() => ({
   figure: { margin: 0, position: 'relative' },
   plot: { position: 'relative' },
   // Read by screen readers, not shown: the chart's data as a table.
-  hidden: {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    padding: 0,
-    margin: -1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
+  hidden: VISUALLY_HIDDEN,
 }));
 
 type DailyChartProps = { daily: API.DailyCalls[]; height: number };

@@ -1,6 +1,7 @@
 import { createStyles } from 'antd-style';
 import type { ReactNode } from 'react';
 import { AfterFrame } from '@/utils/afterFrame';
+import { VISUALLY_HIDDEN } from '@/utils/visuallyHidden';
 
 const useStyles = createStyles(({ token }) => ({
   figure: { margin: 0, position: 'relative' },
@@ -10,17 +11,7 @@ const useStyles = createStyles(({ token }) => ({
     fontSize: token.fontSizeSM,
   },
   // Read by screen readers, not shown: the chart's data as a table.
-  visuallyHidden: {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    padding: 0,
-    margin: -1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
+  visuallyHidden: VISUALLY_HIDDEN,
 }));
 
 type ChartFigureProps = {
