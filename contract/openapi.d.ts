@@ -1510,7 +1510,7 @@ export interface components {
             /** @description Calls that failed: an error status, no answer, or an answer the platform did not pass on */
             errors: number;
         };
-        /** @description Calls by what the interface answered; the seven add up to totalCalls. A class counts the calls whose recorded HTTP status is in its hundred (2xx: 200 to 299, and so on), whatever the outcome: a 2xx answer too large to pass on is a failed 2xx call, a redirect (never followed) a failed 3xx call. `other`: a recorded status outside 200 to 599. `noAnswer`: calls with no status that failed: the interface was asked but no answer came (time-out, connection closed). `unrecorded`: calls with no status that succeeded: history from before statuses were recorded (the seeded calls), whose status is unknown. */
+        /** @description Calls by what the interface answered; the seven add up to totalCalls. A class counts the calls whose recorded HTTP status is in its hundred (2xx: 200 to 299, and so on), whatever the outcome: a 2xx answer too large to pass on is a failed 2xx call, a redirect (never followed) a failed 3xx call. `other`: a recorded status outside 200 to 599. `noAnswer`: calls with no status that failed: the interface was asked but no answer came (time-out, connection closed). `unrecorded`: calls with no status that succeeded: history from before statuses were recorded, whose status is unknown. */
         StatusClasses: {
             "2xx": number;
             "3xx": number;

@@ -73,7 +73,7 @@ export const USAGE_TEXTS = localized('usage', {
     /** The filter for calls without a status: never answered, or from before statuses were recorded. */
     statusNone: '无状态码',
     noAnswer: '无响应',
-    /** A successful call from before statuses were recorded (the demo data's history). */
+    /** A successful call from before statuses were recorded. */
     unrecorded: '成功',
     unrecordedHint: '开始记录状态码之前的成功调用，状态码未知',
     gone: '已删除的接口',

@@ -120,7 +120,7 @@ export const analysis: Translation<typeof ANALYSIS_TEXTS> = {
       '5xx': 'The interface answered 500–599',
       other: 'The interface answered a status code outside 200–599',
       noAnswer: 'The interface was called but did not answer: a timeout or a broken connection',
-      unrecorded: 'Successful calls from before status codes were recorded (such as demo data): status unknown',
+      unrecorded: 'Successful calls from before status codes were recorded: status unknown',
     },
     empty: 'No calls to this interface in the chosen range',
     error: 'Could not load the callers',

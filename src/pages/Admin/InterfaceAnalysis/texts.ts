@@ -124,7 +124,7 @@ export const ANALYSIS_TEXTS = localized('analysis', {
       '5xx': '接口返回 500–599',
       other: '接口返回了 200–599 以外的状态码',
       noAnswer: '已请求接口但没有收到响应：超时或连接中断',
-      unrecorded: '开始记录状态码之前的成功调用（如演示数据），状态码未知',
+      unrecorded: '开始记录状态码之前的成功调用，状态码未知',
     },
     empty: '所选时间范围内该接口没有调用',
     error: '调用方数据加载失败',

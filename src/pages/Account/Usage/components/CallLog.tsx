@@ -63,7 +63,7 @@ export function CallLog({ userId, interfaces }: CallLogProps) {
       fieldProps: { placeholder: T.statusAll },
       width: 110,
       render: (_, call) => {
-        // The demo's history and older calls succeeded without a recorded status: not "no answer".
+        // Calls from before statuses were recorded succeeded without one: not "no answer".
         if (call.statusClass === 'unrecorded')
           return (
             <Tag bordered={false} color="success" title={T.unrecordedHint}>
