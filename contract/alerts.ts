@@ -3,6 +3,7 @@ import { parseId } from './ids';
 import type { Id } from './ids';
 import { MESSAGES } from './messages';
 import { queryOf, textsOf } from './queries';
+import type { components } from './openapi';
 import type { Parsed } from './queries';
 import { textFault } from './text';
 
@@ -29,17 +30,7 @@ export const isAlertKind = (value: unknown): value is AlertKind =>
   typeof value === 'string' && (ALERT_KINDS as readonly string[]).includes(value);
 
 /** What an alert says beyond its kind; each kind fills the fields it needs. */
-export type AlertData = {
-  interfaceName?: string;
-  leftNum?: number;
-  totalNum?: number;
-  keyName?: string;
-  /** epoch milliseconds */
-  expiresAt?: number;
-  approved?: boolean;
-  amount?: number;
-  reason?: string;
-};
+export type AlertData = components['schemas']['AlertData'];
 
 /** The share of a quota used at which `quota_80` is raised. */
 export const QUOTA_WARNING_SHARE = 0.8;

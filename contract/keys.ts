@@ -5,7 +5,10 @@ import type { Id } from './ids';
 import { MESSAGES } from './messages';
 import { queryOf } from './queries';
 import type { Parsed } from './queries';
+import type { components } from './openapi';
 import { textFault } from './text';
+
+type Schemas = components['schemas'];
 
 /**
  * A user's keys: up to KEY_LIMITS.perUser live (not revoked) named pairs,
@@ -31,37 +34,11 @@ export const KEY_AUDIT_LIMIT = 200;
 /** The name of the key a user's first pair becomes, and of the one `regenerate` makes when there is none. */
 export const DEFAULT_KEY_NAME = '默认';
 
-/** An interface a key is limited to, as the key list names it. */
-export type KeyInterfaceVO = { id: Id; name: string; deleted: boolean };
-
-/** A key as listed: never its secret. Times as the contract writes them. */
-export type KeyVO = {
-  id: Id;
-  name: string;
-  accessKey: string;
-  secretKeyTail: string;
-  createTime: string;
-  expiresAt: string | null;
-  lastUsed: string | null;
-  /** null: any interface. */
-  interfaceIds: Id[] | null;
-  /** The same interfaces with their names, in the same order; a deleted one keeps its name and says so. */
-  interfaces: KeyInterfaceVO[] | null;
-  /** Until when the secret before the last rotation still signs; null when it no longer does. */
-  graceUntil: string | null;
-  status: KeyStatus;
-};
-
-export type KeyAuditVO = {
-  id: string;
-  keyId: Id;
-  action: KeyAuditAction;
-  keyName: string;
-  accessKey: string;
-  graceSeconds: number | null;
-  ip: string;
-  time: string;
-};
+/** An interface a key is limited to, as the key list names it; a deleted one keeps its name and says so. */
+export type KeyInterfaceVO = Schemas['KeyInterfaceVO'];
+/** A key as listed: never its secret; times as the contract writes them; null interfaces: any. */
+export type KeyVO = Schemas['KeyVO'];
+export type KeyAuditVO = Schemas['KeyAuditVO'];
 
 /** The status of a key at `now`. */
 export function keyStatusOf(

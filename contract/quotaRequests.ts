@@ -3,6 +3,7 @@ import { parseId } from './ids';
 import type { Id } from './ids';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { queryOf, textsOf } from './queries';
+import type { components } from './openapi';
 import type { Parsed } from './queries';
 import { textFault } from './text';
 
@@ -19,26 +20,9 @@ export const QUOTA_REQUEST_STATUSES: readonly QuotaRequestStatus[] = Object.valu
 /** The label a reason's text fault names (src/locales translates it). */
 export const REASON_LABEL = '理由';
 
-/** A request as answered: ids as text, times as the contract writes them. */
-export type QuotaRequestVO = {
-  id: string;
-  userId: Id;
-  userAccount: string;
-  userName: string;
-  interfaceInfoId: Id;
-  /** null: the interface is gone. */
-  interfaceName: string | null;
-  amount: number;
-  reason: string;
-  status: QuotaRequestStatus;
-  /** The admin's reason; null while open, and for an approval given without one. */
-  reviewReason: string | null;
-  createTime: string;
-  reviewTime: string | null;
-  /** The user's quota on the interface now. */
-  leftNum: number;
-  totalNum: number;
-};
+/** A request as answered: ids as text, every field present, times as the contract writes them. */
+export type QuotaRequestVO = Required<Omit<Schema, 'userId' | 'interfaceInfoId'>> & { userId: Id; interfaceInfoId: Id };
+type Schema = components['schemas']['QuotaRequestVO'];
 
 /** The check of `amount`: a whole number of calls, 1 to the most one request may ask. */
 export function amountFault(amount: unknown): string | undefined {
