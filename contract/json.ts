@@ -60,6 +60,18 @@ export function exceedsJsonDepth(text: string, max = JSON_MAX_DEPTH): boolean {
   return false;
 }
 
+/** Whether arrays and objects nest deeper than `max` in a parsed value; a loop, so no depth overflows it. */
+export function exceedsValueDepth(value: unknown, max = JSON_MAX_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** An integer beyond 2^53 stays its decimal text; every other number becomes a number. */
 function exactNumber(text: string): number | string {
   return isInteger(text) && !isSafeNumber(text) ? text : Number(text);

@@ -23,6 +23,17 @@ export const IMPORT_LIMITS = {
   operationsMax: 2000,
   /** A nested object's schema kept in its parameter's description, in characters. */
   schemaTextMax: 1000,
+  /** Nesting of a document's objects and arrays (real documents nest a dozen levels). */
+  depthMax: 64,
+  /**
+   * Schema nodes the mapping may visit: a schema reached through several `$ref`s is
+   * visited each time, so a small document can describe an exponential tree.
+   */
+  expansionMax: 250_000,
+  /** Reading, checking and mapping one document, in milliseconds. */
+  readMs: 20_000,
+  /** The heap of the thread that reads one document, in MB. */
+  readHeapMb: 512,
 } as const;
 
 /** The fields an import writes (what an interface's add takes, and whether it is deprecated). */

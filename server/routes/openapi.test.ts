@@ -17,9 +17,17 @@ import type { Change } from '../cache/changes';
 import { rowsOf } from '../db/rows';
 import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
+import { longestWait } from '../test/eventLoop';
 import { listen } from '../test/listener';
 import type { Listener } from '../test/listener';
-import { OPENAPI30, OPENAPI31, SWAGGER2_YAML } from '../test/openapiDocuments';
+import {
+  allOfBombDocument,
+  deepDocument,
+  OPENAPI30,
+  OPENAPI31,
+  refChainDocument,
+  SWAGGER2_YAML,
+} from '../test/openapiDocuments';
 
 const PUBLIC_URL = 'https://open.agler.example';
 
@@ -32,6 +40,9 @@ beforeAll(async () => {
     if (req.url === '/openapi.json') {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(OPENAPI31));
+    } else if (req.url === '/deep.json') {
+      res.setHeader('content-type', 'application/json');
+      res.end(deepDocument());
     } else if (req.url === '/moved') {
       res.writeHead(302, { location: 'http://127.0.0.1:1/openapi.json' }).end();
     } else res.writeHead(404).end('missing');
@@ -262,6 +273,40 @@ describe('a document that does not validate', () => {
     const { data } = await importDoc({ document, dryRun: true });
 
     expect(data.errors[0].message.startsWith(message)).toBe(true);
+  });
+});
+
+describe('a document over a budget', () => {
+  test.each([
+    ['nested 200,000 deep', { document: deepDocument() }, IMPORT_MESSAGES.tooDeep(IMPORT_LIMITS.depthMax)],
+    ['nested 200,000 deep, by URL', { url: 'deep' }, IMPORT_MESSAGES.tooDeep(IMPORT_LIMITS.depthMax)],
+    [
+      'with schemas that expand past the budget',
+      { document: allOfBombDocument() },
+      IMPORT_MESSAGES.tooExpanded(IMPORT_LIMITS.expansionMax),
+    ],
+  ])('%s is refused within the time budget, and the event loop never waits a second', async (_name, source, message) => {
+    const payload = 'url' in source ? { url: `${documents.origin}/deep.json` } : source;
+    const started = Date.now();
+
+    const { value: answer, waitedMs } = await longestWait(() => importDoc({ ...payload, dryRun: false }));
+
+    expect(answer).toMatchObject({ code: ResponseCode.PARAMS_ERROR, message, data: null });
+    expect(Date.now() - started).toBeLessThan(IMPORT_LIMITS.readMs);
+    expect(waitedMs).toBeLessThan(1000);
+  });
+
+  test('schemas that $ref each other eight levels deep are read within the time budget', async () => {
+    const started = Date.now();
+
+    const { value: answer, waitedMs } = await longestWait(() =>
+      importDoc({ document: refChainDocument(8, 8), dryRun: true }),
+    );
+
+    expect(answer.code).toBe(ResponseCode.SUCCESS);
+    expect(answer.data.create.map((row) => row.operation)).toEqual(['POST /chain']);
+    expect(Date.now() - started).toBeLessThan(IMPORT_LIMITS.readMs);
+    expect(waitedMs).toBeLessThan(1000);
   });
 });
 

@@ -291,3 +291,64 @@ export const OPENAPI31 = {
     },
   },
 };
+
+/**
+ * Documents that cost far more to read than their size says. Each schema's `width` properties all
+ * `$ref` the next schema, `levels` deep: a few kilobytes describing width^levels nodes.
+ */
+export function refChainDocument(levels = 8, width = 8): string {
+  const schemas: Record<string, unknown> = {};
+  for (let level = 0; level < levels; level += 1) {
+    const property = level + 1 < levels ? { $ref: `#/components/schemas/S${level + 1}` } : { type: 'string' };
+    schemas[`S${level}`] = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: width }, (_, i) => [`p${i}`, property])),
+    };
+  }
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Chain', version: '1' },
+    servers: [{ url: 'https://chain.example' }],
+    paths: {
+      '/chain': {
+        post: {
+          summary: 'Chain',
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } },
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+    },
+    components: { schemas },
+  });
+}
+
+/** Each schema is `allOf` the next one twice, `levels` deep: merging it walks 2^levels schemas. */
+export function allOfBombDocument(levels = 40): string {
+  const schemas: Record<string, unknown> = {
+    [`S${levels}`]: { type: 'object', properties: { leaf: { type: 'string' } } },
+  };
+  for (let level = 0; level < levels; level += 1) {
+    const next = { $ref: `#/components/schemas/S${level + 1}` };
+    schemas[`S${level}`] = { allOf: [next, next] };
+  }
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Bomb', version: '1' },
+    servers: [{ url: 'https://bomb.example' }],
+    paths: {
+      '/bomb': {
+        post: {
+          summary: 'Bomb',
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } },
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+    },
+    components: { schemas },
+  });
+}
+
+/** A valid-looking JSON document with an extension nested `depth` arrays deep. */
+export function deepDocument(depth = 200_000): string {
+  return `{"openapi":"3.0.3","info":{"title":"Deep","version":"1"},"paths":{},"x-deep":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+}

@@ -1,9 +1,10 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { IMPORT_MESSAGES, LIFECYCLE_MESSAGES } from '@agler/contract/messages';
 import type { ImportResult } from '@agler/contract/openapiImport';
+import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import type { InterfaceInfo } from '@agler/contract/types';
-import { baseUrl, expectRefusal, expectSuccess, uniqueName } from './client';
-import type { Client } from './client';
+import { allOfBombDocument, deepDocument, refChainDocument } from '../../server/test/openapiDocuments';
+import { baseUrl, Client, expectRefusal, expectSuccess, uniqueName } from './client';
 import { API, createInterface, specSessions } from './interfaces';
 
 /** OpenAPI in and out (`POST /api/interfaceInfo/import`, `GET /api/openapi.json`) and the lifecycle fields. */
@@ -99,6 +100,32 @@ describe('the import', () => {
 
     expect(answer.errors).toContainEqual({ path: '/info', message: expect.stringContaining('version') });
     expect(answer.ids).toBeUndefined();
+  });
+
+  it('refuses a document over its budgets with the budget named, while the server keeps answering at once', async () => {
+    const cases = [
+      [deepDocument(), IMPORT_MESSAGES.tooDeep(IMPORT_LIMITS.depthMax)],
+      [allOfBombDocument(), IMPORT_MESSAGES.tooExpanded(IMPORT_LIMITS.expansionMax)],
+    ] as const;
+    for (const [document, message] of cases) {
+      const started = Date.now();
+      const answer = spec.admin.post(IMPORT, { document, dryRun: false });
+      // A read while the document is being read: the server answers it at once.
+      const probeStarted = Date.now();
+      expect((await new Client().get('/api/health')).status).toBe(200);
+      expect(Date.now() - probeStarted).toBeLessThan(1000);
+
+      expectRefusal(await answer, ResponseCode.PARAMS_ERROR, message);
+      expect(Date.now() - started).toBeLessThan(IMPORT_LIMITS.readMs);
+    }
+  });
+
+  it('reads schemas that $ref each other eight levels deep', async () => {
+    const preview = expectSuccess(
+      await spec.admin.post<ImportResult>(IMPORT, { document: refChainDocument(8, 8), dryRun: true }),
+    );
+
+    expect(preview.create.map((row) => row.operation)).toEqual(['POST /chain']);
   });
 
   it('is for admins, and refuses a body without a source', async () => {

@@ -1,22 +1,28 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import YAML from 'yaml';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
+import { exceedsJsonDepth, exceedsValueDepth } from '@agler/contract/json';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import type { ImportError } from '@agler/contract/openapiImport';
-import { countOperations, specificationOf } from './mapping';
-import type { Specification } from './mapping';
+import { countOperations, mapDocument, OverBudget, specificationOf } from './mapping';
+import type { Mapping, Specification } from './mapping';
 
 /**
  * Reading an OpenAPI document: JSON or YAML text, checked against the
  * Swagger 2.0 / OpenAPI 3.0 / 3.1 schemas by swagger-parser, with every
  * `$ref` resolved within the document. A `$ref` to anything outside it is an
- * error: the import never fetches another file or address.
+ * error: the import never fetches another file or address. This runs in the
+ * reading thread (./reader.ts); nesting deeper than IMPORT_LIMITS.depthMax
+ * throws OverBudget before any recursive walk sees the document.
  */
 
 type Json = Record<string, unknown>;
 
 export type ReadDocument =
   { ok: true; doc: Json; spec: Specification } | { ok: false; errors: ImportError[]; spec?: Specification };
+
+/** References are resolved within the document only: no file or address is ever read. */
+const LOCAL_ONLY = { external: false, file: false, http: false };
 
 /** The most errors one answer lists (a broken document can have thousands). */
 const ERRORS_MAX = 50;
@@ -38,16 +44,23 @@ function externalRefs(value: unknown, path = '', found: ImportError[] = []): Imp
   return found;
 }
 
-/** JSON first (most documents, and much faster), YAML otherwise; YAML's aliases are capped against expansion bombs. */
+const tooDeep = () => new OverBudget(IMPORT_MESSAGES.tooDeep(IMPORT_LIMITS.depthMax));
+
+/**
+ * JSON first (most documents, and much faster), YAML otherwise; YAML's aliases are capped against
+ * expansion bombs. Throws OverBudget for nesting deeper than IMPORT_LIMITS.depthMax.
+ */
 function parseText(text: string): { value: unknown } | { error: ImportError } {
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
+    if (exceedsJsonDepth(trimmed, IMPORT_LIMITS.depthMax)) throw tooDeep();
     try {
       return { value: JSON.parse(trimmed) };
     } catch {
       // YAML is a superset of JSON in what it accepts: let its parser say where the fault is.
     }
   }
+  let value: unknown;
   try {
     const doc = YAML.parseDocument(text, { uniqueKeys: false });
     if (doc.errors.length) {
@@ -60,10 +73,12 @@ function parseText(text: string): { value: unknown } | { error: ImportError } {
         },
       };
     }
-    return { value: doc.toJS({ maxAliasCount: 100 }) };
+    value = doc.toJS({ maxAliasCount: 100 });
   } catch {
     return { error: { path: '', message: IMPORT_MESSAGES.unreadable } };
   }
+  if (exceedsValueDepth(value, IMPORT_LIMITS.depthMax)) throw tooDeep();
+  return { value };
 }
 
 type AjvDetail = { instancePath?: string; message?: string; params?: Record<string, unknown> };
@@ -128,15 +143,37 @@ export async function readDocument(text: string): Promise<ReadDocument> {
       spec,
     };
   try {
-    const valid = await SwaggerParser.validate(
+    // The schemas are checked on the document as written, its `$ref`s still references: checked
+    // after dereferencing (swagger-parser's default), a schema shared through many `$ref`s is
+    // checked once per path to it, and a few kilobytes can take hours.
+    await SwaggerParser.validate(
       doc as never,
       {
-        resolve: { external: false, file: false, http: false },
-        dereference: { circular: true },
+        resolve: LOCAL_ONLY,
+        dereference: { excludedPathMatcher: () => true },
+        validate: { spec: false },
       } as never,
+    );
+    const valid = await SwaggerParser.validate(
+      doc as never,
+      { resolve: LOCAL_ONLY, dereference: { circular: true }, validate: { schema: false } } as never,
     );
     return { ok: true, doc: valid as unknown as Json, spec };
   } catch (error) {
     return { ok: false, errors: validationErrors(error), spec };
   }
+}
+
+export type ReadMapped =
+  | { ok: true; spec: Specification; mapping: Mapping }
+  | { ok: false; errors: ImportError[]; spec?: Specification };
+
+/**
+ * Reads a document's text and maps its operations: the reading thread's whole work. Throws
+ * OverBudget when the document nests or expands past its budget.
+ */
+export async function readAndMap(text: string, baseUrl?: string): Promise<ReadMapped> {
+  const read = await readDocument(text);
+  if (!read.ok) return read;
+  return { ok: true, spec: read.spec, mapping: mapDocument(read.doc, read.spec, baseUrl) };
 }

@@ -11,8 +11,11 @@ import type { RequestParam } from '@agler/contract/requestParams';
  * From a validated, dereferenced OpenAPI 3.x or Swagger 2.0 document to the
  * interfaces it describes: one draft per operation, in the document's order.
  * No I/O: the document has been read and checked (./document.ts) and every
- * `$ref` in it replaced by what it points at (cycles stay cycles: every walk
- * here is bounded by the schemas it has already seen).
+ * `$ref` in it replaced by what it points at. Cycles stay cycles (every walk
+ * here is bounded by the schemas it has already seen), and a schema that
+ * several `$ref`s share is one object: what is worked out from it is kept
+ * and reused, and a budget counts the nodes walked, so a small document
+ * cannot describe an exponential tree.
  */
 
 type Json = Record<string, unknown>;
@@ -98,6 +101,58 @@ function absoluteBase(base: string, baseUrl: string | undefined): string | undef
   return `${trimSlashes(baseUrl)}${relative && !relative.startsWith('/') ? '/' : ''}${relative}`;
 }
 
+/** The mapping went past a budget: the document is refused with `message`. */
+export class OverBudget extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OverBudget';
+  }
+}
+
+/**
+ * The nodes one mapping may still visit (IMPORT_LIMITS.expansionMax), and what it has worked out
+ * from schemas that many `$ref`s share, so each is merged and written out once.
+ */
+export class Budget {
+  private left: number;
+
+  readonly merged = new Map<Json, Merged>();
+
+  readonly schemaTexts = new Map<Json, string | undefined>();
+
+  constructor(readonly max: number = IMPORT_LIMITS.expansionMax) {
+    this.left = max;
+  }
+
+  /** Counts `nodes` visits; past the limit the whole mapping stops. */
+  visit(nodes = 1): void {
+    this.left -= nodes;
+    if (this.left < 0) throw new OverBudget(IMPORT_MESSAGES.tooExpanded(this.max));
+  }
+}
+
+/**
+ * Whether a value's JSON can be at most `max` characters, judged by its node count (each node
+ * writes at least one), so a shared or circular value is never walked or written out in full.
+ */
+function fitsJson(value: unknown, max: number): boolean {
+  let left = max;
+  const walk = (item: unknown): boolean => {
+    left -= 1;
+    if (left < 0) return false;
+    if (typeof item !== 'object' || item === null) return true;
+    return Object.values(item).every(walk);
+  };
+  return walk(value);
+}
+
+/** The value as JSON when that is at most `max` characters, otherwise undefined. */
+function shortJson(value: unknown, max: number): string | undefined {
+  if (!fitsJson(value, max)) return undefined;
+  const text = JSON.stringify(value);
+  return text !== undefined && text.length <= max ? text : undefined;
+}
+
 // ---------------------------------------------------------------- schemas
 
 /** A schema's type word as a parameter type: one of PARAM_TYPES. */
@@ -118,7 +173,8 @@ type Merged = { properties: Map<string, Json>; required: Set<string>; schema: Js
  * A schema with its `allOf` merged in, and for `oneOf`/`anyOf` the union of
  * the alternatives' properties, required only when every alternative requires it.
  */
-function merge(schema: Json, seen: Set<object>): Merged {
+function merge(schema: Json, seen: Set<object>, budget: Budget): Merged {
+  budget.visit();
   const merged: Merged = { properties: new Map(), required: new Set(), schema };
   if (seen.has(schema)) return merged;
   seen.add(schema);
@@ -127,14 +183,15 @@ function merge(schema: Json, seen: Set<object>): Merged {
       if (!merged.properties.has(name)) merged.properties.set(name, value);
     for (const name of part.required) merged.required.add(name);
   };
-  for (const [name, value] of Object.entries(asObject(schema.properties)))
-    merged.properties.set(name, asObject(value));
+  const own = Object.entries(asObject(schema.properties));
+  budget.visit(own.length);
+  for (const [name, value] of own) merged.properties.set(name, asObject(value));
   for (const name of asArray(schema.required)) if (typeof name === 'string') merged.required.add(name);
-  for (const part of asArray(schema.allOf)) if (isObject(part)) addOwn(merge(part, seen));
+  for (const part of asArray(schema.allOf)) if (isObject(part)) addOwn(merge(part, seen, budget));
   for (const key of ['oneOf', 'anyOf']) {
     const alternatives = asArray(schema[key])
       .filter(isObject)
-      .map((part) => merge(part, new Set(seen)));
+      .map((part) => merge(part, new Set(seen), budget));
     if (alternatives.length === 0) continue;
     for (const alternative of alternatives)
       for (const [name, value] of alternative.properties)
@@ -146,14 +203,32 @@ function merge(schema: Json, seen: Set<object>): Merged {
   return merged;
 }
 
+/** A schema merged as merge() does from the top, once for each schema however often it is reached. */
+function mergedOf(schema: Json, budget: Budget): Merged {
+  let merged = budget.merged.get(schema);
+  if (!merged) {
+    merged = merge(schema, new Set(), budget);
+    budget.merged.set(schema, merged);
+  }
+  return merged;
+}
+
 /** Whether a schema describes structure beyond its type word: its shape is then worth keeping. */
-function hasStructure(schema: Json): boolean {
-  if (Object.keys(asObject(schema.properties)).length > 0) return true;
-  if (['allOf', 'oneOf', 'anyOf'].some((key) => schema[key] !== undefined)) return true;
-  if (isObject(schema.additionalProperties)) return true;
-  if (!isObject(schema.items)) return false;
-  const { items } = schema;
-  return items.type === 'object' || items.type === 'array' || hasStructure(items);
+function hasStructure(schema: Json, budget: Budget): boolean {
+  const seen = new Set<Json>();
+  // A loop along `items`, which may lead back to the schema itself.
+  for (let current = schema; !seen.has(current);) {
+    seen.add(current);
+    budget.visit();
+    if (Object.keys(asObject(current.properties)).length > 0) return true;
+    if (['allOf', 'oneOf', 'anyOf'].some((key) => current[key] !== undefined)) return true;
+    if (isObject(current.additionalProperties)) return true;
+    if (!isObject(current.items)) return false;
+    const { items } = current;
+    if (items.type === 'object' || items.type === 'array') return true;
+    current = items;
+  }
+  return false;
 }
 
 const SCHEMA_KEYS = [
@@ -173,9 +248,25 @@ const SCHEMA_KEYS = [
   'example',
 ];
 
-/** A compact copy of a schema (its structural keys, cycles cut, depth bounded) for a description. */
-function compactSchema(schema: unknown, seen: Set<object>, depth: number): unknown {
-  if (!isObject(schema)) return schema;
+/** Thrown by compactSchema when the copy cannot fit IMPORT_LIMITS.schemaTextMax. */
+class TooLong extends Error {}
+
+/**
+ * A compact copy of a schema (its structural keys, cycles cut, depth bounded) for a description;
+ * a value that is not itself a schema is kept only when it is short. Each node visited writes at
+ * least one character, so past `nodes.left` visits the copy cannot fit and TooLong ends the walk.
+ */
+function compactSchema(
+  schema: unknown,
+  seen: Set<object>,
+  depth: number,
+  nodes: { left: number },
+  budget: Budget,
+): unknown {
+  budget.visit();
+  nodes.left -= 1;
+  if (nodes.left < 0) throw new TooLong();
+  if (!isObject(schema)) return fitsJson(schema, IMPORT_LIMITS.schemaTextMax) ? schema : {};
   if (seen.has(schema) || depth > 6) return {};
   seen.add(schema);
   const copy: Json = {};
@@ -184,16 +275,33 @@ function compactSchema(schema: unknown, seen: Set<object>, depth: number): unkno
     const value = schema[key];
     if (key === 'properties') {
       copy.properties = Object.fromEntries(
-        Object.entries(asObject(value)).map(([name, sub]) => [name, compactSchema(sub, seen, depth + 1)]),
+        Object.entries(asObject(value)).map(([name, sub]) => [
+          name,
+          compactSchema(sub, seen, depth + 1, nodes, budget),
+        ]),
       );
     } else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf') {
-      copy[key] = asArray(value).map((sub) => compactSchema(sub, seen, depth + 1));
+      copy[key] = asArray(value).map((sub) => compactSchema(sub, seen, depth + 1, nodes, budget));
     } else if (key === 'items' || key === 'additionalProperties') {
-      copy[key] = compactSchema(value, seen, depth + 1);
-    } else copy[key] = value;
+      copy[key] = compactSchema(value, seen, depth + 1, nodes, budget);
+    } else if (fitsJson(value, IMPORT_LIMITS.schemaTextMax)) copy[key] = value;
   }
   seen.delete(schema);
   return copy;
+}
+
+/** A schema's compact copy as JSON text when it fits IMPORT_LIMITS.schemaTextMax, written once per schema. */
+function schemaTextOf(schema: Json, budget: Budget): string | undefined {
+  if (budget.schemaTexts.has(schema)) return budget.schemaTexts.get(schema);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(compactSchema(schema, new Set(), 0, { left: IMPORT_LIMITS.schemaTextMax }, budget));
+  } catch (error) {
+    if (!(error instanceof TooLong)) throw error;
+  }
+  if (text !== undefined && text.length > IMPORT_LIMITS.schemaTextMax) text = undefined;
+  budget.schemaTexts.set(schema, text);
+  return text;
 }
 
 const scalarText = (value: unknown): string | undefined =>
@@ -215,9 +323,13 @@ function exampleOf(holder: Json, schema: Json): unknown {
 
 type Draft = { param: RequestParam; schemaText?: string };
 
+/** The longest example a parameter's description quotes, in characters. */
+const EXAMPLE_MAX = 200;
+
 /** One parameter: its description with enum values and an example added, a nested shape kept as JSON Schema. */
-function paramOf(name: string, holder: Json, schema: Json, required: boolean): Draft {
-  const composed = schema.type === undefined && merge(schema, new Set()).properties.size > 0;
+function paramOf(name: string, holder: Json, schema: Json, required: boolean, budget: Budget): Draft {
+  budget.visit();
+  const composed = schema.type === undefined && mergedOf(schema, budget).properties.size > 0;
   const type = composed ? 'object' : typeOf(schema);
   const parts = [cleanText(asText(holder.description) || asText(schema.description), true)];
   const values = asArray(schema.enum ?? asObject(schema.items).enum)
@@ -226,26 +338,26 @@ function paramOf(name: string, holder: Json, schema: Json, required: boolean): D
   if (values.length) parts.push(`可选值：${values.join('、')}`);
   const example = exampleOf(holder, schema);
   if (example !== undefined) {
-    const text = scalarText(example) ?? JSON.stringify(example);
-    if (text && text.length <= 200) parts.push(`示例：${cleanText(text, false)}`);
+    const text = scalarText(example) ?? shortJson(example, EXAMPLE_MAX);
+    if (text && text.length <= EXAMPLE_MAX) parts.push(`示例：${cleanText(text, false)}`);
   }
   const description = parts.filter(Boolean).join('；');
   const draft: Draft = { param: { name, type, required, description } };
-  if ((type === 'object' || type === 'array') && hasStructure(schema)) {
-    const text = JSON.stringify(compactSchema(schema, new Set(), 0));
-    if (text.length <= IMPORT_LIMITS.schemaTextMax) draft.schemaText = text;
+  if ((type === 'object' || type === 'array') && hasStructure(schema, budget)) {
+    const text = schemaTextOf(schema, budget);
+    if (text !== undefined) draft.schemaText = text;
   }
   return draft;
 }
 
 /** The parameters a request body's schema gives: its properties, or the whole body as one `body` parameter. */
-function bodyParams(schema: Json): Draft[] {
-  const merged = merge(schema, new Set());
+function bodyParams(schema: Json, budget: Budget): Draft[] {
+  const merged = mergedOf(schema, budget);
   if (merged.properties.size === 0 || typeOf(schema) === 'array') {
-    return Object.keys(schema).length === 0 ? [] : [paramOf('body', {}, schema, true)];
+    return Object.keys(schema).length === 0 ? [] : [paramOf('body', {}, schema, true, budget)];
   }
   return [...merged.properties].map(([name, property]) =>
-    paramOf(name, {}, property, merged.required.has(name)),
+    paramOf(name, {}, property, merged.required.has(name), budget),
   );
 }
 
@@ -341,8 +453,16 @@ function paramsText(drafts: Draft[], notes: string[]): string {
   return serializeRequestParams(drafts.map((d) => d.param));
 }
 
-/** Every operation of a dereferenced document, mapped (`baseUrl` stands in for a relative or missing server). */
-export function mapDocument(doc: Json, spec: Specification, baseUrl?: string): Mapping {
+/**
+ * Every operation of a dereferenced document, mapped (`baseUrl` stands in for a relative or missing
+ * server). Throws OverBudget when the schemas expand past the budget.
+ */
+export function mapDocument(
+  doc: Json,
+  spec: Specification,
+  baseUrl?: string,
+  budget = new Budget(),
+): Mapping {
   const docBase = documentBase(doc, spec);
   let baseUrlRequired = false;
   const operations: MappedOperation[] = [];
@@ -351,6 +471,7 @@ export function mapDocument(doc: Json, spec: Specification, baseUrl?: string): M
     const item = asObject(rawItem);
     for (const key of Object.keys(item)) {
       if (!OPENAPI_METHODS.includes(key)) continue;
+      budget.visit();
       const operation = asObject(item[key]);
       const method = key.toUpperCase();
       const label = `${method} ${path}`;
@@ -389,12 +510,17 @@ export function mapDocument(doc: Json, spec: Specification, baseUrl?: string): M
 
       // Parameters of the path item, overridden by the operation's own of the same name and place.
       const declared = new Map<string, Json>();
-      for (const p of [...asArray(item.parameters), ...asArray(operation.parameters)].filter(isObject))
+      for (const p of [...asArray(item.parameters), ...asArray(operation.parameters)].filter(isObject)) {
+        budget.visit();
         declared.set(`${asText(p.in)}:${asText(p.name)}`, p);
+      }
       const params: Draft[] = [];
+      const named = new Set<string>();
       const headers: Json = {};
       const addParam = (draft: Draft) => {
-        if (!params.some((p) => p.param.name === draft.param.name)) params.push(draft);
+        if (named.has(draft.param.name)) return;
+        named.add(draft.param.name);
+        params.push(draft);
       };
       let bodySchema: Json | undefined;
       let bodyType: string | undefined;
@@ -414,13 +540,13 @@ export function mapDocument(doc: Json, spec: Specification, baseUrl?: string): M
           formFields.push(p);
         } else if (where === 'query' || where === 'path') {
           const schema = spec.kind === 'swagger2' ? p : asObject(p.schema);
-          addParam(paramOf(paramName, p, schema, p.required === true));
+          addParam(paramOf(paramName, p, schema, p.required === true, budget));
         }
       }
       if (formFields.length) {
         bodyType =
           asArray(operation.consumes ?? doc.consumes).map(String)[0] ?? 'application/x-www-form-urlencoded';
-        for (const p of formFields) addParam(paramOf(asText(p.name), p, p, p.required === true));
+        for (const p of formFields) addParam(paramOf(asText(p.name), p, p, p.required === true, budget));
       }
       if (spec.kind === 'openapi3') {
         const content = asObject(asObject(operation.requestBody).content);
@@ -431,7 +557,7 @@ export function mapDocument(doc: Json, spec: Specification, baseUrl?: string): M
           bodyType = chosen;
         }
       }
-      if (bodySchema) for (const draft of bodyParams(bodySchema)) addParam(draft);
+      if (bodySchema) for (const draft of bodyParams(bodySchema, budget)) addParam(draft);
       if (bodyType && method !== 'GET' && method !== 'DELETE') headers['Content-Type'] = bodyType;
       securityOf(doc, operation, spec, headers, params);
 

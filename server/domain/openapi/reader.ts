@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { ResponseCode } from '@agler/contract/constants';
+import { IMPORT_MESSAGES } from '@agler/contract/messages';
+import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
+import { refuse } from '../errors';
+import type { ReadMapped } from './document';
+
+/**
+ * Reading an imported document off the event loop. Parsing, checking and mapping a document of
+ * a few megabytes, from an address anyone controls, can take seconds; here it runs in a thread of
+ * its own (./readWorker.ts) with a heap cap and a time budget, and the thread is ended when it goes
+ * over either. The main thread only hands over the text and receives the mapped operations.
+ */
+
+export type ReadRequest = { text: string; baseUrl?: string };
+
+export type ReadReply =
+  /** The result as JSON text: parsing it here takes a fraction of what cloning its objects would. */
+  | { kind: 'read'; json: string }
+  /** Over one of the document's budgets: the message says which. */
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; name: string };
+
+export type ReadBudget = { timeMs: number; heapMb: number };
+
+const BUDGET: ReadBudget = { timeMs: IMPORT_LIMITS.readMs, heapMb: IMPORT_LIMITS.readHeapMb };
+
+/** Threads reading at once: each may hold its heap cap and a core, and the gateway needs the rest. */
+const READERS_MAX = 2;
+
+/**
+ * The thread's start: tsx's require hook, then ./readWorker.ts. A thread does not inherit the hooks
+ * that run TypeScript in this one (tsx's under node, jest's, Umi's in its mock), and Node 20 ignores
+ * `--import` in a thread's execArgv, so the thread registers tsx itself.
+ */
+const BOOT = `const { workerData } = require('node:worker_threads');
+require(workerData.tsx).register();
+require(workerData.entry);`;
+
+const START = { tsx: require.resolve('tsx/cjs/api'), entry: path.join(__dirname, 'readWorker.ts') };
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquire(): Promise<void> {
+  while (running >= READERS_MAX)
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve);
+    });
+  running += 1;
+}
+
+function release(): void {
+  running -= 1;
+  waiting.shift()?.();
+}
+
+const refused = (message: string): ReadReply => ({ kind: 'refused', message });
+
+/** One thread for one document: its reply, or the budget it went over. The thread is always ended. */
+async function runReader(request: ReadRequest, budget: ReadBudget): Promise<ReadReply> {
+  await acquire();
+  let worker: Worker;
+  try {
+    worker = new Worker(BOOT, {
+      eval: true,
+      workerData: { ...START, request },
+      resourceLimits: { maxOldGenerationSizeMb: budget.heapMb },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return new Promise((resolve) => {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (reply: ReadReply) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(reply);
+    };
+    timer = setTimeout(() => finish(refused(IMPORT_MESSAGES.tooSlow(budget.timeMs / 1000))), budget.timeMs);
+    worker.once('message', finish);
+    worker.once('error', (error: Error & { code?: string }) =>
+      finish(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? refused(IMPORT_MESSAGES.tooMuchMemory(budget.heapMb))
+          : { kind: 'failed', name: error.name },
+      ),
+    );
+    worker.once('exit', (code) => {
+      // The next reader starts only when this one's heap is gone.
+      release();
+      finish({ kind: 'failed', name: `exit ${code}` });
+    });
+  });
+}
+
+/**
+ * A document's text read, checked and mapped in the reading thread. Over a budget (nesting,
+ * expansion, time, memory) it is refused with PARAMS_ERROR and the budget's message.
+ */
+export async function readImport(
+  text: string,
+  baseUrl?: string,
+  budget: ReadBudget = BUDGET,
+): Promise<ReadMapped> {
+  const reply = await runReader({ text, baseUrl }, budget);
+  if (reply.kind === 'refused') refuse(ResponseCode.PARAMS_ERROR, reply.message);
+  if (reply.kind === 'failed') throw new Error(`The document's reading thread failed: ${reply.name}`);
+  return JSON.parse(reply.json) as ReadMapped;
+}
