@@ -55,6 +55,17 @@ export function hear(change: Change | 'reset'): void {
 
 /** Announces `change` here and, through the database, to every process listening on it. */
 export async function announce(db: Queryable, change: Change): Promise<void> {
-  hear(change);
-  await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${changeText(change)})`);
+  await announceAll(db, [change]);
+}
+
+/**
+ * Announces many changes in one statement: a statement each held PGlite's one connection through
+ * thousands of round trips after an import, and every other request waited behind them.
+ */
+export async function announceAll(db: Queryable, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  for (const change of changes) hear(change);
+  const texts = changes.map(changeText);
+  if (texts.length === 1) await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${texts[0]})`);
+  else await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, t) FROM unnest(${`{${texts.join(',')}}`}::text[]) AS t`);
 }

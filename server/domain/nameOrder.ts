@@ -1,4 +1,4 @@
-import { asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, ne, not, sql } from 'drizzle-orm';
 import { compareIds } from '@agler/contract/ids';
 import { compareNames } from '@agler/contract/text';
 import type { Queryable } from '../db/connect';
@@ -99,4 +99,87 @@ export async function rankFor(db: Queryable, name: string, selfId?: string): Pro
   // No number left between the two: spread everything out, then place the name.
   await rerankAll(db);
   return rankFor(db, name, selfId);
+}
+
+/** Ranks for a gap between two ranks (either may be missing) holding `count` distinct names; none when no number is left. */
+function spread(below: number | undefined, above: number | undefined, count: number): number[] | undefined {
+  const ranks = Array.from({ length: count }, (_, j) => {
+    if (below !== undefined && above !== undefined) return below + ((above - below) * (j + 1)) / (count + 1);
+    if (above !== undefined) return above - SPACING * (count - j);
+    return (below ?? -SPACING) + SPACING * (j + 1);
+  });
+  const bounds = [below ?? -Infinity, ...ranks, above ?? Infinity];
+  return bounds.every((rank, i) => i === 0 || rank > bounds[i - 1]) ? ranks : undefined;
+}
+
+/**
+ * Places sorted new names among the ranked rows by one merge; equal names share a rank. Answers the
+ * ranks in the order of `sorted`, or undefined when some gap has no number left for its names.
+ */
+export function mergeRanks(
+  ranked: readonly { name: string; rank: number }[],
+  sorted: readonly string[],
+): number[] | undefined {
+  const ranks: number[] = [];
+  let next = 0;
+  let i = 0;
+  while (i < sorted.length) {
+    while (next < ranked.length && compareNames(ranked[next].name, sorted[i]) < 0) next += 1;
+    const above = ranked[next];
+    if (above && compareNames(above.name, sorted[i]) === 0) {
+      ranks.push(above.rank);
+      i += 1;
+      continue;
+    }
+    // The new names in this gap: every one before `above`, grouped by equal names.
+    const groups: number[] = [];
+    let end = i;
+    while (end < sorted.length && (!above || compareNames(sorted[end], above.name) < 0)) {
+      if (end === i || compareNames(sorted[end - 1], sorted[end]) !== 0) groups.push(0);
+      groups[groups.length - 1] += 1;
+      end += 1;
+    }
+    const gap = spread(ranked[next - 1]?.rank, above?.rank, groups.length);
+    if (!gap) return undefined;
+    groups.forEach((size, g) => {
+      for (let k = 0; k < size; k += 1) ranks.push(gap[g]);
+    });
+    i = end;
+  }
+  return ranks;
+}
+
+/**
+ * The ranks for many names at once (each among every interface but those in `renamed`, whose
+ * old ranks no longer count), to be written in the same transaction: one read of the ranked
+ * names and one merge, where a rank each would read the catalogue once per name. Takes the lock
+ * that transaction holds until it ends.
+ */
+export async function ranksFor(
+  db: Queryable,
+  names: readonly string[],
+  renamed: readonly string[] = [],
+): Promise<number[]> {
+  if (names.length === 0) return [];
+  const order = names.map((_, i) => i).sort((a, b) => compareNames(names[a], names[b]));
+  const sorted = order.map((i) => names[i]);
+  await lock(db);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const ranked = await db
+      .select({ name: interfaces.name, rank: interfaces.nameRank })
+      .from(interfaces)
+      .where(renamed.length ? not(inArray(interfaces.id, [...renamed])) : undefined)
+      .orderBy(asc(interfaces.nameRank), asc(interfaces.id));
+    const merged = mergeRanks(ranked, sorted);
+    if (merged) {
+      const ranks: number[] = new Array(names.length);
+      order.forEach((index, k) => {
+        ranks[index] = merged[k];
+      });
+      return ranks;
+    }
+    // Some gap had no number left: spread everything out once, then merge again.
+    await rerankAll(db);
+  }
+  throw new Error('no rank left after laying the ranks out afresh');
 }

@@ -1,5 +1,5 @@
 // `npm run bench [-- flags]`: the pages (tests/bench/run.mjs, which takes the flags), then the
-// server's figures, invoke's and the gateway's, each in a process of its own. With --pages only the
+// server's figures, invoke's, the gateway's and an import's, each in a process of its own. With --pages only the
 // pages run.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -13,6 +13,7 @@ if (!args.includes('--pages')) {
     ['--import', 'tsx', 'server/scripts/measure.ts'],
     ['--import', 'tsx', 'server/scripts/invokeBench.ts'],
     ['--import', 'tsx', 'server/scripts/gatewayBench.ts'],
+    ['--import', 'tsx', 'server/scripts/importBench.ts'],
   );
 }
 for (const step of steps) {
