@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BODY_MAX_BYTES, ResponseCode } from '@agler/contract/constants';
 import { JSON_MAX_DEPTH } from '@agler/contract/json';
-import { MESSAGES } from '@agler/contract/messages';
+import { HOST_AMBIGUOUS, IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import { ADMIN, call, loginAs, testApp } from './test/app';
 import type { TestApp } from './test/app';
 
@@ -107,6 +107,29 @@ describe('unknown paths', () => {
       message: MESSAGES.unknownPath,
     });
   });
+
+  test.each([
+    ['/demo', ''],
+    ['/demo/', '/'],
+    ['/demo?x=1', ''],
+    ['/demo/v1/nothing', '/v1/nothing'],
+  ])('%s is no demo interface: 404 with the envelope, not the page', async (url, path) => {
+    const response = await t.app.inject({ url });
+
+    expect(response.statusCode).toBe(404);
+    expect(envelopeOf(response)).toEqual({
+      code: ResponseCode.NOT_FOUND,
+      data: null,
+      message: MESSAGES.unknownDemo('GET', path),
+    });
+  });
+
+  test.each(['//demo', '/DEMO', '/demo/../demo'])('%s, however written, is never the page', async (url) => {
+    const response = await t.app.inject({ url });
+
+    expect(response.statusCode).toBe(404);
+    expect(envelopeOf(response)).toMatchObject({ code: ResponseCode.NOT_FOUND });
+  });
 });
 
 describe('request bodies', () => {
@@ -127,38 +150,6 @@ describe('request bodies', () => {
     expect(envelopeOf(response)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
   });
 
-  test('a body over the limit is read to its end before the refusal, so the client can read it', async () => {
-    const { port } = await listening();
-    const chunk = Buffer.alloc(BODY_MAX_BYTES, 'x');
-    const chunks = 12;
-    const socket = net.connect(port, '127.0.0.1');
-    let sentAll = false;
-    const answer = new Promise<{ sentAll: boolean; text: string }>((resolve, reject) => {
-      let text = '';
-      let firstSeen: boolean | undefined;
-      socket.on('data', (data) => {
-        firstSeen ??= sentAll;
-        text += data.toString();
-      });
-      socket.on('end', () => resolve({ sentAll: firstSeen ?? false, text }));
-      socket.on('error', reject);
-    });
-
-    const write = (data: string | Buffer) =>
-      new Promise<void>((resolve, reject) => {
-        socket.write(data, (e) => (e ? reject(e) : resolve()));
-      });
-    await write(
-      `POST /api/interfaceInfo/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${chunks * chunk.length}\r\nConnection: close\r\n\r\n`,
-    );
-    for (let i = 0; i < chunks; i += 1) await write(chunk);
-    sentAll = true;
-    const { sentAll: answeredAfterAll, text } = await answer;
-
-    expect(answeredAfterAll).toBe(true);
-    expect(text).toContain(MESSAGES.bodyTooLarge);
-  });
-
   test('a write without a body says it needs JSON', async () => {
     expect(envelopeOf(await post('/api/interfaceInfo/delete'))).toMatchObject({
       message: MESSAGES.contentType,
@@ -175,6 +166,251 @@ describe('request bodies', () => {
       data: null,
       message: '接口名称必须是文本',
     });
+  });
+});
+
+/** What a raw exchange on a socket of its own saw: every byte that came back, whether the server closed, how much was sent. */
+type Exchange = { text: string; closed: boolean; sent: number; writeError?: string };
+
+/**
+ * Sends `head`, then `chunk` `count` times, on a new connection to the
+ * listening app, reading all the while; stops sending once an answer has
+ * come when `untilAnswer`. Bounded: gives up after `timeoutMs`.
+ */
+async function exchange(
+  head: string,
+  body: { chunk?: Buffer; count?: number; untilAnswer?: boolean; frame?: (chunk: Buffer) => Buffer } = {},
+  timeoutMs = 20_000,
+): Promise<Exchange> {
+  const { port } = await listening();
+  // Half-open as curl's or a script's socket is: the end of the server's answer does not end the sending.
+  const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+  const seen: Exchange = { text: '', closed: false, sent: 0 };
+  const ended = new Promise<void>((resolve) => {
+    socket.on('data', (data) => {
+      seen.text += data.toString('latin1');
+    });
+    socket.on('end', () => {
+      seen.closed = true;
+    });
+    socket.on('close', () => resolve());
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      seen.writeError ??= error.code;
+    });
+  });
+  const timer = setTimeout(() => socket.destroy(), timeoutMs);
+  const write = (data: string | Buffer) =>
+    new Promise<boolean>((resolve) => {
+      if (socket.destroyed) resolve(false);
+      else socket.write(data, (error) => resolve(!error));
+    });
+  await write(head);
+  for (let i = 0; i < (body.count ?? 0) && body.chunk; i += 1) {
+    if (body.untilAnswer && seen.text.includes('\r\n\r\n')) break;
+    if (!(await write(body.frame ? body.frame(body.chunk) : body.chunk))) break;
+    seen.sent += body.chunk.length;
+  }
+  socket.end();
+  await ended;
+  clearTimeout(timer);
+  return seen;
+}
+
+/** An answer as text: status, headers by lower-case name, and the body. */
+function answerOf(text: string) {
+  const [head, ...rest] = text.split('\r\n\r\n');
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
+  );
+  return {
+    status: Number(statusLine.split(' ')[1]),
+    headers,
+    body: Buffer.from(rest.join('\r\n\r\n'), 'latin1').toString('utf8'),
+  };
+}
+
+const MB = 1024 * 1024;
+const postHead = (url: string, headers: string) =>
+  `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${admin}\r\nContent-Type: application/json\r\n${headers}\r\n`;
+
+describe('bodies over the limit', () => {
+  const tooLarge = (message: string) =>
+    JSON.stringify({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+
+  test.each([
+    ['a write', '/api/interfaceInfo/add', 50 * MB, MESSAGES.bodyTooLarge],
+    ['the import', '/api/interfaceInfo/import', 20 * MB, IMPORT_MESSAGES.documentTooLarge(5)],
+    ['the import', '/api/interfaceInfo/import', 50 * MB, IMPORT_MESSAGES.documentTooLarge(5)],
+  ])(
+    '%s (%s) declaring %i bytes and expecting 100-continue: 413 at once, never 100, then closed',
+    async (_what, url, size, message) => {
+      const seen = await exchange(postHead(url, `Content-Length: ${size}\r\nExpect: 100-continue\r\n`));
+
+      const answer = answerOf(seen.text);
+      expect(seen.text).not.toMatch(/^HTTP\/1\.1 100/);
+      expect(answer.status).toBe(413);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.body).toBe(tooLarge(message));
+      expect(seen.closed).toBe(true);
+    },
+  );
+
+  test.each([
+    ['a write', '/api/interfaceInfo/add', 20, MESSAGES.bodyTooLarge],
+    ['the import', '/api/interfaceInfo/import', 20, IMPORT_MESSAGES.documentTooLarge(5)],
+  ])(
+    '%s (%s) sent whole, %i MB, before reading: the 413 is still read',
+    async (_what, url, megabytes, message) => {
+      const seen = await exchange(postHead(url, `Content-Length: ${megabytes * MB}\r\n`), {
+        chunk: Buffer.alloc(MB, 'x'),
+        count: megabytes,
+      });
+
+      expect(seen.writeError).toBeUndefined();
+      expect(seen.sent).toBe(megabytes * MB);
+      const answer = answerOf(seen.text);
+      expect(answer.status).toBe(413);
+      expect(answer.body).toBe(tooLarge(message));
+      expect(seen.closed).toBe(true);
+    },
+  );
+
+  test.each([
+    ['/api/interfaceInfo/add', MESSAGES.bodyTooLarge],
+    ['/api/interfaceInfo/import', IMPORT_MESSAGES.documentTooLarge(5)],
+    ['/api/interfaceInfo/import', IMPORT_MESSAGES.documentTooLarge(5)],
+  ])(
+    'a chunked body to %s is refused 413 once it grows past the limit, then closed',
+    async (url, message) => {
+      const count = 100;
+      const seen = await exchange(postHead(url, 'Transfer-Encoding: chunked\r\n'), {
+        chunk: Buffer.alloc(256 * 1024, 'x'),
+        count,
+        untilAnswer: true,
+        frame: (chunk) =>
+          Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]),
+      });
+
+      const answer = answerOf(seen.text);
+      expect(answer.status).toBe(413);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.body).toBe(tooLarge(message));
+      expect(seen.sent).toBeLessThan(count * 256 * 1024);
+      expect(seen.closed).toBe(true);
+    },
+  );
+
+  test('a body within the limit that expects 100-continue is told to go on, and read', async () => {
+    const body = JSON.stringify({ userAccount: ADMIN.userAccount, userPassword: ADMIN.userPassword });
+    const { port } = await listening();
+    const socket = net.connect(port, '127.0.0.1');
+    let text = '';
+    const continued = new Promise<void>((resolve) => {
+      socket.on('data', (data) => {
+        text += data.toString();
+        if (text.includes('100 Continue')) resolve();
+      });
+    });
+    const closed = new Promise((resolve) => {
+      socket.on('close', resolve);
+    });
+    socket.write(
+      `POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+    await continued;
+    socket.write(body);
+    await closed;
+
+    expect(text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/);
+    expect(text).toContain('"code":0');
+  });
+
+  test('a request refused before its body is wanted is never told to go on, and its connection closes', async () => {
+    const { port } = await listening();
+    const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    let text = '';
+    socket.on('data', (data) => {
+      text += data.toString();
+    });
+    const closedByServer = new Promise<boolean>((resolve) => {
+      socket.on('end', () => resolve(true));
+      setTimeout(() => resolve(false), 5000);
+    });
+    socket.write(
+      'POST /api/user/login HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+    );
+    const closed = await closedByServer;
+    socket.destroy();
+
+    const answer = answerOf(text);
+    expect(text).not.toMatch(/^HTTP\/1\.1 100/);
+    expect(answer.status).toBe(421);
+    expect(answer.headers.connection).toBe('close');
+    expect(closed).toBe(true);
+  });
+
+  test('inject (no socket) gets the same answer', async () => {
+    const response = await post('/api/interfaceInfo/add', {
+      payload: `{"name":"${'x'.repeat(BODY_MAX_BYTES)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.body).toBe(tooLarge(MESSAGES.bodyTooLarge));
+  });
+});
+
+describe('nesting', () => {
+  const deep = (depth: number) => `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+
+  test.each(['/api/interfaceInfo/add', '/api/user/login', '/api/interfaceInfo/import', '/demo/echo'])(
+    '200,000 deep to %s is 40000, and nothing overflows',
+    async (url) => {
+      const response = await post(url, {
+        payload: deep(200_000),
+        headers: { 'content-type': 'application/json' },
+      });
+
+      expect(envelopeOf(response)).toEqual({
+        code: ResponseCode.PARAMS_ERROR,
+        data: null,
+        message: MESSAGES.bodyTooDeep,
+      });
+    },
+  );
+});
+
+describe('the Host header', () => {
+  test.each([
+    ['two of them', 'Host: 127.0.0.1\r\nHost: evil.example\r\n'],
+    ['two of them, the first not served', 'Host: evil.example\r\nHost: 127.0.0.1\r\n'],
+    ['a list', 'Host: localhost, evil.example\r\n'],
+    ['a space inside', 'Host: local host\r\n'],
+    ['an empty one', 'Host:\r\n'],
+  ])('%s: 400 with the envelope, not an answer', async (_what, hostLines) => {
+    const seen = await exchange(`GET /api/user/get/login HTTP/1.1\r\n${hostLines}Connection: close\r\n\r\n`);
+
+    const answer = answerOf(seen.text);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message: HOST_AMBIGUOUS,
+    });
+  });
+
+  test('one served Host is answered', async () => {
+    const seen = await exchange(
+      'GET /api/user/get/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
+
+    expect(answerOf(seen.text).status).toBe(200);
   });
 });
 

@@ -170,6 +170,11 @@ describe('handleRequestError', () => {
     [{ request: {}, message: 'Network Error' }, REQUEST_TEXTS.network],
     [{ code: 'ECONNABORTED', request: {} }, REQUEST_TEXTS.timeout],
     [{ response: { status: 502 }, request: {} }, REQUEST_TEXTS.http(502)],
+    [{ response: { status: 502, data: '<html>bad gateway</html>' }, request: {} }, REQUEST_TEXTS.http(502)],
+    [
+      { response: { status: 413, data: { code: 40000, data: null, message: '请求体不能超过 1 MB' } }, request: {} },
+      '请求体不能超过 1 MB',
+    ],
     [Object.assign(new Error('x'), { code: 'ERR_INVALID_JSON' }), REQUEST_TEXTS.invalidJson],
   ])('shows a clear text for a transport failure (%#)', (error, text) => {
     handleRequestError(error);

@@ -44,7 +44,7 @@ export class ApiError extends Error {
 type AxiosLikeError = {
   code?: string;
   message?: string;
-  response?: { status: number };
+  response?: { status: number; data?: unknown };
   request?: unknown;
 };
 
@@ -53,7 +53,13 @@ export function errorText(error: unknown): string {
   if (error instanceof ApiError) return translateMessage(error.message);
   const e = (error ?? {}) as AxiosLikeError;
   if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') return REQUEST_TEXTS.timeout;
-  if (e.response) return REQUEST_TEXTS.http(e.response.status);
+  if (e.response) {
+    // A refusal sent with its HTTP status (a body over the limit: 413) still carries the envelope that says why.
+    const body = e.response.data as Partial<ApiResponse> | undefined;
+    if (body && typeof body === 'object' && typeof body.code === 'number' && typeof body.message === 'string' && body.message)
+      return translateMessage(body.message);
+    return REQUEST_TEXTS.http(e.response.status);
+  }
   if (e.code === 'ERR_INVALID_JSON') return REQUEST_TEXTS.invalidJson;
   if (e.request) return REQUEST_TEXTS.network;
   return REQUEST_TEXTS.unknown;

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import { ResponseCode } from '@agler/contract/constants';
+import { MESSAGES } from '@agler/contract/messages';
 import { demoRoutes, demoUrlOf, DEMO_PREFIX } from './routes';
 
 describe('demo services over HTTP', () => {
@@ -50,5 +52,16 @@ describe('demo services over HTTP', () => {
       404,
     );
     expect((await app.inject({ method: 'GET', url: '/demo/%E0%A4%A' })).statusCode).toBe(400);
+  });
+
+  it.each(['/demo', '/demo/', '/demo/v1/nothing'])('answers %s with the envelope 40400', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      code: ResponseCode.NOT_FOUND,
+      data: null,
+      message: MESSAGES.unknownDemo('GET', url.slice(DEMO_PREFIX.length)),
+    });
   });
 });

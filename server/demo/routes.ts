@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { HTTP_METHODS } from '@agler/contract/constants';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { HTTP_METHODS, ResponseCode } from '@agler/contract/constants';
 import type { HttpMethod } from '@agler/contract/constants';
 import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { seedInterfaces, serviceKeyOf } from '@agler/contract/demo/seedInterfaces';
 import { DEMO_REFUSAL_STATUS, runService } from '@agler/contract/demo/services';
 import type { ServiceEnv } from '@agler/contract/demo/services';
 import type { ServiceKey } from '@agler/contract/demo/seedInterfaces';
+import { MESSAGES } from '@agler/contract/messages';
 import { paramsFromQuery, requestParamList } from '@agler/contract/requestParams';
 import type { InterfaceInfo } from '@agler/contract/types';
+import { failure } from '../envelope';
 
 /**
  * The demo interfaces' own servers, served by the platform under /demo, so a
@@ -16,6 +18,8 @@ import type { InterfaceInfo } from '@agler/contract/types';
  * interface's URL is its seed URL's path and query under the server's public
  * address (`http://localhost:8000/demo/v1/weather/now`); `/demo/echo` answers
  * any call with what it received, for interfaces admins add to try things.
+ * A path that is none of them (`/demo` itself among them) answers 404 with
+ * the envelope, never the console's page.
  */
 
 export const DEMO_PREFIX = '/demo';
@@ -73,24 +77,24 @@ export type DemoRoutesOptions = { seededCount: number };
 export const demoRoutes: FastifyPluginAsync<DemoRoutesOptions> = async (app, { seededCount }) => {
   const routes = routesOf(seededCount);
 
-  app.route({
-    method: [...HTTP_METHODS],
-    url: '/*',
-    handler: async (req, reply) => {
-      let path: string;
-      try {
-        path = decodeURI(req.url.slice(DEMO_PREFIX.length).split('?')[0]);
-      } catch {
-        return reply.code(400).send({ message: '路径不是合法的 URL 编码' });
-      }
-      const found: Route | undefined =
-        path === ECHO_PATH
-          ? { record: { ...ECHO_RECORD, method: req.method as HttpMethod }, service: 'echo' }
-          : routes.get(`${req.method} ${path}`);
-      if (!found) return reply.code(404).send({ message: `没有这个演示接口：${req.method} ${path}` });
-      const outcome = runService(found.service, paramsOf(req, found.record), found.record, SERVICE_ENV);
-      if (!outcome.success) return reply.code(DEMO_REFUSAL_STATUS).send({ message: outcome.message });
-      return reply.code(200).send(outcome.data ?? null);
-    },
-  });
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    let path: string;
+    try {
+      path = decodeURI(req.url.slice(DEMO_PREFIX.length).split('?')[0]);
+    } catch {
+      return reply.code(400).send(failure(ResponseCode.PARAMS_ERROR, MESSAGES.badPathEncoding));
+    }
+    const found: Route | undefined =
+      path === ECHO_PATH
+        ? { record: { ...ECHO_RECORD, method: req.method as HttpMethod }, service: 'echo' }
+        : routes.get(`${req.method} ${path}`);
+    if (!found)
+      return reply.code(404).send(failure(ResponseCode.NOT_FOUND, MESSAGES.unknownDemo(req.method, path)));
+    const outcome = runService(found.service, paramsOf(req, found.record), found.record, SERVICE_ENV);
+    if (!outcome.success) return reply.code(DEMO_REFUSAL_STATUS).send({ message: outcome.message });
+    return reply.code(200).send(outcome.data ?? null);
+  };
+  // `/demo` itself is no demo interface either, and never the console's page.
+  app.route({ method: [...HTTP_METHODS], url: '/', handler });
+  app.route({ method: [...HTTP_METHODS], url: '/*', handler });
 };

@@ -5,14 +5,15 @@ import { MESSAGES } from '@agler/contract/messages';
 import { isDatabaseUnavailable } from '../db/errors';
 import { ApiError } from '../domain/errors';
 import { failure } from '../envelope';
+import { BodyTooLargeError, closeWithTooLarge } from './body';
 
 /**
  * The one place where an error becomes an answer: the contract's envelope
  * with HTTP 200 (the console reads the message of an envelope, not of an
- * HTTP status), never a stack or SQL text; only the gateway's refusals carry
- * their HTTP status (gateway/routes.ts). Unknown /api paths answer 40400
- * (and unknown /gateway paths 404 with it); other unknown paths go to the
- * console's page fallback when there is one.
+ * HTTP status), never a stack or SQL text; only the gateway's refusals and
+ * a body over the limit (413) carry their HTTP status. Unknown /api paths
+ * answer 40400 (and unknown /gateway and /demo paths 404 with it); other
+ * unknown paths go to the console's page fallback when there is one.
  */
 
 /** Fastify's own refusals of a request body, in the contract's words. */
@@ -27,6 +28,7 @@ const BODY_ERRORS: Record<string, string> = {
 
 /** What a refusal of the request by Fastify itself (its body, its URL, ...) says, in the contract's words. */
 export function requestRefusalOf(error: unknown): string {
+  if (error instanceof BodyTooLargeError) return error.message;
   return BODY_ERRORS[(error as { code?: string }).code ?? ''] ?? MESSAGES.badRequest;
 }
 
@@ -38,7 +40,7 @@ export type ErrorOptions = {
 /**
  * The first segment of a request's path, as a router or a proxy in front may
  * read it: duplicate slashes, backslashes, dot segments, percent-encoding and
- * letter case aside. `/api` and `/gateway` paths answer envelopes, never a page.
+ * letter case aside. `/api`, `/gateway` and `/demo` paths answer envelopes, never a page.
  */
 function firstSegmentOf(url: string): string {
   const segments: string[] = [];
@@ -55,16 +57,22 @@ function firstSegmentOf(url: string): string {
   return (segments[0] ?? '').toLowerCase();
 }
 
-/** Whether a request's path is the API's or the gateway's, however written; undefined for any other. */
-export function serverPathOf(url: string): 'api' | 'gateway' | undefined {
+/** Whether a request's path is the API's, the gateway's or the demo interfaces', however written; undefined for any other. */
+export function serverPathOf(url: string): 'api' | 'gateway' | 'demo' | undefined {
   const first = firstSegmentOf(url);
-  return first === 'api' || first === 'gateway' ? first : undefined;
+  return first === 'api' || first === 'gateway' || first === 'demo' ? first : undefined;
 }
 
 export const errorsPlugin = fp<ErrorOptions>(
   async (app, options) => {
     app.setErrorHandler(async (error: unknown, request, reply) => {
       reply.code(200).type('application/json; charset=utf-8');
+      // A body over the limit is refused by its HTTP status too: the client may not even have sent it.
+      if (error instanceof BodyTooLargeError) {
+        if (closeWithTooLarge(request, reply, error.message)) return undefined;
+        reply.code(413).header('cache-control', 'no-store');
+        return failure(ResponseCode.PARAMS_ERROR, error.message);
+      }
       if (error instanceof ApiError) {
         reply.headers(error.headers);
         return { ...failure(error.code, error.message), ...error.extras };
@@ -92,9 +100,9 @@ export const errorsPlugin = fp<ErrorOptions>(
       const serverPath = serverPathOf(request.url);
       if (serverPath) {
         reply.header('cache-control', 'no-store');
-        // The gateway's callers are programs, which read the HTTP status.
+        // The gateway's and the demo interfaces' callers are programs, which read the HTTP status.
         return reply
-          .code(serverPath === 'gateway' ? 404 : 200)
+          .code(serverPath === 'api' ? 200 : 404)
           .send(failure(ResponseCode.NOT_FOUND, MESSAGES.unknownPath));
       }
       if (options.pageFallback?.(request, reply)) return reply;

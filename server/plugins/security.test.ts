@@ -5,6 +5,7 @@ import { ResponseCode } from '@agler/contract/constants';
 import { HOST_NOT_SERVED, MESSAGES } from '@agler/contract/messages';
 import { ADMIN, loginAs, testApp } from '../test/app';
 import type { TestApp } from '../test/app';
+import { hostIsAmbiguous } from './security';
 
 /**
  * Which hosts the server answers (DNS rebinding: a page of another site whose
@@ -129,5 +130,21 @@ describe('the Origin of a write', () => {
       data: null,
       message: MESSAGES.crossSite,
     });
+  });
+});
+
+describe('an ambiguous Host, as the raw headers give it', () => {
+  test.each([
+    [['Host', 'localhost', 'Host', 'evil.example'], true],
+    [['host', 'localhost', 'HOST', 'localhost'], true],
+    [['Host', 'localhost, evil.example'], true],
+    [['Host', 'local host'], true],
+    [['Host', 'localhost\t'], true],
+    [['Host', ''], true],
+    [['Host', 'localhost:8000', 'X-Forwarded-Host', 'a, b'], false],
+    [['Host', '[::1]:8000'], false],
+    [[], false],
+  ])('%j: %s', (rawHeaders, ambiguous) => {
+    expect(hostIsAmbiguous(rawHeaders)).toBe(ambiguous);
   });
 });

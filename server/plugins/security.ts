@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResponseCode } from '@agler/contract/constants';
-import { HOST_NOT_SERVED, MESSAGES } from '@agler/contract/messages';
+import { HOST_AMBIGUOUS, HOST_NOT_SERVED, MESSAGES } from '@agler/contract/messages';
 import { ApiError } from '../domain/errors';
 import { failure } from '../envelope';
 
@@ -73,6 +73,22 @@ export function servesHost(publicUrl: string, allowedHosts: readonly string[] = 
   };
 }
 
+/**
+ * Whether a request names its host ambiguously: more than one Host header
+ * (Node keeps the first, a proxy in front may have read the last), or one
+ * that is no single name (a comma, a space, nothing at all).
+ */
+export function hostIsAmbiguous(rawHeaders: readonly string[]): boolean {
+  let hosts = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i].toLowerCase() !== 'host') continue;
+    hosts += 1;
+    const value = rawHeaders[i + 1] ?? '';
+    if (hosts > 1 || value === '' || /[\s,]/.test(value)) return true;
+  }
+  return false;
+}
+
 /** A health check says nothing a caller may not know: load balancers and probes name whatever host they like. */
 const isHealthCheck = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') && request.url.split('?')[0] === '/api/health';
@@ -127,6 +143,13 @@ export const securityPlugin = fp<SecurityOptions>(
       reply.header('x-frame-options', 'DENY');
       reply.header('cross-origin-opener-policy', 'same-origin');
       if (options.https) reply.header('strict-transport-security', 'max-age=15552000');
+      if (hostIsAmbiguous(request.raw.rawHeaders)) {
+        return reply
+          .code(400)
+          .header('cache-control', 'no-store')
+          .header('connection', 'close')
+          .send(failure(ResponseCode.PARAMS_ERROR, HOST_AMBIGUOUS));
+      }
       // A page of another site whose name now points here (DNS rebinding) is not answered.
       if (!served(request.host, request.protocol) && !isHealthCheck(request)) {
         return reply
