@@ -1,4 +1,5 @@
 import {
+  ALERT_KINDS,
   ALERT_MESSAGES,
   isExpiringSoon,
   KEY_EXPIRY_NOTICE_MS,
@@ -54,11 +55,11 @@ test('the retry schedule makes at least 5 tries over about an hour', () => {
 });
 
 describe('parseWebhookInput', () => {
-  test('keeps a trimmed address and the kinds without repeats, in their order', () => {
+  test('keeps a trimmed address and the kinds, in their order', () => {
     expect(
       parseWebhookInput({
         url: ' https://hooks.example.com/agler ',
-        kinds: ['quota_100', 'quota_80', 'quota_100'],
+        kinds: ['quota_100', 'quota_80'],
       }),
     ).toEqual({
       ok: true,
@@ -76,8 +77,24 @@ describe('parseWebhookInput', () => {
     [{ url: 'https://example.com/\u0000' }, ALERT_MESSAGES.webhookUrlInvalid],
     [{ url: 'https://example.com/', kinds: 'quota_80' }, ALERT_MESSAGES.webhookKindsInvalid],
     [{ url: 'https://example.com/', kinds: ['quota_50'] }, ALERT_MESSAGES.webhookKindsInvalid],
+    [{ url: 'https://example.com/' }, ALERT_MESSAGES.webhookKindsRequired],
+    [{ url: 'https://example.com/', kinds: null }, ALERT_MESSAGES.webhookKindsRequired],
+    [{ url: 'https://example.com/', kinds: [] }, ALERT_MESSAGES.webhookKindsRequired],
+    [{ url: 'https://example.com/', kinds: ['quota_80', 'quota_80'] }, ALERT_MESSAGES.webhookKindsRepeated],
+    [
+      { url: 'https://example.com/', kinds: [...ALERT_KINDS, 'quota_80'] },
+      ALERT_MESSAGES.webhookKindsRepeated,
+    ],
   ])('refuses %j', (body, message) => {
     expect(parseWebhookInput(body as Record<string, unknown>)).toEqual({ ok: false, message });
+  });
+
+  test('refuses a thousand repeats of one kind at the second', () => {
+    const kinds = Array<string>(1000).fill('quota_80');
+    expect(parseWebhookInput({ url: 'https://example.com/', kinds })).toEqual({
+      ok: false,
+      message: ALERT_MESSAGES.webhookKindsRepeated,
+    });
   });
 });
 

@@ -70,6 +70,13 @@ export const ALERT_POLL_MS = 60_000;
 
 export const WEBHOOK_URL_MAX = 512;
 
+/**
+ * `POST /api/user/webhook/test` per user: one send at a time, and at most
+ * perMinute within any minute, so the test cannot turn the platform into a
+ * sender of requests at someone else's address.
+ */
+export const WEBHOOK_TEST_LIMIT = { perMinute: 5 } as const;
+
 export const ALERT_MESSAGES = {
   badCurrent: '参数 current 应为不小于 1 的整数',
   badPageSize: `参数 pageSize 应为 1 到 ${ALERT_PAGE_SIZE.max} 的整数`,
@@ -80,6 +87,10 @@ export const ALERT_MESSAGES = {
   webhookHttpNotAllowed: 'Webhook 地址应为 https://；http:// 只能用于服务器 INVOKE_ALLOW_HOSTS 列出的主机',
   webhookAddressRefused: 'Webhook 地址指向内部网络，不能使用',
   webhookKindsInvalid: `参数 kinds 应为提醒种类的数组（${ALERT_KINDS.join('、')}）`,
+  webhookKindsRequired: '参数 kinds 至少应选择一种提醒',
+  webhookKindsRepeated: '参数 kinds 中的提醒种类不能重复',
+  webhookTestBusy: '上一次测试发送还在进行，请等它完成后再试',
+  webhookTestLimited: `测试发送过于频繁：每分钟最多 ${WEBHOOK_TEST_LIMIT.perMinute} 次，请稍后再试`,
   webhookNotSet: '尚未设置 Webhook 地址',
   deliveryNotFound: '投递记录不存在',
 } as const;
@@ -129,14 +140,31 @@ export function webhookUrlError(value: unknown): string | undefined {
   return undefined;
 }
 
-/** `POST /api/user/webhook`'s body: `{url, kinds}`; kinds without repeats, in ALERT_KINDS' order. */
+/**
+ * The kinds a webhook takes: at least one, each a known kind, none twice (so
+ * never more than ALERT_KINDS holds). The check stops at the first fault, so
+ * a long list costs no more than a short one.
+ */
+export function webhookKindsError(value: unknown): string | undefined {
+  if (value === undefined || value === null) return ALERT_MESSAGES.webhookKindsRequired;
+  if (!Array.isArray(value)) return ALERT_MESSAGES.webhookKindsInvalid;
+  if (value.length === 0) return ALERT_MESSAGES.webhookKindsRequired;
+  const seen = new Set<AlertKind>();
+  for (const kind of value) {
+    if (!isAlertKind(kind)) return ALERT_MESSAGES.webhookKindsInvalid;
+    if (seen.has(kind)) return ALERT_MESSAGES.webhookKindsRepeated;
+    seen.add(kind);
+  }
+  return undefined;
+}
+
+/** `POST /api/user/webhook`'s body: `{url, kinds}`; kinds in ALERT_KINDS' order. */
 export function parseWebhookInput(body: Record<string, unknown>): Parsed<WebhookInput> {
   const urlError = webhookUrlError(body.url);
   if (urlError) return { ok: false, message: urlError };
-  const { kinds } = body;
-  if (kinds !== undefined && (!Array.isArray(kinds) || !kinds.every(isAlertKind)))
-    return { ok: false, message: ALERT_MESSAGES.webhookKindsInvalid };
-  const chosen = new Set<AlertKind>(kinds ?? []);
+  const kindsError = webhookKindsError(body.kinds);
+  if (kindsError) return { ok: false, message: kindsError };
+  const chosen = new Set(body.kinds as AlertKind[]);
   return {
     ok: true,
     value: { url: (body.url as string).trim(), kinds: ALERT_KINDS.filter((kind) => chosen.has(kind)) },

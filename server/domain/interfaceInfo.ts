@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Column, SQL } from 'drizzle-orm';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
-import type { InterfaceStatus } from '@agler/contract/constants';
+import type { InterfaceStatus, ResponseCodeValue } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import { parseId } from '@agler/contract/ids';
+import type { Id } from '@agler/contract/ids';
 import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
 import { parseLifecycle } from '@agler/contract/lifecycle';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
@@ -105,6 +106,76 @@ export function lowerCopies(values: { name?: string; description?: string; url?:
  */
 export const LIVE_INTERFACE = isNull(interfaces.deletedAt);
 
+/**
+ * The one rule of which interfaces a user may see: an admin every live one,
+ * anyone else the online ones. Every surface that takes an interface id or
+ * names an interface reads through it (this condition, maySee, hideOffline,
+ * visibleIds), so to a user an offline or deleted interface answers exactly
+ * as an id that never existed.
+ */
+export function visibleInterface(user: SessionUser): SQL {
+  return isAdmin(user)
+    ? LIVE_INTERFACE
+    : and(LIVE_INTERFACE, eq(interfaces.status, INTERFACE_STATUS.ONLINE))!;
+}
+
+/** visibleInterface for a live row already read. */
+export const maySee = (row: Pick<Row, 'status'>, user: SessionUser): boolean =>
+  isAdmin(user) || row.status === INTERFACE_STATUS.ONLINE;
+
+/**
+ * An offline interface exists for admins only: to anyone else it is 40400,
+ * whether they read it, invoke it or call it through the gateway, so no
+ * answer tells an unpublished interface from a missing one.
+ */
+export function hideOffline(row: Pick<Row, 'status'>, user: SessionUser): void {
+  if (!maySee(row, user)) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+}
+
+/** The ones among `ids` that `user` may see (visibleInterface), in one query. */
+export async function visibleIds(db: Queryable, user: SessionUser, ids: readonly Id[]): Promise<Set<Id>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: interfaces.id })
+    .from(interfaces)
+    .where(and(inArray(interfaces.id, [...ids]), visibleInterface(user)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Refuses unless `user` may see every one of `ids`, with the refusal an id
+ * that never existed gets on that surface (40400 unless it says otherwise).
+ */
+export async function requireVisible(
+  db: Queryable,
+  user: SessionUser,
+  ids: readonly Id[],
+  refusal: { code: ResponseCodeValue; message: string } = {
+    code: ResponseCode.NOT_FOUND,
+    message: MESSAGES.interfaceNotFound,
+  },
+): Promise<void> {
+  const visible = await visibleIds(db, user, ids);
+  if (ids.some((id) => !visible.has(id))) refuse(refusal.code, refusal.message);
+}
+
+/**
+ * The replacement a user is shown: none when it is not one they may see, so
+ * a deprecated interface never points to an unpublished or deleted one.
+ */
+async function shownReplacements<T extends { replacementId: Id | null }>(
+  db: Queryable,
+  user: SessionUser,
+  rows: T[],
+): Promise<T[]> {
+  if (isAdmin(user)) return rows;
+  const named = [...new Set(rows.flatMap((row) => (row.replacementId ? [row.replacementId] : [])))];
+  const visible = await visibleIds(db, user, named);
+  return rows.map((row) =>
+    row.replacementId && !visible.has(row.replacementId) ? { ...row, replacementId: null } : row,
+  );
+}
+
 /** Times are kept to the second, as the contract writes them. */
 export const toSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
 
@@ -127,8 +198,7 @@ export async function listPage(db: Db, query: Query, user: SessionUser): Promise
   if ([name, description, url, searchText].some((text) => text?.includes('\u0000'))) {
     return { records: [], total: 0, current, size: pageSize, pages: 0 };
   }
-  const conditions: (SQL | undefined)[] = [LIVE_INTERFACE];
-  if (!isAdmin(user)) conditions.push(eq(interfaces.status, INTERFACE_STATUS.ONLINE));
+  const conditions: (SQL | undefined)[] = [visibleInterface(user)];
   if (status !== undefined) conditions.push(eq(interfaces.status, status));
   if (method) conditions.push(eq(interfaces.method, method));
   if (name) conditions.push(contains(interfaces.nameLower, name));
@@ -158,7 +228,7 @@ export async function listPage(db: Db, query: Query, user: SessionUser): Promise
           .offset((current - 1) * pageSize)
       : [];
   return {
-    records: rows.map(toSummary),
+    records: (await shownReplacements(db, user, rows)).map(toSummary),
     total,
     current,
     size: pageSize,
@@ -194,21 +264,12 @@ export async function findInterface(db: Db, rawId: unknown): Promise<Row> {
   return row;
 }
 
-/**
- * An offline interface exists for admins only: to anyone else it is 40400,
- * whether they read it, invoke it or call it through the gateway, so no
- * answer tells an unpublished interface from a missing one.
- */
-export function hideOffline(row: Pick<Row, 'status'>, user: SessionUser): void {
-  if (row.status !== INTERFACE_STATUS.ONLINE && !isAdmin(user))
-    refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-}
-
 /** `GET /api/interfaceInfo/get`. */
 export async function getOne(db: Db, query: Query, user: SessionUser): Promise<InterfaceInfo> {
   const row = await findRow(db, query.id);
   hideOffline(row, user);
-  return toInterfaceInfo(row);
+  const [shown] = await shownReplacements(db, user, [row]);
+  return toInterfaceInfo(shown);
 }
 
 /** `POST /api/interfaceInfo/add`: a new interface starts offline; the answer is its id. */

@@ -14,7 +14,7 @@ import type { SecretBox } from '../keys/secretBox';
 import { alertExpiringKeys } from './alerts';
 import type { KeyRow } from './alerts';
 import { refuse } from './errors';
-import { LIVE_INTERFACE, toSecond } from './interfaceInfo';
+import { requireVisible, toSecond, visibleInterface } from './interfaceInfo';
 import type { SessionUser } from './session';
 import { isAdmin } from './user';
 
@@ -77,17 +77,23 @@ function ownerFor(viewer: SessionUser, userId: Id | undefined): Id {
 }
 
 /**
- * The names of the interfaces the keys are limited to, in one query, deleted
- * ones too (their rows stay): a key names what it may call however many
- * interfaces the catalogue holds. An id without a row is listed as itself.
+ * The names of the interfaces the keys are limited to, in one query: a key
+ * names what it may call however many interfaces the catalogue holds. An
+ * admin also reads deleted ones by name (their rows stay); to anyone else an
+ * interface they may not see (visibleInterface: offline or deleted) is
+ * listed as an id without a row is, as itself and deleted.
  */
-async function interfaceNames(db: Db, rows: (typeof accessKeys.$inferSelect)[]): Promise<InterfaceNames> {
+async function interfaceNames(
+  db: Db,
+  viewer: SessionUser,
+  rows: (typeof accessKeys.$inferSelect)[],
+): Promise<InterfaceNames> {
   const ids = [...new Set(rows.flatMap((row) => row.interfaceIds ?? []))];
   if (ids.length === 0) return new Map();
   const found = await db
     .select({ id: interfaces.id, name: interfaces.name, deletedAt: interfaces.deletedAt })
     .from(interfaces)
-    .where(inArray(interfaces.id, ids));
+    .where(and(inArray(interfaces.id, ids), isAdmin(viewer) ? undefined : visibleInterface(viewer)));
   return new Map(found.map((row) => [row.id, { name: row.name, deleted: row.deletedAt !== null }]));
 }
 
@@ -104,7 +110,7 @@ export async function listKeys(
     .from(accessKeys)
     .where(eq(accessKeys.userId, owner))
     .orderBy(...OLDEST_FIRST);
-  const names = await interfaceNames(db, rows);
+  const names = await interfaceNames(db, viewer, rows);
   return rows.map((row) => toKeyVO(row, now, names));
 }
 
@@ -167,7 +173,7 @@ function newSecret(box: SecretBox, userId: Id) {
   return { secretKey, secretSealed: box.seal(secretKey, userId), secretTail: secretKey.slice(-TAIL) };
 }
 
-/** `POST /api/user/key/add`: a new named pair, within the limit, its interfaces live ones. */
+/** `POST /api/user/key/add`: a new named pair, within the limit, its interfaces ones the user may see. */
 export async function addKey(
   db: Db,
   box: SecretBox,
@@ -177,12 +183,10 @@ export async function addKey(
 ): Promise<NewKeyPair> {
   const { user } = actor;
   if (input.interfaceIds) {
-    const [found] = await db
-      .select({ n: count() })
-      .from(interfaces)
-      .where(and(inArray(interfaces.id, input.interfaceIds), LIVE_INTERFACE));
-    if (Number(found.n) !== input.interfaceIds.length)
-      refuse(ResponseCode.PARAMS_ERROR, MESSAGES.keyInterfaceNotFound);
+    await requireVisible(db, user, input.interfaceIds, {
+      code: ResponseCode.PARAMS_ERROR,
+      message: MESSAGES.keyInterfaceNotFound,
+    });
   }
   const accessKey = newKey('ak');
   const { secretKey, secretSealed, secretTail } = newSecret(box, user.id);

@@ -16,6 +16,7 @@ import type { Db, Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { raiseAlert, resetQuotaAlerts } from './alerts';
 import { refuse } from './errors';
+import { requireVisible, visibleInterface } from './interfaceInfo';
 import type { SessionUser } from './session';
 import { isAdmin } from './user';
 
@@ -92,22 +93,30 @@ function requestOf(row: RequestRow, defaultQuota: number): QuotaRequestVO {
   };
 }
 
-const SELECT_REQUESTS = sql`
+/** The requests with their names; an interface `viewer` may not see (visibleInterface) is not named. */
+const selectRequests = (viewer: SessionUser) => sql`
   SELECT r.id::text AS id, r.user_id::text AS user_id, u.user_account, u.user_name,
-         r.interface_info_id::text AS iid, i.name AS interface_name, r.amount, r.reason, r.status,
+         r.interface_info_id::text AS iid, interface_info.name AS interface_name, r.amount, r.reason, r.status,
          r.review_reason, r.create_time, r.review_time, q.left_num, q.total_num
   FROM quota_request r
   LEFT JOIN app_user u ON u.id = r.user_id
-  LEFT JOIN interface_info i ON i.id = r.interface_info_id AND i.deleted_at IS NULL
+  LEFT JOIN interface_info ON interface_info.id = r.interface_info_id AND ${visibleInterface(viewer)}
   LEFT JOIN user_interface_info q ON q.user_id = r.user_id AND q.interface_info_id = r.interface_info_id`;
 
-async function requestById(db: Queryable, id: string, defaultQuota: number): Promise<QuotaRequestVO> {
-  const [row] = rowsOf<RequestRow>(await db.execute(sql`${SELECT_REQUESTS} WHERE r.id = ${id}::bigint`));
+async function requestById(
+  db: Queryable,
+  viewer: SessionUser,
+  id: string,
+  defaultQuota: number,
+): Promise<QuotaRequestVO> {
+  const [row] = rowsOf<RequestRow>(
+    await db.execute(sql`${selectRequests(viewer)} WHERE r.id = ${id}::bigint`),
+  );
   if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.requestNotFound);
   return requestOf(row, defaultQuota);
 }
 
-/** `POST /api/quota/request`: a user asks for more calls on a live interface; a second open request is refused. */
+/** `POST /api/quota/request`: a user asks for more calls on an interface they may see; a second open request is refused. */
 export async function askForQuota(
   db: Db,
   user: SessionUser,
@@ -117,12 +126,7 @@ export async function askForQuota(
 ): Promise<QuotaRequestVO> {
   if (isAdmin(user)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.adminUnlimited);
   const id = await db.transaction(async (tx) => {
-    const [found] = rowsOf(
-      await tx.execute(
-        sql`SELECT 1 FROM interface_info WHERE id = ${request.interfaceInfoId}::bigint AND deleted_at IS NULL`,
-      ),
-    );
-    if (!found) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    await requireVisible(tx, user, [request.interfaceInfoId]);
     const [row] = rowsOf<{ id: string }>(
       await tx.execute(sql`
         INSERT INTO quota_request (user_id, interface_info_id, amount, reason, create_time)
@@ -134,7 +138,7 @@ export async function askForQuota(
     if (!row) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestOpen);
     return row.id;
   });
-  return requestById(db, id, defaultQuota);
+  return requestById(db, user, id, defaultQuota);
 }
 
 /**
@@ -164,7 +168,7 @@ export async function listQuotaRequests(
       .then((result) => rowsOf<{ total: number }>(result)),
     db
       .execute(
-        sql`${SELECT_REQUESTS} WHERE ${where} ORDER BY r.create_time DESC, r.id DESC
+        sql`${selectRequests(viewer)} WHERE ${where} ORDER BY r.create_time DESC, r.id DESC
             LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
       )
       .then((result) => rowsOf<RequestRow>(result)),
@@ -252,7 +256,7 @@ export async function reviewQuotaRequest(
           review_reason = ${review.reason}, reviewer_id = ${admin.id}::bigint,
           review_time = ${new Date(now).toISOString()}::timestamptz
       WHERE id = ${review.id}::bigint`);
-    const answered = await requestById(tx, review.id, defaultQuota);
+    const answered = await requestById(tx, admin, review.id, defaultQuota);
     await quotaRequestAnswered(
       tx,
       {

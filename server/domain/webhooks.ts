@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
   ALERT_MESSAGES,
   parseDeliveryId,
@@ -8,6 +8,8 @@ import {
   WEBHOOK_MAX_TRIES,
   WEBHOOK_RETRY_DELAYS_S,
   WEBHOOK_SECRET_GRACE_S,
+  WEBHOOK_TEST_LIMIT,
+  WEBHOOK_TIMEOUT_S,
 } from '@agler/contract/alerts';
 import type { AlertKind, WebhookDeliveryState } from '@agler/contract/alerts';
 import { ResponseCode } from '@agler/contract/constants';
@@ -15,6 +17,7 @@ import { formatTime } from '@agler/contract/dates';
 import type { Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
+import { webhookDeliveries } from '../db/schema';
 import type { SecretBox } from '../keys/secretBox';
 import type { AllowList } from '../upstream/addressPolicy';
 import { ipLiteralOf, isAllowedHost, isPublicAddress } from '../upstream/addressPolicy';
@@ -298,6 +301,32 @@ type Claimed = {
 
 const WEBHOOK_OF_DELIVERY = sql`w.url, w.secret_sealed, w.previous_sealed, w.previous_until`;
 
+const MINUTE_MS = 60_000;
+
+/**
+ * Refuses a test while the user's last one is still being sent, or when the
+ * last minute already holds WEBHOOK_TEST_LIMIT.perMinute of them: 42900 with
+ * Retry-After, as a call over a rate limit. A test still marked as being sent
+ * a minute on (its process stopped) no longer holds the next one back.
+ */
+async function checkTestLimit(tx: Queryable, userId: string, current: number): Promise<void> {
+  const [recent] = rowsOf<{ sent: number; open: number; oldest: Date | string | null }>(
+    await tx.execute(sql`
+      SELECT count(*)::int AS sent, (count(*) FILTER (WHERE state = 'pending'))::int AS open,
+             min(create_time) AS oldest
+      FROM webhook_delivery
+      WHERE user_id = ${userId}::bigint AND event_type = ${PING_EVENT}
+        AND create_time > ${at(current - MINUTE_MS)}`),
+  );
+  const tooSoon = (message: string, seconds: number) =>
+    refuse(ResponseCode.QUOTA_EXHAUSTED, message, {}, { 'retry-after': String(seconds) });
+  if (recent.open > 0) tooSoon(ALERT_MESSAGES.webhookTestBusy, WEBHOOK_TIMEOUT_S);
+  if (recent.sent >= WEBHOOK_TEST_LIMIT.perMinute) {
+    const wait = new Date(recent.oldest!).getTime() + MINUTE_MS - current;
+    tooSoon(ALERT_MESSAGES.webhookTestLimited, Math.max(1, Math.ceil(wait / 1000)));
+  }
+}
+
 /** How long a claimed delivery is kept from other processes: longer than a try can take. */
 const LEASE_MS = 60_000;
 const BATCH = 20;
@@ -319,7 +348,7 @@ export type WebhookWorker = {
   runDue(): Promise<number>;
   /** Runs soon, without waiting for the next poll (after a resend). */
   kick(): void;
-  /** `POST /api/user/webhook/test`: a `ping`, sent at once, logged, never retried. */
+  /** `POST /api/user/webhook/test`: a `ping`, sent at once (within WEBHOOK_TEST_LIMIT), logged, never retried. */
   ping(userId: string): Promise<PingResult>;
   start(): void;
   /** Stops polling; a run under way finishes. */
@@ -426,24 +455,33 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     runDue,
     kick: () => setImmediate(tick),
     async ping(userId) {
+      const current = now();
       const payload = JSON.stringify({
         type: PING_EVENT,
-        timestamp: new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        timestamp: new Date(current).toISOString().replace(/\.\d{3}Z$/, 'Z'),
         data: {},
       });
-      const [row] = rowsOf<Claimed>(
-        await db.execute(sql`
-          WITH d AS (
-            INSERT INTO webhook_delivery (id, user_id, event_type, payload, state, tries, create_time)
-            SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), user_id, ${PING_EVENT}, ${payload},
-                   'pending', 1, ${at(now())}
-            FROM webhook WHERE user_id = ${userId}::bigint
-            RETURNING id, user_id, payload, tries
-          )
-          SELECT d.id, d.user_id::text AS user_id, d.payload, d.tries, ${WEBHOOK_OF_DELIVERY}
-          FROM d JOIN webhook w ON w.user_id = d.user_id`),
-      );
-      if (!row) refuse(ResponseCode.NOT_FOUND, ALERT_MESSAGES.webhookNotSet);
+      const row = await db.transaction(async (tx) => {
+        // The webhook's row is locked, so two tests of one user, from any process, are counted one after the other.
+        const [hook] = rowsOf(
+          await tx.execute(sql`SELECT 1 FROM webhook WHERE user_id = ${userId}::bigint FOR UPDATE`),
+        );
+        if (!hook) refuse(ResponseCode.NOT_FOUND, ALERT_MESSAGES.webhookNotSet);
+        await checkTestLimit(tx, userId, current);
+        const [inserted] = rowsOf<Claimed>(
+          await tx.execute(sql`
+            WITH d AS (
+              INSERT INTO webhook_delivery (id, user_id, event_type, payload, state, tries, create_time)
+              SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), user_id, ${PING_EVENT}, ${payload},
+                     'pending', 1, ${at(current)}
+              FROM webhook WHERE user_id = ${userId}::bigint
+              RETURNING id, user_id, payload, tries
+            )
+            SELECT d.id, d.user_id::text AS user_id, d.payload, d.tries, ${WEBHOOK_OF_DELIVERY}
+            FROM d JOIN webhook w ON w.user_id = d.user_id`),
+        );
+        return inserted;
+      });
       return tryOnce(row, false);
     },
     start() {
@@ -472,4 +510,13 @@ export async function deliveriesOf(db: Queryable, userId: string) {
       SELECT id, event_type, state, tries, payload FROM webhook_delivery
       WHERE user_id = ${userId}::bigint ORDER BY create_time, id`),
   );
+}
+
+/** Deliveries still to be sent, due or waiting for a retry: the queue's depth, for /metrics. */
+export async function pendingDeliveryCount(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ pending: count() })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.state, 'pending' satisfies WebhookDeliveryState));
+  return row.pending;
 }

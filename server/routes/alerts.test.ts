@@ -2,7 +2,13 @@
  * @jest-environment node
  */
 import { sql } from 'drizzle-orm';
-import { ALERT_MESSAGES, WEBHOOK_MAX_TRIES, WEBHOOK_RETRY_DELAYS_S } from '@agler/contract/alerts';
+import {
+  ALERT_MESSAGES,
+  WEBHOOK_MAX_TRIES,
+  WEBHOOK_RETRY_DELAYS_S,
+  WEBHOOK_TEST_LIMIT,
+  WEBHOOK_TIMEOUT_S,
+} from '@agler/contract/alerts';
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import type { Page } from '@agler/contract/types';
@@ -40,6 +46,7 @@ beforeEach(() => {
   receiver.received.length = 0;
   received = receiver.received;
   receiver.answerStatus = 200;
+  receiver.answerDelayMs = 0;
 });
 
 const list = (cookie: string, query = '') =>
@@ -203,11 +210,11 @@ describe('webhook', () => {
     call<Page<WebhookDeliveryVO>>(t.app, { method: 'GET', url: '/api/user/webhook/deliveries', cookie });
 
   test('plain http only for a host INVOKE_ALLOW_HOSTS names; internal addresses refused; https elsewhere', async () => {
-    expect(await save(user, { url: 'http://hooks.example.com/x', kinds: [] })).toMatchObject({
+    expect(await save(user, { url: 'http://hooks.example.com/x', kinds: ['quota_80'] })).toMatchObject({
       code: ResponseCode.PARAMS_ERROR,
       message: ALERT_MESSAGES.webhookHttpNotAllowed,
     });
-    expect(await save(user, { url: 'https://10.0.0.5/x', kinds: [] })).toMatchObject({
+    expect(await save(user, { url: 'https://10.0.0.5/x', kinds: ['quota_80'] })).toMatchObject({
       code: ResponseCode.PARAMS_ERROR,
       message: ALERT_MESSAGES.webhookAddressRefused,
     });
@@ -390,5 +397,61 @@ describe('webhook', () => {
     const added = (await deliveriesOf(db, USER.id)).filter((d) => !before.has(d.id));
     expect(added).toEqual([expect.objectContaining({ state: 'failed', tries: 1 })]);
     expect(received).toHaveLength(0);
+  });
+});
+
+describe('the test send', () => {
+  let tester: string;
+  const ping = () =>
+    t.app.inject({ method: 'POST', url: '/api/user/webhook/test', headers: { cookie: tester } });
+  const envelopeOf = (response: { body: string }) =>
+    JSON.parse(response.body) as { code: number; message: string };
+
+  beforeAll(async () => {
+    tester = (await registerAs(t.app, 'webhook-tester')).cookie;
+    const saved = await call(t.app, {
+      method: 'POST',
+      url: '/api/user/webhook',
+      cookie: tester,
+      payload: { url: hookUrl(), kinds: ['quota_request'] },
+    });
+    if (saved.code !== 0) throw new Error(`saving the webhook: ${saved.message}`);
+  });
+
+  test('one at a time per user: sends made while one is under way are refused with 42900 and Retry-After', async () => {
+    receiver.answerDelayMs = 300;
+    const answers = await Promise.all(Array.from({ length: 4 }, ping));
+
+    const codes = answers.map((answer) => envelopeOf(answer).code).sort();
+    expect(codes).toEqual([
+      0,
+      ResponseCode.QUOTA_EXHAUSTED,
+      ResponseCode.QUOTA_EXHAUSTED,
+      ResponseCode.QUOTA_EXHAUSTED,
+    ]);
+    const refused = answers.filter((answer) => envelopeOf(answer).code !== 0);
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(200);
+      expect(envelopeOf(answer).message).toBe(ALERT_MESSAGES.webhookTestBusy);
+      expect(answer.headers['retry-after']).toBe(String(WEBHOOK_TIMEOUT_S));
+    }
+    expect(received).toHaveLength(1);
+  });
+
+  test('at most WEBHOOK_TEST_LIMIT.perMinute a minute; the next minute, again', async () => {
+    // The test before sent one in this minute.
+    for (let i = 1; i < WEBHOOK_TEST_LIMIT.perMinute; i += 1) expect(envelopeOf(await ping()).code).toBe(0);
+    const over = await ping();
+    expect(envelopeOf(over)).toMatchObject({
+      code: ResponseCode.QUOTA_EXHAUSTED,
+      message: ALERT_MESSAGES.webhookTestLimited,
+    });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(received).toHaveLength(WEBHOOK_TEST_LIMIT.perMinute - 1);
+
+    t.clock.now += 61_000;
+    expect(envelopeOf(await ping()).code).toBe(0);
+    expect(received).toHaveLength(WEBHOOK_TEST_LIMIT.perMinute);
   });
 });

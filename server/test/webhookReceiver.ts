@@ -31,6 +31,8 @@ export type WebhookReceiver = {
   received: Received[];
   /** The status it answers the next deliveries with. */
   answerStatus: number;
+  /** How long it waits before answering, in milliseconds (a slow receiver). */
+  answerDelayMs: number;
   /** Waits, bounded (20 s), until at least `count` deliveries have reached it; answers how many did. */
   receivedAtLeast: (count: number) => Promise<number>;
   close: () => Promise<void>;
@@ -42,6 +44,7 @@ export async function webhookReceiver(port = 0): Promise<WebhookReceiver> {
     port: 0,
     received: [],
     answerStatus: 204,
+    answerDelayMs: 0,
     receivedAtLeast: async (count) => {
       for (let i = 0; i < 100 && receiver.received.length < count; i += 1)
         await new Promise((resolve) => {
@@ -61,7 +64,8 @@ export async function webhookReceiver(port = 0): Promise<WebhookReceiver> {
         body: Buffer.concat(chunks).toString('utf8'),
         signatures: String(req.headers['webhook-signature'] ?? '').split(' '),
       });
-      res.writeHead(receiver.answerStatus).end();
+      const status = receiver.answerStatus;
+      setTimeout(() => res.writeHead(status).end(), receiver.answerDelayMs);
     });
   }, port);
   receiver.port = listener.port;

@@ -9,8 +9,8 @@ import { API, createInterface, demoInterface, specSessions } from './interfaces'
  * Alerts and the webhook's settings: the bell's endpoints, an alert made to
  * happen through the API (an admin taking offline an interface the user
  * called), what another user can and cannot touch, and bad input. Nothing is
- * delivered here: the only webhook set takes no kinds (deliveries to a
- * receiver are in alerts.server.contract.ts).
+ * delivered here: the only webhook set takes a kind its user is never alerted
+ * of (deliveries to a receiver are in alerts.server.contract.ts).
  */
 
 type AlertVO = {
@@ -36,6 +36,8 @@ const ALERTS = {
 
 const spec = specSessions();
 let other: Client;
+/** A kind `other`, who has no keys, is never alerted of: nothing is queued, so nothing leaves this machine. */
+const KINDS = ['key_expiring'];
 
 beforeAll(async () => {
   other = new Client();
@@ -145,14 +147,20 @@ describe('webhook settings', () => {
 
   test('bad addresses and kinds are refused with the contract’s messages', async () => {
     const cases: [unknown, string][] = [
-      [{ kinds: [] }, ALERT_MESSAGES.webhookUrlRequired],
-      [{ url: 'ftp://hooks.example.com/', kinds: [] }, ALERT_MESSAGES.webhookUrlInvalid],
-      [{ url: 'https://me:pw@hooks.example.com/', kinds: [] }, ALERT_MESSAGES.webhookUrlInvalid],
-      [{ url: 'http://hooks.example.com/', kinds: [] }, ALERT_MESSAGES.webhookHttpNotAllowed],
-      [{ url: 'https://169.254.169.254/latest', kinds: [] }, ALERT_MESSAGES.webhookAddressRefused],
-      [{ url: 'https://127.0.0.1:1/', kinds: [] }, ALERT_MESSAGES.webhookAddressRefused],
+      [{ kinds: KINDS }, ALERT_MESSAGES.webhookUrlRequired],
+      [{ url: 'ftp://hooks.example.com/', kinds: KINDS }, ALERT_MESSAGES.webhookUrlInvalid],
+      [{ url: 'https://me:pw@hooks.example.com/', kinds: KINDS }, ALERT_MESSAGES.webhookUrlInvalid],
+      [{ url: 'http://hooks.example.com/', kinds: KINDS }, ALERT_MESSAGES.webhookHttpNotAllowed],
+      [{ url: 'https://169.254.169.254/latest', kinds: KINDS }, ALERT_MESSAGES.webhookAddressRefused],
+      [{ url: 'https://127.0.0.1:1/', kinds: KINDS }, ALERT_MESSAGES.webhookAddressRefused],
       [{ url: 'https://hooks.example.com/', kinds: ['everything'] }, ALERT_MESSAGES.webhookKindsInvalid],
       [{ url: 'https://hooks.example.com/', kinds: 'quota_80' }, ALERT_MESSAGES.webhookKindsInvalid],
+      [{ url: 'https://hooks.example.com/' }, ALERT_MESSAGES.webhookKindsRequired],
+      [{ url: 'https://hooks.example.com/', kinds: [] }, ALERT_MESSAGES.webhookKindsRequired],
+      [
+        { url: 'https://hooks.example.com/', kinds: Array<string>(1000).fill('quota_80') },
+        ALERT_MESSAGES.webhookKindsRepeated,
+      ],
     ];
     for (const [body, message] of cases)
       expectRefusal(await other.post(ALERTS.webhook, body), ResponseCode.PARAMS_ERROR, message);
@@ -161,15 +169,14 @@ describe('webhook settings', () => {
 
   test('a save shows the secret once; a read never; each user has their own', async () => {
     const url = 'https://hooks.example.com/agler';
-    // No kinds: nothing is queued, so nothing leaves this machine.
     const created = expectSuccess(
-      await other.post<{ secret?: string; url: string }>(ALERTS.webhook, { url, kinds: [] }),
+      await other.post<{ secret?: string; url: string }>(ALERTS.webhook, { url, kinds: KINDS }),
     );
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
-    const again = expectSuccess(await other.post<{ secret?: string }>(ALERTS.webhook, { url, kinds: [] }));
+    const again = expectSuccess(await other.post<{ secret?: string }>(ALERTS.webhook, { url, kinds: KINDS }));
     expect(again.secret).toBeUndefined();
     const read = await other.get(ALERTS.webhook);
-    expect(read.body.data).toMatchObject({ url, kinds: [] });
+    expect(read.body.data).toMatchObject({ url, kinds: KINDS });
     expect(read.text).not.toContain('whsec_');
     expect(expectSuccess(await spec.user.get(ALERTS.webhook))).toBeNull();
 

@@ -1,5 +1,6 @@
 import type { Page } from '@agler/contract/types';
-import { expectSuccess } from './client';
+import { ResponseCode } from '@agler/contract/constants';
+import { expectRefusal, expectSuccess } from './client';
 import { verifies, webhookReceiver } from '../../server/test/webhookReceiver';
 import type { WebhookReceiver } from '../../server/test/webhookReceiver';
 import { API, createInterface, demoInterface, specSessions } from './interfaces';
@@ -122,4 +123,23 @@ test('a receiver that fails is logged and left to retry; resend sends the same m
       });
   }
   expect(state).toBe('delivered');
+});
+
+test('test sends go one at a time: the others, meanwhile, are refused with 42900 and Retry-After', async () => {
+  receiver.answerDelayMs = 500;
+  const before = receiver.received.length;
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => spec.user.post('/api/user/webhook/test')),
+    );
+    const refused = answers.filter((answer) => answer.body.code !== 0);
+    expect(answers.length - refused.length).toBeLessThanOrEqual(1);
+    for (const answer of refused) {
+      expectRefusal(answer, ResponseCode.QUOTA_EXHAUSTED, /测试发送/);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    expect(receiver.received.length - before).toBe(answers.length - refused.length);
+  } finally {
+    receiver.answerDelayMs = 0;
+  }
 });

@@ -119,3 +119,46 @@ describe('bare-number ids in bodies reach their own record', () => {
     expect((await fetchRecord(first)).status).toBe(INTERFACE_STATUS.OFFLINE);
   });
 });
+
+describe('to a user, an offline or deleted interface is a missing one on every surface that takes its id', () => {
+  let offline: string;
+  let deleted: string;
+  /** Beyond every id the platform has given out. */
+  const MISSING = '9000000000000000001';
+
+  beforeAll(async () => {
+    offline = await createInterface(spec.admin);
+    deleted = await createInterface(spec.admin, { online: true });
+    spec.created.push(offline);
+    expect(expectSuccess(await spec.admin.post(API.delete, { id: deleted }))).toBe(true);
+  });
+
+  /** What a user is answered for `id`: the HTTP status and the whole body, byte for byte. */
+  const answerFor = async (send: (id: string) => Promise<Answer>, id: string) => {
+    const answer = await send(id);
+    return { status: answer.status, text: answer.text };
+  };
+
+  it.each([
+    ['GET /api/interfaceInfo/get', (id: string) => spec.user.get(API.get, { id })],
+    [
+      'POST /api/interfaceInfo/invoke',
+      (id: string) => spec.user.post(API.invoke, { id, userRequestParams: '' }),
+    ],
+    [
+      'POST /api/user/key/add',
+      (id: string) => spec.user.post('/api/user/key/add', { name: '不可见的接口', interfaceIds: [id] }),
+    ],
+    [
+      'POST /api/quota/request',
+      (id: string) =>
+        spec.user.post('/api/quota/request', { interfaceInfoId: id, amount: 10, reason: '需要' }),
+    ],
+  ])('%s', async (_, send) => {
+    const missing = await answerFor(send, MISSING);
+    expect(JSON.parse(missing.text)).toMatchObject({ data: null });
+    expect(JSON.parse(missing.text).code).not.toBe(ResponseCode.SUCCESS);
+    expect(await answerFor(send, offline)).toEqual(missing);
+    expect(await answerFor(send, deleted)).toEqual(missing);
+  });
+});

@@ -93,9 +93,19 @@ describe('通知设置', () => {
       );
     renderWithAntd(<NotificationsPage />);
     fireEvent.change(await urlField(), { target: { value: 'http://hooks.example.com/' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: '额度已用完' }));
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
 
     expect(await screen.findByText(/只能用于服务器 INVOKE_ALLOW_HOSTS 列出的主机/)).toBeInTheDocument();
+  });
+
+  it('asks for at least one kind with the contract’s rule before sending anything', async () => {
+    renderWithAntd(<NotificationsPage />);
+    fireEvent.change(await urlField(), { target: { value: 'https://hooks.example.com/agler' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+
+    expect(await screen.findByText(ALERT_MESSAGES.webhookKindsRequired)).toBeInTheDocument();
+    expect(saveWebhook).not.toHaveBeenCalled();
   });
 
   it('with a webhook: the form holds it; a test says what the receiver answered', async () => {

@@ -3,7 +3,7 @@ import { ProCard } from '@ant-design/pro-components';
 import { Alert, App, Button, Checkbox, Form, Input, Popconfirm, Space } from 'antd';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
-import { ALERT_KINDS, webhookUrlError } from '@agler/contract/alerts';
+import { ALERT_KINDS, webhookKindsError, webhookUrlError } from '@agler/contract/alerts';
 import type { AlertKind } from '@agler/contract/alerts';
 import { Loaded } from '@/components/LoadError';
 import { SecretOnce } from '@/components/SecretOnce';
@@ -59,7 +59,7 @@ export function WebhookCard({ onSent }: WebhookCardProps) {
   const save = (values: Values) =>
     run('save', async () => {
       const { data } = await saveWebhook(
-        { url: values.url.trim(), kinds: values.kinds ?? [] },
+        { url: values.url.trim(), kinds: values.kinds },
         { skipErrorHandler: true },
       );
       if (!data) return;
@@ -124,7 +124,18 @@ export function WebhookCard({ onSent }: WebhookCardProps) {
           >
             <Input placeholder={T.urlPlaceholder} inputMode="url" autoComplete="url" />
           </Form.Item>
-          <Form.Item name="kinds" label={T.kinds}>
+          <Form.Item
+            name="kinds"
+            label={T.kinds}
+            rules={[
+              {
+                validator: async (_, value) => {
+                  const fault = webhookKindsError(value);
+                  if (fault) throw new Error(translateMessage(fault));
+                },
+              },
+            ]}
+          >
             <Checkbox.Group
               options={ALERT_KINDS.map((kind) => ({ value: kind, label: NOTIFICATION_TEXTS.kinds[kind] }))}
             />
