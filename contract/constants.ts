@@ -43,7 +43,7 @@ export const QUOTA_MAX = 1_000_000_000;
 export const QUOTA_REQUEST_LIMITS = { amountMax: 1_000_000, reasonMax: 500 } as const;
 
 /** A user's keys (contract/keys.ts): live keys per user, a name's length, interfaces on one key's list. */
-export const KEY_LIMITS = { perUser: 10, nameMax: 30, interfacesMax: 50 } as const;
+export const KEY_LIMITS = { perUser: 10, nameMax: 30, interfacesMax: 50, expiryMaxYears: 10 } as const;
 
 /** 我的用量's call log: the last calls it keeps, and its page size (`GET /api/user/calls`). */
 export const CALL_LOG_LIMIT = 1000;

@@ -1,5 +1,5 @@
 import { KEY_LIMITS } from './constants';
-import { parseDate, parseTime } from './dates';
+import { parseDate, parseLocalTime, startOfDay } from './dates';
 import { parseId } from './ids';
 import type { Id } from './ids';
 import { MESSAGES } from './messages';
@@ -34,7 +34,11 @@ export const KEY_AUDIT_LIMIT = 200;
 /** The name of the key a user's first pair becomes, and of the one `regenerate` makes when there is none. */
 export const DEFAULT_KEY_NAME = '默认';
 
-/** An interface a key is limited to, as the key list names it; a deleted one keeps its name and says so. */
+/**
+ * An interface a key is limited to, as the key list names it. One its viewer
+ * may no longer see (offline or deleted) says deleted and, except to an
+ * admin, is named by its id, as one that never existed would be.
+ */
 export type KeyInterfaceVO = Schemas['KeyInterfaceVO'];
 /** A key as listed: never its secret; times as the contract writes them; null interfaces: any. */
 export type KeyVO = Schemas['KeyVO'];
@@ -61,24 +65,26 @@ export function keyNameOf(raw: unknown): Parsed<string> {
   return { ok: true, value: name };
 }
 
+/** The latest expiry a key made at `now` may have: KEY_LIMITS.expiryMaxYears calendar years on. */
+export function keyExpiryLatest(now: number): number {
+  const latest = new Date(now);
+  latest.setFullYear(latest.getFullYear() + KEY_LIMITS.expiryMaxYears);
+  return latest.getTime();
+}
+
 /**
- * An expiry: `yyyy-MM-dd` (the key works through that local day) or a
- * time; it must be after `now`. Absent, null or empty: none.
+ * An expiry: `yyyy-MM-dd` (the key works through that local day) or
+ * `yyyy-MM-dd HH:mm:ss`, read strictly (contract/dates.ts); it must be after
+ * `now` and at most KEY_LIMITS.expiryMaxYears years after it. Absent, null or
+ * empty: none.
  */
 export function keyExpiryOf(raw: unknown, now: number): Parsed<number | null> {
   if (raw === undefined || raw === null || raw === '') return { ok: true, value: null };
-  if (typeof raw !== 'string') return { ok: false, message: MESSAGES.keyExpiryInvalid };
   const day = parseDate(raw);
-  let ms: number | undefined;
-  if (day !== undefined) {
-    const next = new Date(day);
-    next.setDate(next.getDate() + 1);
-    ms = next.getTime();
-  } else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}/.test(raw)) {
-    ms = parseTime(raw);
-  }
-  if (ms === undefined || Number.isNaN(ms)) return { ok: false, message: MESSAGES.keyExpiryInvalid };
+  const ms = day === undefined ? parseLocalTime(raw) : startOfDay(day, 1);
+  if (ms === undefined) return { ok: false, message: MESSAGES.keyExpiryInvalid };
   if (ms <= now) return { ok: false, message: MESSAGES.keyExpiryPast };
+  if (ms > keyExpiryLatest(now)) return { ok: false, message: MESSAGES.keyExpiryTooFar };
   return { ok: true, value: ms };
 }
 

@@ -1,3 +1,4 @@
+import { dateTimeFieldsOf } from '../dates';
 import { hashText, seededRandom } from '../random';
 import type { RequestParam } from '../requestParams';
 import { requestParamList } from '../requestParams';
@@ -470,8 +471,10 @@ function timestamp(params: Params) {
   } else if (typeof value === 'number' && Number.isInteger(value) && value >= 0) {
     ms = value < 1e11 ? value * 1000 : value;
   } else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.test(value)) {
-    ms = Date.parse(`${value.length === 10 ? `${value} 00:00:00` : value}`.replace(' ', 'T') + '+08:00');
-    if (Number.isNaN(ms)) throw new ParamError(SERVICE_TEXTS.badDate('timestamp'));
+    // Read strictly (no 25:00 moved to the next day), as Beijing time.
+    const f = dateTimeFieldsOf(value);
+    if (!f) throw new ParamError(SERVICE_TEXTS.badDate('timestamp'));
+    ms = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - 8 * 3600_000;
   } else {
     throw new ParamError('参数 timestamp 应为秒或毫秒时间戳，或 yyyy-MM-dd HH:mm:ss 格式的时间');
   }

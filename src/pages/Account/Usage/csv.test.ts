@@ -31,4 +31,9 @@ describe('the call log as CSV', () => {
         '2026-11-20 15:29:59,天气查询,1800000000000000001,成功,63,1024\r\n',
     );
   });
+
+  it('keeps an imported name that hides a formula after a separator as text', () => {
+    const line = callsCsv([call({ interfaceName: "a;=1+cmd|' /C calc'!A0" })]).split('\r\n')[1];
+    expect(line).toBe(`2026-11-20 15:29:59,"a;'=1+cmd|' /C calc'!A0",1800000000000000001,200,63,1024`);
+  });
 });

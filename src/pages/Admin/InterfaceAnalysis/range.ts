@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import { MAX_RANGE_DAYS } from '@agler/contract/constants';
-import { DATE_FORMAT } from '@agler/contract/dates';
+import { DATE_FORMAT, parseDate } from '@agler/contract/dates';
 
 /**
  * The page's state in the URL query, so a view can be shared, reloaded and
@@ -33,10 +33,10 @@ export function presetRange(days: PresetDays, today: Dayjs = dayjs()): AnalysisR
   };
 }
 
+/** A day from the address, read by the contract's parser: what the server would refuse is no day. */
 function parseDay(text: string | null): Dayjs | undefined {
-  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
-  const day = dayjs(text);
-  return day.isValid() && day.format(DATE_FORMAT) === text ? day : undefined;
+  const ms = parseDate(text);
+  return ms === undefined ? undefined : dayjs(ms);
 }
 
 /** Whole days from `start` to `end`, both included. */

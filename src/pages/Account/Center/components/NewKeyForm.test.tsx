@@ -1,3 +1,6 @@
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '@agler/contract/dates';
+import { KEY_LIMITS } from '@/constants';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { addKey } from '@/services/agler/key';
@@ -104,5 +107,31 @@ describe('新建密钥: the interface select', () => {
     answerLikeTheServer();
     type('接口0');
     expect(await screen.findByRole('option', { name: '接口01' })).toBeInTheDocument();
+  });
+});
+
+describe('新建密钥: the expiry date', () => {
+  const DISABLED = 'ant-picker-cell-disabled';
+  const cell = (day: string) => document.querySelector(`td[title="${day}"]`);
+
+  it('offers the days the server takes: from today to KEY_LIMITS.expiryMaxYears years on', async () => {
+    renderForm();
+    const input = await screen.findByLabelText('过期日期');
+    fireEvent.mouseDown(input);
+    fireEvent.click(input);
+    const today = dayjs().format(DATE_FORMAT);
+    const yesterday = dayjs().subtract(1, 'day').format(DATE_FORMAT);
+    await waitFor(() => expect(cell(today)).not.toBeNull());
+    expect(cell(today)).not.toHaveClass(DISABLED);
+    // Shown when today is not the first of the month.
+    expect(cell(yesterday)?.classList.contains(DISABLED) ?? true).toBe(true);
+
+    // The day ends at the next midnight: the last day it may end within the limit is the day before.
+    const beyond = dayjs().add(KEY_LIMITS.expiryMaxYears, 'year').format(DATE_FORMAT);
+    const last = dayjs(beyond).subtract(1, 'day').format(DATE_FORMAT);
+    fireEvent.change(input, { target: { value: beyond } });
+    await waitFor(() => expect(cell(beyond)).not.toBeNull());
+    expect(cell(beyond)).toHaveClass(DISABLED);
+    expect(cell(last)?.classList.contains(DISABLED)).toBe(false);
   });
 });

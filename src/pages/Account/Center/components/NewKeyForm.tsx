@@ -1,10 +1,9 @@
 import { ModalForm, ProForm, ProFormDatePicker, ProFormText } from '@ant-design/pro-components';
 import { App } from 'antd';
 import { createStyles } from 'antd-style';
-import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import { DATE_FORMAT } from '@agler/contract/dates';
-import { keyNameOf } from '@agler/contract/keys';
+import { keyExpiryOf, keyNameOf } from '@agler/contract/keys';
 import { KEY_LIMITS } from '@/constants';
 import { translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
@@ -28,8 +27,8 @@ const useStyles = createStyles(({ token }) => ({
   select: { '.ant-select-selection-placeholder': { color: token.colorTextSecondary } },
 }));
 
-/** A day before today cannot be an expiry: the key would be refused at once. */
-const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
+/** The days the server would refuse as an expiry (past, or too far ahead) are not offered. */
+const refusedDay = (day: Dayjs) => !keyExpiryOf(day.format(DATE_FORMAT), Date.now()).ok;
 
 /** 新建密钥: a name, an optional expiry date and an optional list of interfaces; the server's rules at the fields. */
 export function NewKeyForm({ open, onOpenChange, onAdded }: NewKeyFormProps) {
@@ -85,7 +84,7 @@ export function NewKeyForm({ open, onOpenChange, onAdded }: NewKeyFormProps) {
         extra={T.expiresAtHint}
         dataFormat={DATE_FORMAT}
         // As wide as the fields above and below it.
-        fieldProps={{ disabledDate: beforeToday, format: DATE_FORMAT, style: { width: '100%' } }}
+        fieldProps={{ disabledDate: refusedDay, format: DATE_FORMAT, style: { width: '100%' } }}
       />
       <ProForm.Item name="interfaceIds" label={T.interfaces} extra={T.interfacesHint}>
         <InterfaceSelect className={styles.select} />
