@@ -29,7 +29,8 @@ export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     requireAdmin(await request.sessionUser());
     const { range, pageSize } = valid(parseOverviewRequest(request.query));
     await ctx.callLog.flush();
-    return ok(await overviewOf(db, range, { pageSize }));
+    const overview = await overviewOf(db, range, { pageSize });
+    return ok({ ...overview, callRetentionDays: ctx.callLogRetentionDays });
   });
 
   app.get('/interfaces', async (request) => {

@@ -18,4 +18,6 @@ export type AppContext = {
   secretBox: SecretBox;
   /** Calls a user gets per interface on their first call. */
   defaultQuota: number;
+  /** Days single calls stay in the call log (server/domain/retention.ts). */
+  callLogRetentionDays: number;
 };

@@ -27,7 +27,8 @@ export const usageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const query = valid(parseUsageSummaryQuery(request.query));
     const userId = await subjectOf(db, viewer, query.userId);
     await ctx.callLog.flush();
-    return ok(await usageSummary(db, userId, query.range, ctx.now(), ctx.defaultQuota));
+    const summary = await usageSummary(db, userId, query.range, ctx.now(), ctx.defaultQuota);
+    return ok({ ...summary, callRetentionDays: ctx.callLogRetentionDays });
   });
 
   app.get('/calls', async (request) => {

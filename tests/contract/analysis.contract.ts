@@ -102,6 +102,8 @@ describe('overview', () => {
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.every((row) => row.length === columns.length)).toBe(true);
     expect(answer.text.split('"lastCallTime"')).toHaveLength(2);
+    // How far back single calls go (CALL_LOG_RETENTION_DAYS, unset on the target: the default).
+    expect(expectSuccess(answer).callRetentionDays).toBe(90);
     const records = expectSuccess(await getOverview(admin, range)).interfaces;
     expect(records[0]).toEqual(Object.fromEntries(columns.map((c, i) => [c, rows[0][i]]).filter(([c, v]) => c !== 'deleted' || v)));
   });

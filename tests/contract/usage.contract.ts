@@ -44,6 +44,7 @@ type UsageSummary = {
   p95Latency: number;
   unlimited: boolean;
   interfaces: { interfaceInfoId: string; leftNum: number; burnPerDay: number }[];
+  callRetentionDays?: number;
 };
 
 let mine: Client;
@@ -108,7 +109,8 @@ describe('the summary', () => {
     const summary = expectSuccess(
       await mine.get<UsageSummary>(USAGE.summary, { startDate: today(), endDate: today() }),
     );
-    expect(summary).toMatchObject({ calls: 3, errors: 0, unlimited: false });
+    // The target runs without CALL_LOG_RETENTION_DAYS: the default.
+    expect(summary).toMatchObject({ calls: 3, errors: 0, unlimited: false, callRetentionDays: 90 });
     expect(summary.p95Latency).toBeGreaterThanOrEqual(0);
     const row = summary.interfaces.find((r) => r.interfaceInfoId === echo.id)!;
     expect(row.burnPerDay).toBe(0.4);

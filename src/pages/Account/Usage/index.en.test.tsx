@@ -40,6 +40,7 @@ beforeEach(() => {
       errors: 1,
       p95Latency: 90,
       unlimited: false,
+      callRetentionDays: 90,
       interfaces: [
         {
           interfaceInfoId: '1800000000000000001',
@@ -126,6 +127,7 @@ describe('My usage in English', () => {
       'Last 1000 calls',
       'My quota requests',
       'Export CSV',
+      'Individual calls are kept for 90 days',
     ]) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }

@@ -38,6 +38,7 @@ const summary: API.UsageSummary = {
   errors: 4,
   p95Latency: 230,
   unlimited: false,
+  callRetentionDays: 90,
   interfaces: [
     {
       interfaceInfoId: WEATHER,
@@ -143,6 +144,7 @@ describe('我的用量', () => {
     renderWithAntd(<UsagePage />);
     const log = (await screen.findByText('最近 1000 次调用')).closest('.ant-pro-table')! as HTMLElement;
     await within(log).findByText('502');
+    expect(within(log).getByText('单次调用记录保留 90 天')).toBeInTheDocument();
     await act(async () => {
       fireEvent.click(within(log).getByRole('button', { name: /导出 CSV/ }));
     });

@@ -177,7 +177,7 @@ export default function UsagePage() {
           />
         </Col>
         <Col span={24}>
-          <CallLog userId={userId} interfaces={interfaces} />
+          <CallLog userId={userId} interfaces={interfaces} retentionDays={summary.data?.callRetentionDays} />
         </Col>
         {selfId ? (
           <Col span={24}>

@@ -57,6 +57,7 @@ export const usage: Translation<typeof USAGE_TEXTS> = {
 
   calls: {
     title: `Last ${CALL_LOG_LIMIT} calls`,
+    retention: (days) => `Individual calls are kept for ${days} days`,
     time: 'Time',
     interface: 'Interface',
     status: 'HTTP status',

@@ -63,6 +63,8 @@ export const USAGE_TEXTS = localized('usage', {
 
   calls: {
     title: `最近 ${CALL_LOG_LIMIT} 次调用`,
+    /** How far back the log goes (CALL_LOG_RETENTION_DAYS on the server). */
+    retention: (days: number) => `单次调用记录保留 ${days} 天`,
     time: '时间',
     interface: '接口',
     status: 'HTTP 状态',

@@ -66,6 +66,7 @@ beforeEach(() => {
         { date: '2026-03-31', calls: 6500, errors: 50 },
       ],
       interfaces: packUsage(rows as never),
+      callRetentionDays: 90,
     }),
   );
   jest.mocked(listTopInvokeInterfaceInfo).mockImplementation(() =>
@@ -126,6 +127,9 @@ it('shows the analysis page, its text tables and the callers drawer in English, 
     await within(drawer).findByText('2026-03-01 to 2026-03-31 · calls: 500 · failed: 80 · users: 12'),
   ).toBeInTheDocument();
   expect(within(drawer).getByText('4xx client error')).toBeInTheDocument();
+  expect(
+    within(drawer).getByText('Individual calls are kept for 90 days: earlier callers are not counted here'),
+  ).toBeInTheDocument();
 
   // The visible text and the names given to assistive technology and placeholders.
   expect(document.body.textContent).not.toMatch(CHINESE);

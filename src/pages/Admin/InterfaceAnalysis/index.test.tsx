@@ -96,6 +96,7 @@ function overview(
       { date: '2026-11-21', calls: 700, errors: 40 },
       { date: '2026-11-22', calls: 900, errors: 60 },
     ],
+    callRetentionDays: 90,
     ...rest,
     interfaces: packUsage(
       (interfaces ?? [
@@ -285,6 +286,7 @@ describe('interface analysis page', () => {
     const drawer = await screen.findByRole('dialog', { name: '调用方：随机头像' });
     expect(within(drawer).getByText('2026-03-01 至 2026-03-31：共 500 次调用，失败 80 次，来自 12 个用户')).toBeVisible();
     expect(within(drawer).getByText('共 12 个用户，显示调用最多的 2 个')).toBeVisible();
+    expect(within(drawer).getByText('单次调用记录保留 90 天，更早的调用方不在此列')).toBeVisible();
     const rowsOf = (name: string) =>
       within(within(drawer).getByRole('table', { name }))
         .getAllByRole('row')

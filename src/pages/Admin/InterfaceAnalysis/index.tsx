@@ -271,6 +271,7 @@ export default function InterfaceAnalysisPage() {
         error={callers.error}
         onRetry={callers.refresh}
         onClose={() => showCallers(undefined)}
+        retentionDays={data?.callRetentionDays}
       />
     </PageContainer>
   );

@@ -95,6 +95,7 @@ export const analysis: Translation<typeof ANALYSIS_TEXTS> = {
       `${start} to ${end} · calls: ${calls} · failed: ${errors} · users: ${users}`,
     topTitle: 'Top callers',
     topNote: (shown, all) => `Top ${shown} of ${all} users`,
+    retention: (days) => `Individual calls are kept for ${days} days: earlier callers are not counted here`,
     user: 'User',
     calls: 'Calls',
     errors: 'Failures',

@@ -99,6 +99,8 @@ export const ANALYSIS_TEXTS = localized('analysis', {
       `${start} 至 ${end}：共 ${calls} 次调用，失败 ${errors} 次，来自 ${users} 个用户`,
     topTitle: '调用最多的用户',
     topNote: (shown: number, all: number) => `共 ${all} 个用户，显示调用最多的 ${shown} 个`,
+    /** The callers are counted from single calls, which the server keeps CALL_LOG_RETENTION_DAYS. */
+    retention: (days: number) => `单次调用记录保留 ${days} 天，更早的调用方不在此列`,
     user: '用户',
     calls: '调用次数',
     errors: '失败次数',

@@ -21,12 +21,14 @@ type CallLogProps = {
   /** The user whose calls these are, when an admin reads another's. */
   userId?: string;
   interfaces: { value: string; label: string }[];
+  /** How many days single calls are kept (the summary's callRetentionDays): older ones are not listed. */
+  retentionDays?: number;
 };
 
 const STATUS_COLORS: Record<string, string> = { '2xx': 'success', '4xx': 'warning', '5xx': 'error' };
 
 /** The last calls, newest first, filtered on the server by interface and status class, and exported as CSV. */
-export function CallLog({ userId, interfaces }: CallLogProps) {
+export function CallLog({ userId, interfaces, retentionDays }: CallLogProps) {
   const { message } = App.useApp();
   const actionRef = useRef<ActionType>();
   const filters = useRef<Filters>({});
@@ -123,6 +125,7 @@ export function CallLog({ userId, interfaces }: CallLogProps) {
   return (
     <ProTable<API.CallLogEntry, Filters>
       headerTitle={T.title}
+      toolbar={{ subTitle: retentionDays ? T.retention(retentionDays) : undefined }}
       rowKey="id"
       actionRef={actionRef}
       columns={columns}

@@ -21,6 +21,7 @@ const useStyles = createStyles(({ token }) => ({
   section: { marginTop: token.marginLG },
   heading: { margin: `0 0 ${token.marginXS}px`, fontSize: token.fontSize, fontWeight: 600 },
   note: { color: token.colorTextTertiary, fontSize: token.fontSizeSM, marginBottom: token.marginXS },
+  retention: { marginTop: token.marginLG, color: token.colorTextTertiary, fontSize: token.fontSizeSM },
   user: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   account: { color: token.colorTextTertiary, fontSize: token.fontSizeSM },
   classCell: { display: 'inline-flex', alignItems: 'center', gap: token.marginXXS },
@@ -51,6 +52,8 @@ type CallersDrawerProps = {
   error?: Error;
   onRetry: () => void;
   onClose: () => void;
+  /** How many days single calls are kept (the overview's callRetentionDays): the callers are read from them. */
+  retentionDays?: number;
 };
 
 /**
@@ -68,6 +71,7 @@ export function CallersDrawer({
   error,
   onRetry,
   onClose,
+  retentionDays,
 }: CallersDrawerProps) {
   const { styles } = useStyles();
   const { token } = theme.useToken();
@@ -245,6 +249,7 @@ export function CallersDrawer({
       destroyOnHidden
     >
       {body}
+      {retentionDays ? <div className={styles.retention}>{T.retention(retentionDays)}</div> : null}
     </Drawer>
   );
 }
