@@ -25,9 +25,21 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Queryable = Db | Tx;
 
+/** How busy the database's connections are, for /metrics. */
+export type PoolUse = {
+  /** Connections open. */
+  total: number;
+  /** Open connections with nothing to do. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+};
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite is one connection that runs one query at a time: the others wait for it. */
+  poolUse(): PoolUse;
   /**
    * Runs `work` with the database to itself as far as start-up work goes:
    * migrations and the first seed happen once even when several processes
@@ -112,6 +124,20 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     if (ticker) clearInterval(ticker);
   }
   if (firstStart) report(`  数据库已创建（${since(start)}）`);
+  // PGlite keeps its queue private: counting what was handed in and not yet answered gives it (all but one wait).
+  let handedIn = 0;
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      handedIn += 1;
+      try {
+        return await run(...args);
+      } finally {
+        handedIn -= 1;
+      }
+    };
+  client.query = counted(client.query.bind(client)) as PGlite['query'];
+  client.transaction = counted(client.transaction.bind(client)) as PGlite['transaction'];
   // The overview's latency distributions of a 90-day range (about 4 MB at 10,000 interfaces) stay in
   // memory instead of spilling to a temporary file, which PGlite's file system makes slow.
   await client.exec(`SET work_mem = '${PGLITE_WORK_MEM}'`);
@@ -120,6 +146,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
   return {
     db,
     kind: 'pglite',
+    poolUse: () => ({ total: 1, idle: handedIn === 0 ? 1 : 0, waiting: Math.max(0, handedIn - 1) }),
     // One process, one connection: nothing else can interleave.
     exclusive: (work) => work(db),
     async vacuum() {
@@ -221,6 +248,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async exclusive(work) {
       const client = await pool.connect();
       try {

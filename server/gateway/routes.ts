@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Histogram } from 'prom-client';
 import {
   BODY_MAX_BYTES,
   HTTP_METHODS,
@@ -29,6 +30,7 @@ import { requestFor, takesQuery } from '../invoke/request';
 import type { KeyOwner, Lookups } from './lookups';
 import { readBody } from '../plugins/body';
 import { requestRefusalOf } from '../plugins/errors';
+import { LATENCY_BUCKETS } from '../plugins/metrics';
 
 /**
  * `/gateway/{interfaceId}`: calls from programs, signed with the caller's
@@ -61,8 +63,39 @@ const HTTP_STATUS_OF: Record<number, number> = {
   [ResponseCode.UPSTREAM_ERROR]: 502,
 };
 
+/** Why the gateway refused a call, as /metrics counts it: a fixed set, so the series stay few. */
+export const REFUSAL_REASONS = [
+  'missing_signature',
+  'bad_nonce',
+  'bad_timestamp',
+  'unknown_key',
+  'bad_signature',
+  'nonce_used',
+  'key_expired',
+  'banned',
+  'key_denied',
+  'not_found',
+  'closed',
+  'method',
+  'gone',
+  'bad_body',
+  'rate_limited',
+  'quota_exhausted',
+  'bad_request',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/**
+ * How a gateway call ended, as /metrics times it: the interface answered (with
+ * any status), the gateway refused it, the call went out and got no answer
+ * (`failed`; `timeout` when it ran out of time), or the server failed.
+ */
+export const GATEWAY_OUTCOMES = ['answered', 'refused', 'failed', 'timeout', 'error'] as const;
+type GatewayOutcome = (typeof GATEWAY_OUTCOMES)[number];
+
 class GatewayRefusal extends Error {
   constructor(
+    readonly reason: RefusalReason,
     readonly status: number,
     readonly code: number,
     message: string,
@@ -72,17 +105,24 @@ class GatewayRefusal extends Error {
   }
 }
 
-const refuseWith = (status: number, code: number, message: string, headers?: Record<string, string>): never => {
-  throw new GatewayRefusal(status, code, message, headers);
+const refuseWith = (
+  reason: RefusalReason,
+  status: number,
+  code: number,
+  message: string,
+  headers?: Record<string, string>,
+): never => {
+  throw new GatewayRefusal(reason, status, code, message, headers);
 };
 
 const NO_LIMITS = { rateLimit: 0, rateBurst: 0 };
-const unauthorized = (message: string): never => refuseWith(401, ResponseCode.NOT_LOGIN, message);
+const unauthorized = (reason: RefusalReason, message: string): never =>
+  refuseWith(reason, 401, ResponseCode.NOT_LOGIN, message);
 
 function header(request: FastifyRequest, name: string): string {
   const value = request.headers[name.toLowerCase()];
   const text = Array.isArray(value) ? value[0] : value;
-  if (text === undefined || text === '') unauthorized(MESSAGES.signatureMissing(name));
+  if (text === undefined || text === '') unauthorized('missing_signature', MESSAGES.signatureMissing(name));
   return text as string;
 }
 
@@ -108,8 +148,61 @@ function signedBy(owner: KeyOwner, canonical: string, sign: string, nowMs: numbe
   );
 }
 
+/** The refusal an ApiError from the domain (lookups, admission) is. */
+function reasonOf(error: ApiError): RefusalReason {
+  switch (error.code) {
+    case ResponseCode.NOT_FOUND:
+      return 'not_found';
+    case ResponseCode.QUOTA_EXHAUSTED:
+      return error.message === MESSAGES.rateLimited ? 'rate_limited' : 'quota_exhausted';
+    case ResponseCode.NOT_LOGIN:
+      return 'nonce_used';
+    case ResponseCode.GONE:
+      return 'gone';
+    default:
+      return 'bad_request';
+  }
+}
+
+/** The gateway's figures in the app's registry (plugins/metrics.ts), every series there from the start. */
+function gatewayMetrics(app: FastifyInstance) {
+  const { registry } = app.metrics;
+  const duration = new Histogram({
+    name: 'agler_gateway_request_duration_seconds',
+    help: 'Time a gateway call took in this server, from its arrival to its answer, by how it ended.',
+    labelNames: ['outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const admittedCalls = new Counter({
+    name: 'agler_gateway_calls_admitted_total',
+    help: 'Gateway calls that passed every check and were granted by the quota and the rate limit.',
+    registers: [registry],
+  });
+  const refusedCalls = new Counter({
+    name: 'agler_gateway_calls_refused_total',
+    help: 'Gateway calls refused before reaching their interface, by reason.',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  for (const outcome of GATEWAY_OUTCOMES) duration.zero({ outcome });
+  for (const reason of REFUSAL_REASONS) refusedCalls.inc({ reason }, 0);
+  return { duration, admittedCalls, refusedCalls };
+}
+
 export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, options) => {
   const { lookups, admitter, invoker, timeoutMs, now } = options;
+  const metrics = gatewayMetrics(app);
+  // A call's outcome, set where it is decided and timed when its answer has been sent.
+  const outcomes = new WeakMap<FastifyRequest, GatewayOutcome>();
+  const refused = (request: FastifyRequest, reason: RefusalReason) => {
+    outcomes.set(request, 'refused');
+    metrics.refusedCalls.inc({ reason });
+  };
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.duration.observe({ outcome: outcomes.get(request) ?? 'error' }, reply.elapsedTime / 1000);
+    done();
+  });
 
   // The signature covers the raw bytes: a body is kept as it came. It goes on to the interface as JSON, so
   // it must say it is JSON; a refused body is still read to its end (plugins/body.ts says why).
@@ -117,20 +210,22 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
   app.addContentTypeParser('*', async (request: FastifyRequest, payload: Readable) => {
     if (!isJsonContentType(request.headers['content-type'])) {
       await readBody(payload, 0);
-      refuseWith(415, ResponseCode.PARAMS_ERROR, MESSAGES.contentType);
+      refuseWith('bad_body', 415, ResponseCode.PARAMS_ERROR, MESSAGES.contentType);
     }
     const body = await readBody(payload, BODY_MAX_BYTES);
-    if (!body) refuseWith(413, ResponseCode.PARAMS_ERROR, MESSAGES.bodyTooLarge);
+    if (!body) refuseWith('bad_body', 413, ResponseCode.PARAMS_ERROR, MESSAGES.bodyTooLarge);
     return body;
   });
 
   // Every refusal, before the handler (the body) or in it, answers its HTTP status with the envelope;
   // anything else is the server's own failure, which plugins/errors.ts answers.
-  app.setErrorHandler(async (error, _request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof GatewayRefusal) {
+      refused(request, error.reason);
       return reply.code(error.status).headers(error.headers).send(failure(error.code, error.message));
     }
     if (error instanceof ApiError) {
+      refused(request, reasonOf(error));
       return reply
         .code(HTTP_STATUS_OF[error.code] ?? 400)
         .headers(error.headers)
@@ -138,6 +233,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
+      refused(request, 'bad_request');
       return reply.code(status).send(failure(ResponseCode.PARAMS_ERROR, requestRefusalOf(error)));
     }
     throw error;
@@ -145,21 +241,24 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
 
   async function handle(request: FastifyRequest<{ Params: { interfaceId: string } }>, reply: FastifyReply) {
     // `/gateway/` matches the route with no id: no gateway path.
-    if (request.params.interfaceId === '') return reply.callNotFound();
+    if (request.params.interfaceId === '') {
+      refused(request, 'not_found');
+      return reply.callNotFound();
+    }
     const accessKey = header(request, SIGNATURE_HEADERS.accessKey);
     const timestamp = header(request, SIGNATURE_HEADERS.timestamp);
     const nonce = header(request, SIGNATURE_HEADERS.nonce);
     const sign = header(request, SIGNATURE_HEADERS.sign);
-    if (!NONCE_PATTERN.test(nonce)) unauthorized(MESSAGES.badNonce);
+    if (!NONCE_PATTERN.test(nonce)) unauthorized('bad_nonce', MESSAGES.badNonce);
     const nowSeconds = Math.floor(now() / 1000);
     if (
       !/^\d{1,12}$/.test(timestamp) ||
       Math.abs(Number(timestamp) - nowSeconds) > TIMESTAMP_TOLERANCE_SECONDS
     )
-      unauthorized(MESSAGES.badTimestamp);
+      unauthorized('bad_timestamp', MESSAGES.badTimestamp);
 
     const owner = await lookups.keyOwner(accessKey);
-    if (!owner) unauthorized(MESSAGES.unknownAccessKey);
+    if (!owner) unauthorized('unknown_key', MESSAGES.unknownAccessKey);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const [path, query = ''] = request.url.split(/\?(.*)/s);
     const canonical = canonicalRequest({
@@ -171,7 +270,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       bodySha256: sha256Hex(raw),
     });
     const nowMs = now();
-    if (!signedBy(owner!, canonical, sign, nowMs)) unauthorized(MESSAGES.badSignature);
+    if (!signedBy(owner!, canonical, sign, nowMs)) unauthorized('bad_signature', MESSAGES.badSignature);
     const { user } = owner!;
     const signed = { accessKey, nonce, keyId: owner!.keyId };
 
@@ -179,23 +278,27 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     let bodyText = '';
     let lifecycleHeaders: Record<string, string> = {};
     try {
-      if (user.userRole === USER_ROLE.BAN) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.banned);
-      if (owner!.expiresAt !== null && owner!.expiresAt <= nowMs) unauthorized(MESSAGES.keyExpired);
+      if (user.userRole === USER_ROLE.BAN) refuseWith('banned', 403, ResponseCode.FORBIDDEN, MESSAGES.banned);
+      if (owner!.expiresAt !== null && owner!.expiresAt <= nowMs)
+        unauthorized('key_expired', MESSAGES.keyExpired);
       lookups
         .touch(owner!.keyId, nowMs)
         ?.catch((error) => request.log.warn({ err: error }, 'last use of a key not written'));
       row = await lookups.liveInterface(request.params.interfaceId);
       hideOffline(row, user);
       if (owner!.interfaceIds && !owner!.interfaceIds.includes(row.id)) {
-        refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.keyInterfaceDenied);
+        refuseWith('key_denied', 403, ResponseCode.FORBIDDEN, MESSAGES.keyInterfaceDenied);
       }
-      if (row.status !== INTERFACE_STATUS.ONLINE) refuseWith(403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
+      if (row.status !== INTERFACE_STATUS.ONLINE)
+        refuseWith('closed', 403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
       if (request.method !== row.method) {
-        refuseWith(405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method), { allow: row.method });
+        refuseWith('method', 405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method), {
+          allow: row.method,
+        });
       }
       // A deprecated interface says so on every answer; after its sunset it is gone, and nothing is counted.
       const verdict = invoker.lifecycle(row);
-      if (verdict.gone) refuseWith(410, ResponseCode.GONE, verdict.message!, verdict.headers);
+      if (verdict.gone) refuseWith('gone', 410, ResponseCode.GONE, verdict.message!, verdict.headers);
       lifecycleHeaders = verdict.headers;
       if (!takesQuery(row.method) && raw.length > 0) {
         bodyText = raw.toString('utf8');
@@ -203,6 +306,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
           parseJsonExact(bodyText);
         } catch (error) {
           refuseWith(
+            'bad_body',
             400,
             ResponseCode.PARAMS_ERROR,
             error instanceof JsonDepthError ? MESSAGES.bodyTooDeep : MESSAGES.bodyNotJson,
@@ -220,7 +324,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
         mode: 'nonce',
         limits: NO_LIMITS,
       });
-      if (spent.outcome === 'replay') unauthorized(MESSAGES.nonceUsed);
+      if (spent.outcome === 'replay') unauthorized('nonce_used', MESSAGES.nonceUsed);
       throw refusal;
     }
     const target = { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader };
@@ -233,10 +337,12 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       await lookups.limitsOf(user.id, row),
       signed,
     );
+    metrics.admittedCalls.inc();
     reply.headers(lifecycleHeaders);
     if (left !== undefined) reply.header('x-quota-remaining', String(left));
     if (rate) reply.headers(rateLimitHeaders(rate));
     if (!result.ok) {
+      outcomes.set(request, result.failure === 'timeout' ? 'timeout' : 'failed');
       try {
         failureOf(result, timeoutMs);
       } catch (error) {
@@ -246,6 +352,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
           .send(failure(code, message));
       }
     }
+    outcomes.set(request, 'answered');
     const answer = result as Extract<typeof result, { ok: true }>;
     const contentType = answer.headers['content-type'];
     if (contentType) reply.header('content-type', contentType);
