@@ -87,8 +87,10 @@ export const MESSAGES = {
   keyNameTooLong: `密钥名称不能超过 ${KEY_LIMITS.nameMax} 个字符`,
   keyNameInvalid: '密钥名称应为一行文本，不能包含控制字符',
   keyNameTaken: '已有同名的密钥',
-  keyExpiryInvalid: '参数 expiresAt 应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss 格式的时间',
+  keyExpiryInvalid:
+    '参数 expiresAt 应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss 格式的有效时间（月 1–12，日在当月之内，时 0–23，分和秒 0–59）',
   keyExpiryPast: '过期时间应晚于现在',
+  keyExpiryTooFar: `参数 expiresAt 不能晚于 ${KEY_LIMITS.expiryMaxYears} 年之后`,
   keyInterfacesInvalid: `参数 interfaceIds 应为 1 到 ${KEY_LIMITS.interfacesMax} 个接口 id 的数组`,
   keyInterfaceNotFound: '接口列表中有不存在的接口',
   keyLimit: `每位用户最多 ${KEY_LIMITS.perUser} 个密钥，请先吊销不用的密钥`,
@@ -111,6 +113,8 @@ export const MESSAGES = {
   quotaTooHigh: `批准后剩余次数将超过 ${QUOTA_MAX}`,
   // faults
   unknownPath: '接口路径不存在',
+  unknownDemo: (method: string, path: string) => `没有这个演示接口：${method} ${path}`,
+  badPathEncoding: '路径不是合法的 URL 编码',
   systemError: '服务器内部错误，请稍后重试',
   databaseUnavailable: '数据库暂时不可用，请稍后重试',
 } as const;
@@ -134,6 +138,9 @@ export const TEXT_MESSAGES = {
  * on an address the server is for, never meets it; its operator may.
  */
 export const HOST_NOT_SERVED = '本服务不接受发往这个主机名的请求：请使用 PUBLIC_URL 的地址，或把它加入 ALLOWED_HOSTS';
+
+/** The refusal of a request whose Host is ambiguous: two of them, or one that is no single name (a comma, a space, nothing). */
+export const HOST_AMBIGUOUS = '请求的 Host 头不明确：只能有一个 Host，且是一个主机名（可带端口）';
 
 /** An interface's retirement (contract/lifecycle.ts). */
 export const LIFECYCLE_MESSAGES = {
@@ -166,6 +173,11 @@ export const IMPORT_MESSAGES = {
   externalRef: (ref: string) => `只支持文档内的引用，不会获取外部引用：${ref}`,
   badRef: (ref: string) => `引用不存在：${ref}`,
   invalid: '文档不符合规范',
+  tooDeep: (max: number) => `文档的嵌套超过 ${max} 层，无法读取`,
+  tooExpanded: (max: number) =>
+    `文档的结构展开后超过 ${max} 个节点（同一结构每被引用一次就展开一次），请精简引用后导入`,
+  tooSlow: (seconds: number) => `读取文档超过 ${seconds} 秒，请精简或拆分后导入`,
+  tooMuchMemory: (mb: number) => `读取文档所需的内存超过 ${mb} MB，请精简或拆分后导入`,
   // a row's verdict
   methodUnsupported: (method: string) => `平台不支持 ${method} 方法`,
   baseUrlNeeded: '文档没有完整的服务器地址，请填写基础地址',

@@ -323,6 +323,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server process's figures in the Prometheus text format, for a scraper
+         * @description Request latency by route pattern and status class, gateway latency by outcome, gateway calls admitted and refused by reason, event-loop delay and Node's own figures, database pool use and the webhook queue's depth (docs/server.md lists each). Open to connections from this machine (the socket's address, never a header); from elsewhere only with Authorization: Bearer METRICS_TOKEN, and without that setting the path is not found there. With WORKERS > 1 each answer is one process's figures.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/register": {
         parameters: {
             query?: never;
@@ -579,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for more calls on an interface
-         * @description One open request per user and interface (a second answers 40000). Admins' calls are not limited: they answer 40000.
+         * @description One open request per user and interface (a second answers 40000). An interface the caller may not see (offline, deleted or missing) answers the same 40400 (接口不存在). Admins' calls are not limited: they answer 40000.
          */
         post: operations["addQuotaRequest"];
         delete?: never;
@@ -740,7 +760,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a ping to the webhook at once and answer what the receiver said (logged, not retried) */
+        /**
+         * Send a ping to the webhook at once and answer what the receiver said (logged, not retried)
+         * @description One test send at a time per user, and at most 5 within any minute: beyond either, 42900 with its own message (the send under way, or the minute's limit) and a Retry-After header in whole seconds; nothing is sent. 40400 when no webhook is set.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -831,7 +854,7 @@ export interface paths {
         put?: never;
         /**
          * Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (admin): a preview, or the write in one transaction
-         * @description Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB).
+         * @description Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB). A document over a reading budget (objects nested deeper than 64 levels, schemas expanding past 250,000 nodes, more than 20 s or 512 MB to read) is refused with code 40000 and a message naming the budget.
          */
         post: operations["importInterfaceInfo"];
         delete?: never;
@@ -905,7 +928,7 @@ export interface paths {
         put?: never;
         /**
          * A new named key pair
-         * @description At most 10 live keys per user; the name is unique among them. The answer is the only one that holds this secret key.
+         * @description At most 10 live keys per user; the name is unique among them. Each of interfaceIds must be an interface the caller may see: an offline, deleted or missing one answers the same 40000 (接口列表中有不存在的接口); admins may name offline ones. The answer is the only one that holds this secret key.
          */
         post: operations["addKey"];
         delete?: never;
@@ -1015,7 +1038,8 @@ export interface components {
         };
         WebhookRequest: {
             url: string;
-            kinds?: components["schemas"]["AlertKind"][];
+            /** @description The alert kinds sent to the webhook: at least one, none twice (absent, empty or with a repeat: 40000 naming kinds) */
+            kinds: components["schemas"]["AlertKind"][];
         };
         WebhookVO: {
             url: string;
@@ -1156,7 +1180,7 @@ export interface components {
              * @description yyyy-MM-dd: from this day on (the server's local midnight) a call answers 410 Gone; null: none
              */
             sunsetDate?: string | null;
-            /** @description The interface that replaces it (a live one, not itself); null: none */
+            /** @description The interface that replaces it (a live one, not itself); null: none, or (to a user other than an admin) one that is offline */
             replacementId?: string | null;
             /** @description When it was marked deprecated (yyyy-MM-dd HH:mm:ss); null while it is not */
             deprecatedTime?: string | null;
@@ -1332,6 +1356,8 @@ export interface components {
             daily: components["schemas"]["DailyCalls"][];
             /** @description Every interface called in the range, most called first, as a table of InterfaceUsage records */
             interfaces: components["schemas"]["UsageTable"];
+            /** @description Days single calls are kept (CALL_LOG_RETENTION_DAYS): an interface's callers read no call older than that; the figures here come from the roll-up and cover all history */
+            callRetentionDays?: number;
         };
         BaseResponseLoginUserVO: {
             code: number;
@@ -1594,6 +1620,8 @@ export interface components {
             /** @description The user is an admin: calls are counted, never charged */
             unlimited: boolean;
             interfaces: components["schemas"]["InterfaceUsageOfUser"][];
+            /** @description Days single calls are kept (CALL_LOG_RETENTION_DAYS): the call log and the figures of a range read no call older than that */
+            callRetentionDays?: number;
         };
         CallLogEntry: {
             id: string;
@@ -1794,7 +1822,7 @@ export interface components {
         KeyInterfaceVO: {
             id: string;
             name: string;
-            /** @description The interface was deleted since the key was made; the key no longer reaches it */
+            /** @description The interface is no longer one the viewer may see (deleted, or for a user other than an admin offline): the key no longer reaches it, and to a user other than an admin name is then the id, as for an interface that never existed */
             deleted: boolean;
         };
         KeyAuditVO: {
@@ -1817,7 +1845,7 @@ export interface components {
         };
         KeyAddRequest: {
             name: string;
-            /** @description yyyy-MM-dd (the key works through that day) or yyyy-MM-dd HH:mm:ss; in the future */
+            /** @description yyyy-MM-dd (the key works through that day) or yyyy-MM-dd HH:mm:ss, local time, each field in its range (no T, zone or fraction); in the future and at most 10 years ahead, else 40000 naming expiresAt */
             expiresAt?: string | null;
             /** @description The only interfaces the key may call (others: 403, 40300); absent or empty: any */
             interfaceIds?: (number | string)[] | null;
@@ -1849,6 +1877,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The body is over the limit (1 MB; the import's 12 MB): 40000 with the envelope (请求体不能超过 1 MB; the import: 文档不能超过 5 MB). A declared Content-Length over it is answered before the body is read (no 100 Continue), and the connection is closed after the answer. */
+        BodyTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BaseResponseAny"];
+            };
+        };
         /** @description The interface's own answer (its status, content type and body) */
         GatewayAnswer: {
             headers: {
@@ -1991,6 +2028,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseLoginUserVO"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     userLogout: {
@@ -2089,6 +2127,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseId"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     updateInterfaceInfo: {
@@ -2113,6 +2152,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     deleteInterfaceInfo: {
@@ -2137,6 +2177,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     onlineInterfaceInfo: {
@@ -2161,6 +2202,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     offlineInterfaceInfo: {
@@ -2185,6 +2227,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     invokeInterfaceInfo: {
@@ -2209,6 +2252,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseInvoke"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     listInvokeHistory: {
@@ -2367,6 +2411,41 @@ export interface operations {
             };
         };
     };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures (Prometheus text exposition format 0.0.4) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
+            };
+            /** @description From another machine, with METRICS_TOKEN set, and without that token */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: "Bearer realm=\"metrics\"";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description From another machine while METRICS_TOKEN is not set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     userRegister: {
         parameters: {
             query?: never;
@@ -2389,6 +2468,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseId"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     updateMyUser: {
@@ -2413,6 +2493,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     updateMyPassword: {
@@ -2437,6 +2518,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     getMyAccessKey: {
@@ -2547,6 +2629,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     listUserInterfaceInfo: {
@@ -2593,6 +2676,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     listMyDailyUsage: {
@@ -2708,6 +2792,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseQuotaRequestVO"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     listQuotaRequests: {
@@ -2761,6 +2846,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseQuotaRequestVO"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     getUnreadAlertCount: {
@@ -2832,6 +2918,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     markAllAlertsRead: {
@@ -2896,6 +2983,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseWebhookVO"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     deleteWebhook: {
@@ -3005,6 +3093,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     gatewayGet: {
@@ -3068,6 +3157,7 @@ export interface operations {
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
             504: components["responses"]["GatewayTimeout"];
@@ -3103,6 +3193,7 @@ export interface operations {
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
             504: components["responses"]["GatewayTimeout"];
@@ -3169,6 +3260,7 @@ export interface operations {
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
             504: components["responses"]["GatewayTimeout"];
@@ -3196,6 +3288,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseImportResult"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     listInterfaceNotices: {
@@ -3292,6 +3385,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     rotateKey: {
@@ -3316,6 +3410,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     revokeKey: {
@@ -3340,6 +3435,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
         };
     };
     listKeyAudit: {

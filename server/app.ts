@@ -7,6 +7,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { BODY_MAX_BYTES, DEFAULT_QUOTA } from '@agler/contract/constants';
 import { NONCE_TTL_SECONDS } from '@agler/contract/signature';
+import { DEFAULT_RETENTION_DAYS } from './domain/retention';
 import type { Database } from './db/connect';
 import { seededInterfaceCount } from './domain/seed';
 import { demoRoutes, DEMO_PREFIX } from './demo/routes';
@@ -20,6 +21,7 @@ import type { Recorder } from './invoke/recorder';
 import { bodyPlugin } from './plugins/body';
 import { consoleFiles, consolePlugin, pageFallback } from './plugins/console';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { utf8Plugin } from './plugins/utf8';
@@ -37,6 +39,7 @@ import { userRoutes } from './routes/user';
 import { usageRoutes } from './routes/usage';
 import { quotaRequestRoutes } from './routes/quotaRequests';
 import { keyRoutes } from './routes/keys';
+import { loggerOptions } from './logging';
 import type { LogLevel } from './settings';
 import { parseAllowList } from './upstream/addressPolicy';
 import { createUpstreamClient } from './upstream/client';
@@ -75,6 +78,12 @@ export type AppOptions = {
   secretKey: string;
   /** Calls a user gets per interface on their first call (DEFAULT_QUOTA). */
   defaultQuota?: number;
+  /** METRICS_TOKEN: opens /metrics to other machines; without it only this machine reads it. */
+  metricsToken?: string;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
+  /** CALL_LOG_RETENTION_DAYS: how long single calls stay in the log (the answers that list calls say so). */
+  callLogRetentionDays?: number;
 };
 
 /** The address a process listening on `address` is called at from itself. */
@@ -86,10 +95,7 @@ function selfOriginOf(address: string, port: number): string {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: options.logLevel ?? 'silent',
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(options.logLevel ?? 'silent', options.logStream),
     bodyLimit: BODY_MAX_BYTES,
     // Requests in flight when SIGTERM arrives finish; idle keep-alive connections close at once.
     forceCloseConnections: 'idle',
@@ -132,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     callLog: recorder,
     secretBox,
     defaultQuota,
+    callLogRetentionDays: options.callLogRetentionDays ?? DEFAULT_RETENTION_DAYS,
   };
 
   app.decorate('callLog', recorder);
@@ -170,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scriptHashes: () => files?.page()?.scriptHashes ?? [],
   });
   await app.register(errorsPlugin, { pageFallback: files ? pageFallback(files) : undefined });
+  // Before the routes, so that every answer is timed.
+  await app.register(metricsPlugin, { database, token: options.metricsToken });
   await app.register(bodyPlugin);
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, {

@@ -6,6 +6,7 @@ import type { Database } from './db/connect';
 import { rootReason } from './db/errors';
 import { LockedError } from './db/pidLock';
 import { startMaintenance } from './domain/maintenance';
+import { startRetention } from './domain/retention';
 import { keyFileSecret } from './keys/secretBox';
 import { describeDatabase, readSettings, SettingsError } from './settings';
 import type { Settings } from './settings';
@@ -135,10 +136,17 @@ async function main() {
     // Without SECRET_KEY (PGlite only; settings refuse DATABASE_URL without it): the key file made once in DATA_DIR.
     secretKey: settings.secretKey ?? keyFileSecret(settings.dataDir),
     defaultQuota: settings.defaultQuota,
+    metricsToken: settings.metricsToken,
+    callLogRetentionDays: settings.callLogRetentionDays,
   });
   const maintenance = startMaintenance(database, (error) =>
     app.log.error({ err: error }, 'maintenance failed'),
   );
+  const retention = startRetention(database, {
+    days: settings.callLogRetentionDays,
+    // The driver's reason only: Drizzle's wrapper carries the statement's text.
+    onError: (error) => app.log.error({ reason: rootReason(error) }, 'call log retention failed'),
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -152,6 +160,7 @@ async function main() {
     limit.unref();
     await app.close();
     await maintenance.stop();
+    await retention.stop();
     await database.close();
     clearTimeout(limit);
     process.exit(0);

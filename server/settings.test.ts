@@ -19,6 +19,7 @@ describe('settings', () => {
       allowedHosts: [],
       secretKey: undefined,
       defaultQuota: 100,
+      callLogRetentionDays: 90,
     });
   });
 
@@ -36,6 +37,7 @@ describe('settings', () => {
         DEFAULT_QUOTA: '5',
         INVOKE_ALLOW_HOSTS: ' Internal.example.com , 10.0.0.5:8080,[fd00::1]:443,',
         ALLOWED_HOSTS: 'Agler.internal, 10.0.0.7:8000 ,[fd00::2]',
+        CALL_LOG_RETENTION_DAYS: '400',
       },
       '/srv',
     );
@@ -52,7 +54,16 @@ describe('settings', () => {
       allowedHosts: ['agler.internal', '10.0.0.7:8000', '[fd00::2]'],
       secretKey: 'a-secret-key-of-at-least-32-characters',
       defaultQuota: 5,
+      callLogRetentionDays: 400,
     });
+  });
+
+  test('METRICS_TOKEN: none by default; a bad one is refused without showing it', () => {
+    const token = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
+    expect(readSettings({}).metricsToken).toBeUndefined();
+    expect(readSettings({ METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+    // The message has no "!" in it, so it does not repeat the value.
+    expect(() => readSettings({ METRICS_TOKEN: 'secret-but-short!' })).toThrow(/^METRICS_TOKEN[^!]*$/);
   });
 
   test('behind an https public address the cookie is Secure unless told otherwise', () => {
@@ -76,6 +87,11 @@ describe('settings', () => {
     [{ INVOKE_ALLOW_HOSTS: 'http://internal.example.com' }, /INVOKE_ALLOW_HOSTS .*"http:\/\/internal.example.com" 不是/],
     [{ ALLOWED_HOSTS: 'https://agler.example.com' }, /ALLOWED_HOSTS .*"https:\/\/agler.example.com" 不是/],
     [{ ALLOWED_HOSTS: 'agler.example.com/console' }, /ALLOWED_HOSTS/],
+    [{ CALL_LOG_RETENTION_DAYS: '7' }, /CALL_LOG_RETENTION_DAYS 应为 30 到 3650 之间的整数（天），当前为 "7"/],
+    [{ CALL_LOG_RETENTION_DAYS: '90d' }, /CALL_LOG_RETENTION_DAYS/],
+    [{ CALL_LOG_RETENTION_DAYS: '5000' }, /CALL_LOG_RETENTION_DAYS/],
+    [{ METRICS_TOKEN: 'short-token' }, /^METRICS_TOKEN 应为至少 16 个字符/],
+    [{ METRICS_TOKEN: 'a token with spaces in it' }, /^METRICS_TOKEN/],
   ])('%p is refused with a message that names it', (env, message) => {
     expect(() => readSettings(env)).toThrow(SettingsError);
     expect(() => readSettings(env)).toThrow(message);

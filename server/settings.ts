@@ -1,6 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
+import { INTERFACE_ALERT_DAYS } from '@agler/contract/alerts';
 import { DEFAULT_QUOTA, QUOTA_MAX } from '@agler/contract/constants';
+import { NOTICE_WINDOW_DAYS } from '@agler/contract/lifecycle';
+import { DEFAULT_RETENTION_DAYS } from './domain/retention';
 import { SECRET_KEY_MIN_LENGTH } from './keys/secretBox';
 
 /**
@@ -40,6 +43,10 @@ export type Settings = {
   defaultQuota: number;
   /** WORKERS: server processes on the one port (node:cluster); more than one needs DATABASE_URL. */
   workers: number;
+  /** CALL_LOG_RETENTION_DAYS: days single calls stay in the call log (the roll-up keeps the analysis's figures). */
+  callLogRetentionDays: number;
+  /** METRICS_TOKEN: lets requests from other machines read /metrics with it as a bearer token. */
+  metricsToken: string | undefined;
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -175,6 +182,24 @@ function readDefaultQuota(env: Env): number {
   return value;
 }
 
+/**
+ * The fewest days of calls the log keeps: alerts and deprecation notices find
+ * an interface's callers among its calls of the last 30 days.
+ */
+export const RETENTION_MIN_DAYS = Math.max(INTERFACE_ALERT_DAYS, NOTICE_WINDOW_DAYS);
+export const RETENTION_MAX_DAYS = 3650;
+
+function readRetentionDays(env: Env): number {
+  const raw = text(env, 'CALL_LOG_RETENTION_DAYS');
+  if (raw === undefined) return DEFAULT_RETENTION_DAYS;
+  const days = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!(days >= RETENTION_MIN_DAYS && days <= RETENTION_MAX_DAYS))
+    throw new SettingsError(
+      `CALL_LOG_RETENTION_DAYS 应为 ${RETENTION_MIN_DAYS} 到 ${RETENTION_MAX_DAYS} 之间的整数（天），当前为 "${raw}"`,
+    );
+  return days;
+}
+
 /** Most processes WORKERS may ask for. */
 export const WORKERS_MAX = 32;
 
@@ -194,6 +219,23 @@ function readWorkers(env: Env, databaseUrl: string | undefined, cores: number): 
   if (value > 1 && !databaseUrl)
     throw new SettingsError(`WORKERS=${value} 需要 DATABASE_URL：嵌入式数据库（PGlite）只能由一个进程打开`);
   return value;
+}
+
+/** Shortest METRICS_TOKEN: one that can be guessed is no gate. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+/** Characters a bearer token may hold (RFC 6750's b64token). */
+const BEARER_TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
+
+function readMetricsToken(env: Env): string | undefined {
+  const raw = text(env, 'METRICS_TOKEN');
+  if (raw === undefined) return undefined;
+  // The value is a secret: the message names the rule, not the value.
+  if (raw.length < METRICS_TOKEN_MIN_LENGTH || !BEARER_TOKEN.test(raw))
+    throw new SettingsError(
+      `METRICS_TOKEN 应为至少 ${METRICS_TOKEN_MIN_LENGTH} 个字符的随机文本（字母、数字和 . _ ~ + / -，如 openssl rand -hex 32 的输出）`,
+    );
+  return raw;
 }
 
 /** The settings of `env` (process.env by default), resolved against `cwd`; throws SettingsError. */
@@ -221,6 +263,8 @@ export function readSettings(
     secretKey: readSecretKey(env, databaseUrl),
     defaultQuota: readDefaultQuota(env),
     workers: readWorkers(env, databaseUrl, cores),
+    callLogRetentionDays: readRetentionDays(env),
+    metricsToken: readMetricsToken(env),
   };
 }
 

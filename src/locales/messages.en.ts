@@ -17,7 +17,7 @@ import {
   USAGE_SORT_FIELDS,
   USER_LIMITS,
 } from '@agler/contract/constants';
-import { ALERT_KINDS, ALERT_PAGE_SIZE, WEBHOOK_URL_MAX } from '@agler/contract/alerts';
+import { ALERT_KINDS, ALERT_PAGE_SIZE, WEBHOOK_TEST_LIMIT, WEBHOOK_URL_MAX } from '@agler/contract/alerts';
 import { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceValidation';
 import { JSON_MAX_DEPTH } from '@agler/contract/json';
 import { TIMESTAMP_TOLERANCE_SECONDS } from '@agler/contract/signature';
@@ -126,8 +126,10 @@ export const messages: MessagesEnglish = {
     keyNameTooLong: `The key's name cannot be longer than ${KEY_LIMITS.nameMax} characters`,
     keyNameInvalid: "The key's name must be one line of text without control characters",
     keyNameTaken: 'A key with this name already exists',
-    keyExpiryInvalid: 'expiresAt must be a time in yyyy-MM-dd or yyyy-MM-dd HH:mm:ss format',
+    keyExpiryInvalid:
+      'expiresAt must be a valid time in yyyy-MM-dd or yyyy-MM-dd HH:mm:ss format (month 1–12, a day of that month, hour 0–23, minute and second 0–59)',
     keyExpiryPast: 'The expiry must be in the future',
+    keyExpiryTooFar: `expiresAt cannot be more than ${KEY_LIMITS.expiryMaxYears} years from now`,
     keyInterfacesInvalid: `interfaceIds must be an array of 1 to ${KEY_LIMITS.interfacesMax} interface ids`,
     keyInterfaceNotFound: 'The list of interfaces holds one that does not exist',
     keyLimit: `A user can have at most ${KEY_LIMITS.perUser} keys; revoke one you no longer use first`,
@@ -150,6 +152,8 @@ export const messages: MessagesEnglish = {
     quotaTooHigh: `Approving would leave more than ${QUOTA_MAX} calls`,
     unknownPath: 'No such API path',
     systemError: 'Internal server error; try again later',
+    unknownDemo: (method, path) => `There is no demo interface ${method} ${path}`,
+    badPathEncoding: 'The path is not valid URL encoding',
     databaseUnavailable: 'The database is unavailable for now; try again later',
   },
   interfaceFields: {
@@ -208,6 +212,10 @@ export const messages: MessagesEnglish = {
     webhookHttpNotAllowed: "The webhook URL must be https://; http:// only for a host the server's INVOKE_ALLOW_HOSTS lists",
     webhookAddressRefused: 'The webhook URL points into an internal network and cannot be used',
     webhookKindsInvalid: `kinds must be an array of alert kinds (${ALERT_KINDS.join(', ')})`,
+    webhookKindsRequired: 'kinds must name at least one alert kind',
+    webhookKindsRepeated: 'kinds cannot name an alert kind twice',
+    webhookTestBusy: 'The last test send is still under way; try again when it has finished',
+    webhookTestLimited: `Too many test sends: at most ${WEBHOOK_TEST_LIMIT.perMinute} a minute; try again shortly`,
     webhookNotSet: 'No webhook is set',
     deliveryNotFound: 'Delivery not found',
   },
@@ -239,6 +247,11 @@ export const messages: MessagesEnglish = {
     externalRef: (ref) => `Only references within the document are supported; external ones are never fetched: ${ref}`,
     badRef: (ref) => `Reference not found: ${ref}`,
     invalid: 'The document is not valid',
+    tooDeep: (max) => `The document nests deeper than ${max} levels and cannot be read`,
+    tooExpanded: (max) =>
+      `The document's structure expands to more than ${max} nodes (a structure is expanded again each time it is referenced); simplify its references before importing`,
+    tooSlow: (seconds) => `Reading the document took longer than ${seconds} seconds; simplify or split it before importing`,
+    tooMuchMemory: (mb) => `Reading the document needs more than ${mb} MB of memory; simplify or split it before importing`,
     methodUnsupported: (method) => `The platform does not support the ${method} method`,
     baseUrlNeeded: 'The document has no full server address: enter a base URL',
     duplicate: (row) => `Same method and URL as row ${row}`,

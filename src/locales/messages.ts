@@ -72,6 +72,7 @@ export const MESSAGE_ARGS: { [T in keyof Chinese]: { [K in FunctionKeys<Chinese[
     dateRequired: ['word'],
     dateInvalid: ['word'],
     idParamInvalid: ['word'],
+    unknownDemo: ['word', 'text'],
   },
   interfaceFields: {
     required: [{ oneOf: INTERFACE_FIELDS }],
@@ -98,6 +99,10 @@ export const MESSAGE_ARGS: { [T in keyof Chinese]: { [K in FunctionKeys<Chinese[
     fetchFailed: ['message'],
     fetchStatus: [NUMBER],
     tooManyOperations: [NUMBER],
+    tooDeep: [NUMBER],
+    tooExpanded: [NUMBER],
+    tooSlow: [NUMBER],
+    tooMuchMemory: [NUMBER],
     externalRef: ['text'],
     badRef: ['text'],
     methodUnsupported: ['word'],

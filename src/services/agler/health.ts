@@ -9,3 +9,11 @@ export async function getHealth(options?: { [key: string]: any }) {
     ...(options || {}),
   });
 }
+
+/** The server process's figures in the Prometheus text format, for a scraper Request latency by route pattern and status class, gateway latency by outcome, gateway calls admitted and refused by reason, event-loop delay and Node's own figures, database pool use and the webhook queue's depth (docs/server.md lists each). Open to connections from this machine (the socket's address, never a header); from elsewhere only with Authorization: Bearer METRICS_TOKEN, and without that setting the path is not found there. With WORKERS > 1 each answer is one process's figures. GET /metrics */
+export async function getMetrics(options?: { [key: string]: any }) {
+  return request<string>('/metrics', {
+    method: 'GET',
+    ...(options || {}),
+  });
+}

@@ -41,7 +41,7 @@ export async function getInterfaceInfoById(
   });
 }
 
-/** Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (admin): a preview, or the write in one transaction Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB). POST /api/interfaceInfo/import */
+/** Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (admin): a preview, or the write in one transaction Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB). A document over a reading budget (objects nested deeper than 64 levels, schemas expanding past 250,000 nodes, more than 20 s or 512 MB to read) is refused with code 40000 and a message naming the budget. POST /api/interfaceInfo/import */
 export async function importInterfaceInfo(body: API.ImportRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseImportResult>('/api/interfaceInfo/import', {
     method: 'POST',

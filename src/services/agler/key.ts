@@ -2,7 +2,7 @@
 /* eslint-disable */
 import { request } from '@umijs/max';
 
-/** A new named key pair At most 10 live keys per user; the name is unique among them. The answer is the only one that holds this secret key. POST /api/user/key/add */
+/** A new named key pair At most 10 live keys per user; the name is unique among them. Each of interfaceIds must be an interface the caller may see: an offline, deleted or missing one answers the same 40000 (接口列表中有不存在的接口); admins may name offline ones. The answer is the only one that holds this secret key. POST /api/user/key/add */
 export async function addKey(body: API.KeyAddRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseKeyPairWithIdVO>('/api/user/key/add', {
     method: 'POST',

@@ -2,7 +2,7 @@
 /* eslint-disable */
 import { request } from '@umijs/max';
 
-/** Ask for more calls on an interface One open request per user and interface (a second answers 40000). Admins' calls are not limited: they answer 40000. POST /api/quota/request */
+/** Ask for more calls on an interface One open request per user and interface (a second answers 40000). An interface the caller may not see (offline, deleted or missing) answers the same 40400 (接口不存在). Admins' calls are not limited: they answer 40000. POST /api/quota/request */
 export async function addQuotaRequest(body: API.QuotaRequestAddRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseQuotaRequestVO>('/api/quota/request', {
     method: 'POST',

@@ -62,6 +62,8 @@ declare namespace API {
     daily: DailyCalls[];
     /** Every interface called in the range, most called first, as a table of InterfaceUsage records */
     interfaces: UsageTable;
+    /** Days single calls are kept (CALL_LOG_RETENTION_DAYS): an interface's callers read no call older than that; the figures here come from the roll-up and cover all history */
+    callRetentionDays?: number;
   };
 
   type AnalysisPeriod =
@@ -553,7 +555,7 @@ declare namespace API {
     deprecated?: boolean;
     /** yyyy-MM-dd: from this day on (the server's local midnight) a call answers 410 Gone; null: none */
     sunsetDate?: string;
-    /** The interface that replaces it (a live one, not itself); null: none */
+    /** The interface that replaces it (a live one, not itself); null: none, or (to a user other than an admin) one that is offline */
     replacementId?: string;
     /** When it was marked deprecated (yyyy-MM-dd HH:mm:ss); null while it is not */
     deprecatedTime?: string;
@@ -690,7 +692,7 @@ declare namespace API {
 
   type KeyAddRequest = {
     name: string;
-    /** yyyy-MM-dd (the key works through that day) or yyyy-MM-dd HH:mm:ss; in the future */
+    /** yyyy-MM-dd (the key works through that day) or yyyy-MM-dd HH:mm:ss, local time, each field in its range (no T, zone or fraction); in the future and at most 10 years ahead, else 40000 naming expiresAt */
     expiresAt?: string;
     /** The only interfaces the key may call (others: 403, 40300); absent or empty: any */
     interfaceIds?: (number | string)[];
@@ -717,7 +719,7 @@ declare namespace API {
   type KeyInterfaceVO = {
     id: string;
     name: string;
-    /** The interface was deleted since the key was made; the key no longer reaches it */
+    /** The interface is no longer one the viewer may see (deleted, or for a user other than an admin offline): the key no longer reaches it, and to a user other than an admin name is then the id, as for an interface that never existed */
     deleted: boolean;
   };
 
@@ -1012,6 +1014,8 @@ declare namespace API {
     /** The user is an admin: calls are counted, never charged */
     unlimited: boolean;
     interfaces: InterfaceUsageOfUser[];
+    /** Days single calls are kept (CALL_LOG_RETENTION_DAYS): the call log and the figures of a range read no call older than that */
+    callRetentionDays?: number;
   };
 
   type UsageTable = {
@@ -1109,7 +1113,8 @@ declare namespace API {
 
   type WebhookRequest = {
     url: string;
-    kinds?: AlertKind[];
+    /** The alert kinds sent to the webhook: at least one, none twice (absent, empty or with a repeat: 40000 naming kinds) */
+    kinds: AlertKind[];
   };
 
   type WebhookResendRequest = {

@@ -68,7 +68,7 @@ export async function rotateWebhookSecret(options?: { [key: string]: any }) {
   });
 }
 
-/** Send a ping to the webhook at once and answer what the receiver said (logged, not retried) POST /api/user/webhook/test */
+/** Send a ping to the webhook at once and answer what the receiver said (logged, not retried) One test send at a time per user, and at most 5 within any minute: beyond either, 42900 with its own message (the send under way, or the minute's limit) and a Retry-After header in whole seconds; nothing is sent. 40400 when no webhook is set. POST /api/user/webhook/test */
 export async function testWebhook(options?: { [key: string]: any }) {
   return request<API.BaseResponseWebhookPingVO>('/api/user/webhook/test', {
     method: 'POST',
