@@ -391,4 +391,42 @@ describe('lifecycle', () => {
     expect(await callCount()).toBe(calls);
     t.clock.now = today;
   });
+
+  test('a replacement the caller may not see is not named: offline looks missing', async () => {
+    const pair = await keysOf(user);
+    const [target, replacement] = demo.filter(
+      (r) =>
+        r.status === INTERFACE_STATUS.ONLINE &&
+        r.method === 'GET' &&
+        r.id !== weather.id &&
+        !r.requestParams.includes('"required":true'),
+    ).slice(4, 6);
+    expect(
+      await post('/api/interfaceInfo/update', { id: target.id, deprecated: true, replacementId: replacement.id }, admin),
+    ).toMatchObject({ code: 0 });
+    expect(await post('/api/interfaceInfo/offline', { id: replacement.id }, admin)).toMatchObject({ code: 0 });
+    try {
+      const answer = await gateway(pair, 'GET', `/gateway/${target.id}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('deprecation')).toMatch(/^@\d+$/);
+      expect(answer.headers.get('link')).toBeNull();
+      const asUser = await t.app.inject({
+        method: 'POST',
+        url: '/api/interfaceInfo/invoke',
+        payload: { id: target.id, userRequestParams: '{}' },
+        headers: { cookie: user },
+      });
+      expect(asUser.headers.link).toBeUndefined();
+      const asAdmin = await t.app.inject({
+        method: 'POST',
+        url: '/api/interfaceInfo/invoke',
+        payload: { id: target.id, userRequestParams: '{}' },
+        headers: { cookie: admin },
+      });
+      expect(asAdmin.headers.link).toBe(`<${PUBLIC_URL}/gateway/${replacement.id}>; rel="successor-version"`);
+    } finally {
+      await post('/api/interfaceInfo/online', { id: replacement.id }, admin);
+      await post('/api/interfaceInfo/update', { id: target.id, deprecated: false, replacementId: null }, admin);
+    }
+  });
 });

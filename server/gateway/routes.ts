@@ -297,7 +297,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
         });
       }
       // A deprecated interface says so on every answer; after its sunset it is gone, and nothing is counted.
-      const verdict = invoker.lifecycle(row);
+      const verdict = await invoker.lifecycle(row, user, (id) => lookups.liveInterface(id));
       if (verdict.gone) refuseWith('gone', 410, ResponseCode.GONE, verdict.message!, verdict.headers);
       lifecycleHeaders = verdict.headers;
       if (!takesQuery(row.method) && raw.length > 0) {

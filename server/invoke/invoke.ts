@@ -13,7 +13,7 @@ import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/u
 import type { Db } from '../db/connect';
 import { quotaCrossings } from '../domain/alerts';
 import { refuse } from '../domain/errors';
-import { findInterface, hideOffline, readParams } from '../domain/interfaceInfo';
+import { findInterface, hideOffline, maySee, readParams } from '../domain/interfaceInfo';
 import { rateOverrideOf } from '../domain/quotas';
 import { isAdmin } from '../domain/user';
 import type { RateState } from '../domain/rateLimit';
@@ -92,9 +92,14 @@ export type Invoker = {
   /**
    * The interface's lifecycle headers (Deprecation, Sunset, Link to its
    * replacement's gateway address) and whether its sunset has passed
-   * (contract/lifecycle.ts).
+   * (contract/lifecycle.ts). The replacement is named only when `user` may
+   * see it (`find` reads it: the gateway's cache, or the database).
    */
-  lifecycle: (row: InterfaceRow) => LifecycleVerdict;
+  lifecycle: (
+    row: InterfaceRow,
+    user: SessionUser,
+    find: (id: string) => Promise<InterfaceRow>,
+  ) => Promise<LifecycleVerdict>;
   /** Where this process listens (`http://127.0.0.1:8000`), once it does. */
   setSelfOrigin: (origin: string) => void;
 };
@@ -249,11 +254,23 @@ export function createInvoker(options: InvokerOptions): Invoker {
     return { result, left, rate };
   }
 
-  function lifecycle(row: InterfaceRow): LifecycleVerdict {
+  async function lifecycle(
+    row: InterfaceRow,
+    user: SessionUser,
+    find: (id: string) => Promise<InterfaceRow>,
+  ): Promise<LifecycleVerdict> {
+    // A replacement the caller may not see is not named: offline looks missing (visibleInterface).
+    const shown =
+      row.deprecated && row.replacementId !== null
+        ? await find(row.replacementId).then(
+            (replacement) => maySee(replacement, user),
+            () => false,
+          )
+        : false;
     return lifecycleVerdict(
       { ...row, deprecatedAt: row.deprecatedAt?.getTime() ?? null },
       now(),
-      row.replacementId ? `${publicOrigin}${gatewayPathOf(row.replacementId)}` : undefined,
+      shown && row.replacementId ? `${publicOrigin}${gatewayPathOf(row.replacementId)}` : undefined,
     );
   }
 
@@ -267,7 +284,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
     const row = found ?? (await findInterface(db, body.id));
     hideOffline(row, user);
     if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
-    const verdict = lifecycle(row);
+    const verdict = await lifecycle(row, user, (id) => findInterface(db, id));
     if (verdict.gone) refuse(ResponseCode.GONE, verdict.message!, {}, verdict.headers);
     const params = readParams(body.userRequestParams);
     const paramsText = typeof body.userRequestParams === 'string' ? body.userRequestParams : '';
