@@ -29,7 +29,7 @@ export const keys: Translation<typeof KEYS_TEXTS> = {
     interfaces: 'Interfaces it may call',
     interfacesHint: 'Optional: only these interfaces; leave empty for all of them',
     allInterfaces: 'All interfaces',
-    interfaceDeleted: (name) => `${name} (deleted)`,
+    interfaceDeleted: (name) => `${name} (no longer available)`,
     interfacesSearch: 'Type a name to search',
     interfacesSearching: 'Searching interfaces',
     interfacesNotFound: 'No interface found',

@@ -31,8 +31,8 @@ export const KEYS_TEXTS = localized('keys', {
     interfaces: '可调用的接口',
     interfacesHint: '可选：只允许调用这些接口，留空则可调用全部接口',
     allInterfaces: '全部接口',
-    /** An interface deleted since the key was made: the key no longer reaches it. */
-    interfaceDeleted: (name: string) => `${name}（已删除）`,
+    /** An interface deleted, or one the viewer may no longer see, since the key was made: the key no longer reaches it. */
+    interfaceDeleted: (name: string) => `${name}（已不可用）`,
     interfacesSearch: '输入接口名称搜索',
     interfacesSearching: '正在搜索接口',
     interfacesNotFound: '没有找到接口',

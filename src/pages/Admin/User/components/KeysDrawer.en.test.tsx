@@ -64,7 +64,7 @@ describe('user management: the keys drawer in English', () => {
     renderDrawer();
     const drawer = await screen.findByRole('dialog', { name: 'Keys: Bob' });
     const table = await within(drawer).findByRole('table', { name: 'Keys' });
-    for (const text of ['Weather (deleted)', 'Never expires', 'Never used', '••••AbC1']) {
+    for (const text of ['Weather (no longer available)', 'Never expires', 'Never used', '••••AbC1']) {
       expect(within(table).getByText(text)).toBeInTheDocument();
     }
     expect(within(drawer).getByText(/Read-only/)).toBeInTheDocument();

@@ -113,7 +113,7 @@ describe('用户管理: 密钥 drawer', () => {
       // Expires at the midnight that ends 2026-12-30: the last day it works.
       '2026-12-30',
       '2026-11-20 08:30:00',
-      '天气查询（已删除）',
+      '天气查询（已不可用）',
       '第六十个接口',
       '有效',
       '旧 SecretKey 有效至 2026-11-21 09:00:00',
