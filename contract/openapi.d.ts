@@ -3122,6 +3122,7 @@ export interface operations {
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
             504: components["responses"]["GatewayTimeout"];
@@ -3225,6 +3226,7 @@ export interface operations {
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
             504: components["responses"]["GatewayTimeout"];

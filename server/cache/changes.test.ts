@@ -18,7 +18,11 @@ describe('announceAll', () => {
     const heard: Array<Change | 'reset'> = [];
     const received: string[] = [];
     const unsubscribe = onChange((change) => heard.push(change));
-    const stop = await database.listen(CHANGE_CHANNEL, (payload) => received.push(payload), () => {});
+    const stop = await database.listen(
+      CHANGE_CHANNEL,
+      (payload) => received.push(payload),
+      () => {},
+    );
     const statements: string[] = [];
     const db = {
       execute: (query: Parameters<Database['db']['execute']>[0]) => {
@@ -31,7 +35,10 @@ describe('announceAll', () => {
       await announceAll(db, changes);
       expect(heard).toEqual(changes);
       expect(statements).toHaveLength(1);
-      for (let i = 0; i < 50 && received.length < 3; i += 1) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 50 && received.length < 3; i += 1)
+        await new Promise((r) => {
+          setTimeout(r, 20);
+        });
       expect(received.sort()).toEqual(['interface:1', 'interface:2', 'interface:30']);
       await announceAll(db, []);
       expect(statements).toHaveLength(1);

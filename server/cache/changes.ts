@@ -53,11 +53,6 @@ export function hear(change: Change | 'reset'): void {
   for (const listener of listeners) listener(change);
 }
 
-/** Announces `change` here and, through the database, to every process listening on it. */
-export async function announce(db: Queryable, change: Change): Promise<void> {
-  await announceAll(db, [change]);
-}
-
 /**
  * Announces many changes in one statement: a statement each held PGlite's one connection through
  * thousands of round trips after an import, and every other request waited behind them.
@@ -67,5 +62,13 @@ export async function announceAll(db: Queryable, changes: readonly Change[]): Pr
   for (const change of changes) hear(change);
   const texts = changes.map(changeText);
   if (texts.length === 1) await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${texts[0]})`);
-  else await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, t) FROM unnest(${`{${texts.join(',')}}`}::text[]) AS t`);
+  else
+    await db.execute(
+      sql`SELECT pg_notify(${CHANGE_CHANNEL}, t) FROM unnest(${`{${texts.join(',')}}`}::text[]) AS t`,
+    );
+}
+
+/** Announces `change` here and, through the database, to every process listening on it. */
+export async function announce(db: Queryable, change: Change): Promise<void> {
+  await announceAll(db, [change]);
 }

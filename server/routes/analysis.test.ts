@@ -94,7 +94,8 @@ describe('overview', () => {
 
     const answer = await overview(formatDate(start), formatDate(end));
 
-    const { interfaces, daily, previous, ...current } = answer.data;
+    const { interfaces, daily, previous, callRetentionDays, ...current } = answer.data;
+    expect(callRetentionDays).toBe(90);
     expect(current).toEqual({ startDate: formatDate(start), endDate: formatDate(end), ...totals(inRange) });
     expect(previous).toEqual({
       startDate: formatDate(previousStart),
