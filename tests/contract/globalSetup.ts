@@ -3,7 +3,7 @@ import { mkdtempSync } from 'fs';
 import { createServer } from 'net';
 import { tmpdir } from 'os';
 import path from 'path';
-import { DEFAULT_TARGET, TARGETS } from './targets';
+import { DEFAULT_TARGET, INVOKE_TIMEOUT_MS, TARGETS } from './targets';
 import type { Running } from './running';
 import { setRunning, stopRunning } from './running';
 
@@ -15,8 +15,6 @@ import { setRunning, stopRunning } from './running';
 
 const root = path.resolve(__dirname, '../..');
 const POLL_MS = 250;
-/** Short, so the time-out spec is quick; long enough for a busy 2-core machine. */
-const INVOKE_TIMEOUT_MS = 3000;
 
 /** A port nobody listens on now, chosen by the system. */
 function freePort(): Promise<number> {

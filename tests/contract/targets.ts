@@ -21,6 +21,9 @@
  */
 import { SERVER_NODE_ARGS } from '../../server/nodeArgs';
 
+/** The target's INVOKE_TIMEOUT_MS: short, so the time-out spec is quick; long enough for a busy 2-core machine. */
+export const INVOKE_TIMEOUT_MS = 3000;
+
 export type Target = {
   /** The program and its arguments. */
   command: string[];
