@@ -40,6 +40,16 @@ require(workerData.entry);`;
 
 const START = { tsx: require.resolve('tsx/cjs/api'), entry: path.join(__dirname, 'readWorker.ts') };
 
+/**
+ * A thread that answered is kept this long for the next document: starting one (the hook, the
+ * parser and its schemas) costs a second or two of a core, more than reading most documents.
+ */
+const IDLE_MS = 30_000;
+
+type Reader = { worker: Worker; idle?: NodeJS.Timeout };
+
+/** Threads that answered and wait for another document; never more than READERS_MAX with the busy ones. */
+const idle: Reader[] = [];
 let running = 0;
 const waiting: (() => void)[] = [];
 
@@ -56,46 +66,105 @@ function release(): void {
   waiting.shift()?.();
 }
 
+/** An idle thread, or a new one. */
+function take(): Reader {
+  const reader = idle.pop();
+  if (reader) {
+    clearTimeout(reader.idle);
+    reader.worker.ref();
+    return reader;
+  }
+  return {
+    worker: new Worker(BOOT, {
+      eval: true,
+      workerData: START,
+      resourceLimits: { maxOldGenerationSizeMb: BUDGET.heapMb },
+    }),
+  };
+}
+
+/** Keeps a thread that answered for the next document; it ends after IDLE_MS unused, and never holds the process open. */
+function keep(reader: Reader): void {
+  const forget = () => {
+    const at = idle.indexOf(reader);
+    if (at >= 0) idle.splice(at, 1);
+  };
+  reader.worker.unref();
+  reader.worker.once('exit', forget);
+  reader.idle = setTimeout(() => {
+    forget();
+    void reader.worker.terminate();
+  }, IDLE_MS);
+  reader.idle.unref();
+  idle.push(reader);
+}
+
 const refused = (message: string): ReadReply => ({ kind: 'refused', message });
 
-/** One thread for one document: its reply, or the budget it went over. The thread is always ended. */
+/**
+ * One document in a reading thread: its reply, or the budget it went over. A thread that went over
+ * a budget or failed is ended (the next reader starts only once its heap is gone); one that read
+ * the document is kept for the next.
+ */
 async function runReader(request: ReadRequest, budget: ReadBudget): Promise<ReadReply> {
   await acquire();
-  let worker: Worker;
+  let reader: Reader;
   try {
-    worker = new Worker(BOOT, {
-      eval: true,
-      workerData: { ...START, request },
-      resourceLimits: { maxOldGenerationSizeMb: budget.heapMb },
-    });
+    reader =
+      budget.heapMb === BUDGET.heapMb
+        ? take()
+        : {
+            worker: new Worker(BOOT, {
+              eval: true,
+              workerData: START,
+              resourceLimits: { maxOldGenerationSizeMb: budget.heapMb },
+            }),
+          };
   } catch (error) {
     release();
     throw error;
   }
+  const { worker } = reader;
   return new Promise((resolve) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
-    const finish = (reply: ReadReply) => {
+    /** `keep` a thread that answered, `end` one that went over or failed, or note that it has `exited`. */
+    const finish = (reply: ReadReply, then: 'keep' | 'end' | 'exited') => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      // This document's listeners only: the thread is ours alone.
+      worker.removeAllListeners('message');
+      worker.removeAllListeners('error');
+      worker.removeAllListeners('exit');
+      if (then === 'keep' && budget.heapMb === BUDGET.heapMb) {
+        keep(reader);
+        release();
+      } else if (then === 'exited') release();
+      else {
+        // The next reader starts only when this one's heap is gone.
+        worker.once('exit', release);
+        void worker.terminate();
+      }
       resolve(reply);
     };
-    timer = setTimeout(() => finish(refused(IMPORT_MESSAGES.tooSlow(budget.timeMs / 1000))), budget.timeMs);
-    worker.once('message', finish);
-    worker.once('error', (error: Error & { code?: string }) =>
+    const onMessage = (reply: ReadReply) => finish(reply, reply.kind === 'read' ? 'keep' : 'end');
+    const onError = (error: Error & { code?: string }) =>
       finish(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? refused(IMPORT_MESSAGES.tooMuchMemory(budget.heapMb))
           : { kind: 'failed', name: error.name },
-      ),
+        'end',
+      );
+    const onExit = (code: number) => finish({ kind: 'failed', name: `exit ${code}` }, 'exited');
+    timer = setTimeout(
+      () => finish(refused(IMPORT_MESSAGES.tooSlow(budget.timeMs / 1000)), 'end'),
+      budget.timeMs,
     );
-    worker.once('exit', (code) => {
-      // The next reader starts only when this one's heap is gone.
-      release();
-      finish({ kind: 'failed', name: `exit ${code}` });
-    });
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(request);
   });
 }
 
