@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import type { Database } from '../db/connect';
 import { testDatabase } from '../test/database';
 import { announceAll, CHANGE_CHANNEL, onChange } from './changes';

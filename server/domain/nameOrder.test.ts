@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { compareNames, mergeRanks } from './nameOrder';
 
 const ranked = (...pairs: [string, number][]) => pairs.map(([name, rank]) => ({ name, rank }));

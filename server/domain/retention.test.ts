@@ -1,4 +1,7 @@
 /**
+ * @jest-environment node
+ */
+/**
  * @jest-environment ./server/test/zoneEnvironment.ts
  */
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { asc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
