@@ -1,7 +1,4 @@
 /**
- * @jest-environment node
- */
-/**
  * @jest-environment ./server/test/zoneEnvironment.ts
  */
 import { setTimeout as sleep } from 'node:timers/promises';
