@@ -124,6 +124,12 @@ export const interfaces = pgTable(
      * and lookup (LIVE_INTERFACE in domain/interfaceInfo.ts).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The import that is writing it, while it does: such a row is written in chunks with deleted_at
+     * set (out of every list and lookup) and made live with the others in one short statement
+     * (domain/openapi/import.ts). Null for every published row.
+     */
+    importStage: text('import_stage'),
     /** Calls per second per caller; 0: no rate limit (contract/rateLimit.ts). */
     rateLimit: integer('rate_limit').notNull().default(0),
     /** Calls a caller may make at once before the rate applies; at least rateLimit. */
@@ -143,6 +149,7 @@ export const interfaces = pgTable(
     index('interface_create_time_idx').on(t.createTime, t.id).where(sql`${t.deletedAt} IS NULL`),
     index('interface_update_time_idx').on(t.updateTime, t.id).where(sql`${t.deletedAt} IS NULL`),
     index('interface_name_rank_idx').on(t.nameRank, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('interface_import_stage_idx').on(t.importStage).where(sql`${t.importStage} IS NOT NULL`),
   ],
 );
 

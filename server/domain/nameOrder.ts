@@ -41,13 +41,14 @@ export function sortByName<T extends Ranked>(rows: T[]): T[] {
   return rows.sort((a, b) => compareNames(a.name, b.name) || compareIds(a.id, b.id));
 }
 
-async function lock(db: Queryable) {
+/** Takes the lock of the name order until the caller's transaction ends. */
+export async function lockNameOrder(db: Queryable): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(${NAME_ORDER_LOCK})`);
 }
 
 /** Lays every rank out afresh (in the caller's transaction). */
 export async function rerankAll(db: Queryable): Promise<void> {
-  await lock(db);
+  await lockNameOrder(db);
   const rows = sortByName(await db.select({ id: interfaces.id, name: interfaces.name }).from(interfaces));
   const ranks = ranksOf(rows);
   if (rows.length > 0) {
@@ -74,7 +75,7 @@ export async function ensureRanksCurrent(db: Queryable): Promise<void> {
  * until it ends.
  */
 export async function rankFor(db: Queryable, name: string, selfId?: string): Promise<number> {
-  await lock(db);
+  await lockNameOrder(db);
   const others = await db
     .select({ name: interfaces.name, rank: interfaces.nameRank })
     .from(interfaces)
@@ -151,9 +152,10 @@ export function mergeRanks(
 
 /**
  * The ranks for many names at once (each among every interface but those in `renamed`, whose
- * old ranks no longer count), to be written in the same transaction: one read of the ranked
- * names and one merge, where a rank each would read the catalogue once per name. Takes the lock
- * that transaction holds until it ends.
+ * old ranks no longer count): one read of the ranked names and one merge, where a rank each would
+ * read the catalogue once per name. Takes the lock that the caller's transaction holds until it
+ * ends; outside a transaction the lock ends with its statement, and the caller checks the ranks
+ * around its rows before it publishes them (domain/openapi/import.ts).
  */
 export async function ranksFor(
   db: Queryable,
@@ -163,13 +165,18 @@ export async function ranksFor(
   if (names.length === 0) return [];
   const order = names.map((_, i) => i).sort((a, b) => compareNames(names[a], names[b]));
   const sorted = order.map((i) => names[i]);
-  await lock(db);
+  await lockNameOrder(db);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const ranked = await db
       .select({ name: interfaces.name, rank: interfaces.nameRank })
       .from(interfaces)
       .where(renamed.length ? not(inArray(interfaces.id, [...renamed])) : undefined)
       .orderBy(asc(interfaces.nameRank), asc(interfaces.id));
+    // The read and the merge each take a while on a large catalogue: PGlite answers in this
+    // process, so the event loop turns between them for the requests that arrived meanwhile.
+    await new Promise<void>((resolve) => {
+      setImmediate(resolve);
+    });
     const merged = mergeRanks(ranked, sorted);
     if (merged) {
       const ranks: number[] = new Array(names.length);

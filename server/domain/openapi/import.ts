@@ -1,4 +1,5 @@
-import { and, asc, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, sql } from 'drizzle-orm';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { parseImportRequest } from '@agler/contract/openapiImport';
@@ -16,7 +17,7 @@ import { interfaces } from '../../db/schema';
 import { refuse } from '../errors';
 import { LIVE_INTERFACE, lowerCopies, toSecond } from '../interfaceInfo';
 import { recordNotices } from '../lifecycle';
-import { ranksFor } from '../nameOrder';
+import { lockNameOrder, ranksFor } from '../nameOrder';
 import type { SessionUser } from '../session';
 import { readImport } from './reader';
 
@@ -58,6 +59,15 @@ type Existing = Pick<
   | 'replacementId'
 >;
 
+/**
+ * Lets the event loop turn: PGlite answers in the same process, so a chain of statements runs
+ * without one, and no request that arrives meanwhile is read until it ends.
+ */
+const turn = () =>
+  new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
+
 const keyOf = (method: string, url: string) => `${method} ${url}`;
 
 /** The live interfaces with one of the drafts' urls, the oldest first for each method and url. */
@@ -83,7 +93,13 @@ async function existingFor(
       replacementId: interfaces.replacementId,
     })
     .from(interfaces)
-    .where(and(inArray(interfaces.url, urls), LIVE_INTERFACE))
+    // One JSON parameter: binding thousands of parameters cost more than the query.
+    .where(
+      and(
+        sql`${interfaces.url} IN (SELECT jsonb_array_elements_text(${JSON.stringify(urls)}::jsonb))`,
+        LIVE_INTERFACE,
+      ),
+    )
     .orderBy(asc(interfaces.createTime), asc(interfaces.id));
   for (const row of rows)
     if (!found.has(keyOf(row.method, row.url))) found.set(keyOf(row.method, row.url), row);
@@ -102,6 +118,7 @@ type Classified = { result: ImportResult; existing: Map<string, Existing> };
 
 async function classify(db: Queryable, text: string, baseUrl: string | undefined): Promise<Classified> {
   const read = await readImport(text, baseUrl);
+  await turn();
   const empty = { create: [], update: [], skip: [], baseUrlRequired: false };
   if (!read.ok)
     return {
@@ -111,6 +128,7 @@ async function classify(db: Queryable, text: string, baseUrl: string | undefined
   const { mapping } = read;
   const drafts = mapping.operations.flatMap((op) => (op.draft ? [op.draft] : []));
   const existing = await existingFor(db, drafts);
+  await turn();
   const create: ImportCreate[] = [];
   const update: ImportUpdate[] = [];
   const skip: ImportSkip[] = [];
@@ -169,48 +187,116 @@ async function unchanged(db: Queryable, { result, existing }: Classified): Promi
   return seen.every((row) => JSON.stringify(now.get(keyOf(row.method, row.url))) === JSON.stringify(row));
 }
 
+/** New interfaces written per statement while an import stages them. */
+export const STAGE_CHUNK_ROWS = 250;
+/** Staged rows older than this belong to an import that never finished (its process ended) and are removed. */
+const STAGE_ABANDONED_MS = 3_600_000;
+
+/** What the ranks of a staged import were placed among: they stand while it has not changed. */
+async function rankLandscape(db: Queryable, stage: string): Promise<string> {
+  const [row] = rowsOf<{ landscape: string }>(
+    await db.execute(sql`
+      SELECT concat_ws(' ', count(*), sum(name_rank), max(update_time)) AS landscape
+      FROM interface_info WHERE import_stage IS DISTINCT FROM ${stage}`),
+  );
+  return row.landscape;
+}
+
+type Staged = { stage: string; landscape: string; count: number };
+
 /**
- * Writes the new interfaces (offline) in one statement, a row each from a JSON array: PostgreSQL
- * reads the array faster than a driver binds some 20 parameters a row, and the transaction it runs
- * in holds PGlite's one connection. Answers their ids in row order.
+ * Writes the new interfaces (offline) under `stage`, STAGE_CHUNK_ROWS at a time, with deleted_at
+ * set so that no list or lookup sees them before publish() makes them live: each statement is
+ * short, and on PGlite's one connection the requests that arrive meanwhile go between them.
+ * A chunk is a row each from a JSON array, which PostgreSQL reads faster than a driver binds
+ * some 20 parameters a row. The ranks are placed once, by one merge.
  */
-async function insertCreated(
-  tx: Queryable,
+async function stageCreated(
+  db: Queryable,
+  stage: string,
   rows: ImportCreate[],
   admin: SessionUser,
   time: Date,
-): Promise<string[]> {
-  if (rows.length === 0) return [];
+): Promise<Staged> {
+  const landscape = await rankLandscape(db, stage);
+  await turn();
   const ranks = await ranksFor(
-    tx,
+    db,
     rows.map((row) => row.draft.name),
   );
-  const values = rows.map((row, i) => ({
-    name: row.draft.name,
-    description: row.draft.description,
-    url: row.draft.url,
-    method: row.draft.method,
-    deprecated: row.draft.deprecated,
-    request_params: row.draft.requestParams,
-    request_header: row.draft.requestHeader,
-    response_header: row.draft.responseHeader,
-    ...lowerCopies(row.draft),
-    name_rank: ranks[i],
-  }));
   const at = time.toISOString();
-  const written = rowsOf<{ id: string; method: string; url: string }>(
-    await tx.execute(sql`
+  for (let from = 0; from < rows.length; from += STAGE_CHUNK_ROWS) {
+    const values = rows.slice(from, from + STAGE_CHUNK_ROWS).map((row, i) => ({
+      name: row.draft.name,
+      description: row.draft.description,
+      url: row.draft.url,
+      method: row.draft.method,
+      deprecated: row.draft.deprecated,
+      request_params: row.draft.requestParams,
+      request_header: row.draft.requestHeader,
+      response_header: row.draft.responseHeader,
+      ...lowerCopies(row.draft),
+      name_rank: ranks[from + i],
+    }));
+    await db.execute(sql`
       INSERT INTO interface_info (name, description, url, method, request_params, request_header,
         response_header, name_lower, description_lower, url_lower, name_rank, deprecated, deprecated_at,
-        status, user_id, create_time, update_time)
+        status, user_id, create_time, update_time, deleted_at, import_stage)
       SELECT r.name, r.description, r.url, r.method, r.request_params, r.request_header,
         r.response_header, r."nameLower", r."descriptionLower", r."urlLower", r.name_rank, r.deprecated,
         CASE WHEN r.deprecated THEN ${at}::timestamptz END,
-        ${INTERFACE_STATUS.OFFLINE}, ${admin.id}::bigint, ${at}::timestamptz, ${at}::timestamptz
+        ${INTERFACE_STATUS.OFFLINE}, ${admin.id}::bigint, ${at}::timestamptz, ${at}::timestamptz,
+        ${at}::timestamptz, ${stage}
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS r(
         name text, description text, url text, method text, request_params text, request_header text,
         response_header text, "nameLower" text, "descriptionLower" text, "urlLower" text,
-        name_rank float8, deprecated boolean)
+        name_rank float8, deprecated boolean)`);
+    await turn();
+  }
+  return { stage, landscape, count: rows.length };
+}
+
+/** Removes a stage's rows (an import that failed or must start again), and those of abandoned stages. */
+async function unstage(db: Queryable, stage: string, now: number): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM interface_info
+    WHERE import_stage = ${stage}
+       OR (import_stage IS NOT NULL AND create_time < ${new Date(now - STAGE_ABANDONED_MS).toISOString()}::timestamptz)`);
+}
+
+/**
+ * Makes a stage's rows live in one statement (in the caller's transaction), after placing their
+ * ranks again if the ranks around them changed since they were placed. Answers their ids in the
+ * order of `rows`.
+ */
+async function publish(tx: Queryable, staged: Staged, rows: ImportCreate[]): Promise<string[]> {
+  if (staged.count === 0) return [];
+  await lockNameOrder(tx);
+  if ((await rankLandscape(tx, staged.stage)) !== staged.landscape) {
+    const ids = rowsOf<{ id: string }>(
+      await tx.execute(
+        sql`SELECT id::text AS id FROM interface_info WHERE import_stage = ${staged.stage} ORDER BY id`,
+      ),
+    ).map((row) => row.id);
+    const ranks = await ranksFor(
+      tx,
+      rows.map((row) => row.draft.name),
+      ids,
+    );
+    const values = rows.map((row, i) => ({
+      url: row.draft.url,
+      method: row.draft.method,
+      name_rank: ranks[i],
+    }));
+    await tx.execute(sql`
+      UPDATE interface_info AS i SET name_rank = r.name_rank
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS r(url text, method text, name_rank float8)
+      WHERE i.import_stage = ${staged.stage} AND i.url = r.url AND i.method = r.method`);
+  }
+  const written = rowsOf<{ id: string; method: string; url: string }>(
+    await tx.execute(sql`
+      UPDATE interface_info SET deleted_at = NULL, import_stage = NULL
+      WHERE import_stage = ${staged.stage}
       RETURNING id::text AS id, method, url`),
   );
   const idOf = new Map(written.map((row) => [keyOf(row.method, row.url), row.id]));
@@ -273,6 +359,10 @@ async function writeUpdates(
   return current.map((row) => row.id);
 }
 
+/** The rows of `rows` not excluded by the request. */
+const excluding = <T extends { index: number }>(rows: T[], exclude: ReadonlySet<number>): T[] =>
+  rows.filter((row) => !exclude.has(row.index));
+
 /** The preview (`dryRun`) or the write of an import; the write answers the ids, created then updated. */
 export async function importDocument(
   db: Db,
@@ -294,20 +384,41 @@ export async function importDocument(
   if (dryRun) return (await classify(db, text, baseUrl)).result;
 
   const time = toSecond(now);
-  // The document is read and classified before the transaction, which on PGlite's one connection
-  // holds every other request; the transaction checks that the rows it was classified against are
-  // still what the catalogue holds, and classifies again inside itself only when they are not.
+  // The document is read and classified, and its new interfaces staged, outside the transaction,
+  // which on PGlite's one connection holds every other request. The transaction checks that the
+  // rows it was classified against are still what the catalogue holds, then publishes the staged
+  // rows and writes the updates; when the catalogue changed meanwhile, it classifies and writes
+  // everything again inside itself.
   const first = await classify(db, text, baseUrl);
   if (first.result.errors.length) return first.result;
-  return db.transaction(async (tx) => {
-    const { result, existing } = (await unchanged(tx, first)) ? first : await classify(tx, text, baseUrl);
-    if (result.errors.length) return result;
-    const create = result.create.filter((row) => !exclude.has(row.index));
-    const update = result.update.filter((row) => !exclude.has(row.index));
-    const ids = [
-      ...(await insertCreated(tx, create, admin, time)),
-      ...(await writeUpdates(tx, update, existing, time, now)),
-    ];
-    return { ...result, create, update, ids };
-  });
+  const stage = randomUUID();
+  try {
+    await unstage(db, stage, now);
+    await turn();
+    const staged = await stageCreated(db, stage, excluding(first.result.create, exclude), admin, time);
+    await turn();
+    const written = await db.transaction(async (tx) => {
+      let classified = first;
+      let current = staged;
+      if (!(await unchanged(tx, first))) {
+        await unstage(tx, stage, now);
+        classified = await classify(tx, text, baseUrl);
+        if (classified.result.errors.length) return classified.result;
+        current = await stageCreated(tx, stage, excluding(classified.result.create, exclude), admin, time);
+      }
+      const { result, existing } = classified;
+      const create = excluding(result.create, exclude);
+      const update = excluding(result.update, exclude);
+      const ids = [
+        ...(await publish(tx, current, create)),
+        ...(await writeUpdates(tx, update, existing, time, now)),
+      ];
+      return { ...result, create, update, ids };
+    });
+    await turn();
+    return written;
+  } catch (error) {
+    await unstage(db, stage, now);
+    throw error;
+  }
 }

@@ -10,7 +10,7 @@ import { interfaces, schema, users } from '../../db/schema';
 import { testDatabase } from '../../test/database';
 import { compareNames, rerankAll, sortByName } from '../nameOrder';
 import type { SessionUser } from '../session';
-import { importDocument } from './import';
+import { importDocument, STAGE_CHUNK_ROWS } from './import';
 
 /** The write of an import: a few statements for any number of operations, ranks by one merge, all or nothing. */
 
@@ -164,4 +164,87 @@ it('writes nothing when a statement fails part of the way', async () => {
   expect(await count()).toBe(before);
   const renamed = await database.db.select().from(interfaces).where(eq(interfaces.name, '半途改名'));
   expect(renamed).toHaveLength(0);
+});
+
+const liveAndAll = async (prefix: string) =>
+  rowsOf<{ live: number; all: number }>(
+    await database.db.execute(sql`
+      SELECT count(*) FILTER (WHERE deleted_at IS NULL)::int AS live, count(*)::int AS all
+      FROM interface_info WHERE url LIKE ${`%/${prefix}/%`}`),
+  )[0];
+
+it('stages the new interfaces out of sight, a chunk per statement, and publishes them at once', async () => {
+  const names = Array.from({ length: STAGE_CHUNK_ROWS * 2 + 10 }, (_, i) => `分段${i}`);
+  let chunks = 0;
+  let seenMidway: Promise<{ live: number; all: number }> | undefined;
+  const db = watched((query) => {
+    if (!/^\s*INSERT INTO interface_info/.test(query)) return;
+    chunks += 1;
+    // Asked when the second chunk is sent: one or two chunks are in before it is answered, and nobody sees them.
+    if (chunks === 2) seenMidway = liveAndAll('staged');
+  });
+  const result = await importDocument(
+    db,
+    { document: documentOf('staged', names), dryRun: false },
+    admin,
+    Date.now(),
+    noFetch,
+  );
+  expect(chunks).toBe(3);
+  const midway = await seenMidway;
+  expect(midway?.live).toBe(0);
+  expect(midway?.all).toBeGreaterThanOrEqual(STAGE_CHUNK_ROWS);
+  expect(midway?.all).toBeLessThan(names.length);
+  expect(result.ids).toHaveLength(names.length);
+  expect(await liveAndAll('staged')).toEqual({ live: names.length, all: names.length });
+  await expectRanksInNameOrder();
+});
+
+it('places the ranks again when the name order changed while it staged', async () => {
+  // Names in the middle of the order, each with neighbours on both sides.
+  const ranked = await database.db
+    .select({ name: interfaces.name })
+    .from(interfaces)
+    .orderBy(asc(interfaces.nameRank), asc(interfaces.id));
+  const middle = ranked[ranked.length >> 1].name;
+  const names = Array.from({ length: STAGE_CHUNK_ROWS + 5 }, (_, i) => `${middle}重排${i}`);
+  let reranked: Promise<void> | undefined;
+  const db = watched((query) => {
+    // While the first chunk is written (the second is not yet), every rank moves in order, as
+    // laying them out afresh moves them.
+    if (/^\s*INSERT INTO interface_info/.test(query) && !reranked)
+      reranked = database.db
+        .execute(sql`UPDATE interface_info SET name_rank = name_rank * 2 + 1000000`)
+        .then(() => undefined);
+  });
+  const result = await importDocument(
+    db,
+    { document: documentOf('reranked', names), dryRun: false },
+    admin,
+    Date.now(),
+    noFetch,
+  );
+  await reranked;
+  expect(result.ids).toHaveLength(names.length);
+  await expectRanksInNameOrder();
+});
+
+it('removes the rows of an import that never finished', async () => {
+  const long = new Date(Date.now() - 2 * 3_600_000);
+  await database.db.insert(interfaces).values({
+    name: '遗留',
+    url: 'http://127.0.0.1:9/abandoned/0',
+    method: 'GET',
+    userId: admin.id,
+    nameLower: '遗留',
+    descriptionLower: '',
+    urlLower: 'http://127.0.0.1:9/abandoned/0',
+    createTime: long,
+    updateTime: long,
+    deletedAt: long,
+    importStage: 'a stage whose process ended',
+  });
+  expect(await liveAndAll('abandoned')).toEqual({ live: 0, all: 1 });
+  await importCounting('after-abandoned', ['之后']);
+  expect(await liveAndAll('abandoned')).toEqual({ live: 0, all: 0 });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "interface_info" ADD COLUMN "import_stage" text;--> statement-breakpoint
+CREATE INDEX "interface_import_stage_idx" ON "interface_info" USING btree ("import_stage") WHERE "interface_info"."import_stage" IS NOT NULL;
