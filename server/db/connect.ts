@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { applyFunctions } from './functions';
 import { acquirePidLock } from './pidLock';
 import type { PidLock } from './pidLock';
 import { schema } from './schema';
@@ -269,12 +270,16 @@ export async function openPostgres(
   };
 }
 
-/** Brings the schema up to date: applies the migrations in server/db/migrations that are missing. */
+/**
+ * Brings the schema up to date: applies the migrations in server/db/migrations that are missing,
+ * then the SQL functions of server/db/functions that changed (./functions.ts).
+ */
 export async function migrate(database: Database): Promise<void> {
   await database.exclusive(async (db) => {
     const config = { migrationsFolder: MIGRATIONS_DIR };
     if (database.kind === 'pglite') await migratePglite(db as never, config);
     else await migratePg(db as never, config);
+    await applyFunctions(db);
   });
 }
 

@@ -11,6 +11,8 @@ const ROOT = path.resolve(__dirname, '../..');
 /** What a seeded database is made of: a change to any of them makes a new dump. */
 const SEED_INPUTS = [
   'server/db/migrations',
+  'server/db/functions',
+  'server/db/functions.ts',
   'server/db/schema.ts',
   'server/domain/seed.ts',
   'server/domain/nameOrder.ts',

@@ -6,7 +6,7 @@ import { meta } from '../db/schema';
 
 /**
  * The roll-up of the call log (tables call_rollup and call_rollup_all, SQL
- * functions of migration 0002): every call before the hour kept in app_meta
+ * functions call_rollup_* in server/db/functions/): every call before the hour kept in app_meta
  * `call_rollup_until` is counted in its UTC hour and in the blocks of 1, 2, 4,
  * … 256 UTC days that hold it; the calls from that hour on are read from the
  * log. A range of time is then its whole hours at both ends, a few blocks in
@@ -58,7 +58,7 @@ const arrayOf = (values: readonly (string | number | boolean)[]) =>
 
 /**
  * Runs `work` in a transaction holding the roll-up's lock alone; the log's
- * writers share it (`call_log_write`, migration 0012).
+ * writers share it (`call_log_write`, server/db/functions/).
  */
 async function withRollupLock<T>(db: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -85,7 +85,7 @@ const FILL_HOURS = 8 * DAY_HOURS;
 
 /**
  * Makes the roll-up anew from the whole log, up to `hour` (exclusive), as
- * migration 0002 first fills it: after calls were written around the
+ * migration 0002 first filled it: after calls were written around the
  * log's writers (the demo data, the benchmark's growth).
  */
 export async function rebuildRollup(db: Queryable, hour: number): Promise<void> {

@@ -11,8 +11,8 @@ import type { RateState } from '../domain/rateLimit';
 
 /**
  * What a call must be granted before it goes out, for a batch of calls in
- * one statement (group commit; the function `gateway_admit`, migration
- * 0011, answering totals since 0013): the signed call's nonce is spent (a live one is a replay), then per
+ * one statement (group commit; the function `gateway_admit`,
+ * server/db/functions/gateway_admit.sql): the signed call's nonce is spent (a live one is a replay), then per
  * caller and interface the rate limit (GCRA, ../domain/rateLimit.ts) and a
  * unit of the quota. The database decides it all in one transaction, taking
  * the rows in one order in every process (nonces, then per caller and

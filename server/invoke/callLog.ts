@@ -36,7 +36,7 @@ export type CallRow = {
 const knownUntil = new WeakMap<Queryable, number>();
 
 /**
- * Writes one batch in one statement (`call_log_write`, migration 0012): the
+ * Writes one batch in one statement (`call_log_write`, server/db/functions/): the
  * rows go in as one JSON parameter, so the statement's text is the same for
  * any number of rows and JSON.stringify does the escaping; the columns
  * written are the records' keys, so a new column is named once, here. Under
