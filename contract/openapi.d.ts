@@ -104,7 +104,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an interface (admin); it starts offline */
+        /**
+         * Create an interface (admin); it starts offline
+         * @description Admins only: 40100 without a session, 40101 for any other role.
+         */
         post: operations["addInterfaceInfo"];
         delete?: never;
         options?: never;
@@ -121,7 +124,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change an interface (admin) */
+        /**
+         * Change an interface (admin)
+         * @description Admins only: 40100 without a session, 40101 for any other role.
+         */
         post: operations["updateInterfaceInfo"];
         delete?: never;
         options?: never;
@@ -140,7 +146,7 @@ export interface paths {
         put?: never;
         /**
          * Delete an interface (admin)
-         * @description A soft delete: the interface leaves every list and lookup (40400 from then on, also for a second delete), and the analysis keeps its calls under its name, marked deleted.
+         * @description A soft delete: the interface leaves every list and lookup (40400 from then on, also for a second delete), and the analysis keeps its calls under its name, marked deleted. Admins only: 40100 without a session, 40101 for any other role.
          */
         post: operations["deleteInterfaceInfo"];
         delete?: never;
@@ -158,7 +164,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish an interface (admin) */
+        /**
+         * Publish an interface (admin)
+         * @description Admins only: 40100 without a session, 40101 for any other role.
+         */
         post: operations["onlineInterfaceInfo"];
         delete?: never;
         options?: never;
@@ -175,7 +184,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take an interface offline (admin) */
+        /**
+         * Take an interface offline (admin)
+         * @description Admins only: 40100 without a session, 40101 for any other role.
+         */
         post: operations["offlineInterfaceInfo"];
         delete?: never;
         options?: never;
@@ -252,7 +264,7 @@ export interface paths {
         };
         /**
          * Key figures, calls per day and usage per interface over a range of days (admin)
-         * @description Aggregated from the call log on each request, so a call counts as soon as it is recorded. p95 is the nearest-rank percentile: the smallest latency that at least 95 % of the calls do not exceed. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted.
+         * @description Read from the roll-up (each hour's and block of days' counts and latency distributions), and from the call log for what is not rolled up yet, so a call counts as soon as it is recorded. p95 is the nearest-rank percentile: the smallest latency that at least 95 % of the calls do not exceed. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted.
          */
         get: operations["getAnalysisOverview"];
         put?: never;
@@ -464,7 +476,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users, a page at a time (admins) */
+        /**
+         * Users, a page at a time (admins)
+         * @description Admins only: 40100 without a session, 40101 for any other role.
+         */
         get: operations["listUserByPage"];
         put?: never;
         post?: never;
@@ -485,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Change a user's role: user, admin or ban (admins)
-         * @description A banned user's sessions and keys stop at once. An admin cannot ban or demote themself, and the last admin cannot be demoted (40000).
+         * @description A banned user's sessions and keys stop at once. An admin cannot ban or demote themself, and the last admin cannot be demoted (40000). Admins only: 40100 without a session, 40101 for any other role.
          */
         post: operations["updateUserRole"];
         delete?: never;
@@ -501,7 +516,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user's calls and quotas per interface (admins) */
+        /**
+         * One user's calls and quotas per interface (admins)
+         * @description Admins only: 40100 without a session, 40101 for any other role.
+         */
         get: operations["listUserInterfaceInfo"];
         put?: never;
         post?: never;
@@ -520,7 +538,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set what is left of a user's quota for one interface (admins) */
+        /**
+         * Set what is left of a user's quota for one interface (admins)
+         * @description Admins only: 40100 without a session, 40101 for any other role.
+         */
         post: operations["updateUserInterfaceInfo"];
         delete?: never;
         options?: never;
@@ -636,7 +657,7 @@ export interface paths {
         put?: never;
         /**
          * Approve or refuse an open request (admins)
-         * @description Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction. Refusing needs a reason. A request is answered once: again answers 40000.
+         * @description Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction. Refusing needs a reason. A request is answered once: again answers 40000. Admins only: 40100 without a session, 40101 for any other role.
          */
         post: operations["reviewQuotaRequest"];
         delete?: never;
@@ -838,7 +859,11 @@ export interface paths {
         /** Call an interface from a program (DELETE interfaces) */
         delete: operations["gatewayDelete"];
         options?: never;
-        head?: never;
+        /**
+         * Call an interface from a program (GET interfaces), answered without a body
+         * @description The answer GET would give, its status and headers, without the body.
+         */
+        head: operations["gatewayHead"];
         /** Call an interface from a program (PATCH interfaces) */
         patch: operations["gatewayPatch"];
         trace?: never;
@@ -854,7 +879,7 @@ export interface paths {
         put?: never;
         /**
          * Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (admin): a preview, or the write in one transaction
-         * @description Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB). A document over a reading budget (objects nested deeper than 64 levels, schemas expanding past 250,000 nodes, more than 20 s or 512 MB to read) is refused with code 40000 and a message naming the budget.
+         * @description Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB). A document over a reading budget (objects nested deeper than 64 levels, schemas expanding past 250,000 nodes, more than 20 s or 512 MB to read) is refused with code 40000 and a message naming the budget. Admins only: 40100 without a session, 40101 for any other role.
          */
         post: operations["importInterfaceInfo"];
         delete?: never;
@@ -870,7 +895,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who was told that the interface is being retired (admin), newest first, at most 200 */
+        /**
+         * Who was told that the interface is being retired (admin), newest first, at most 200
+         * @description Admins only: 40100 without a session, 40101 for any other role.
+         */
         get: operations["listInterfaceNotices"];
         put?: never;
         post?: never;
@@ -1175,10 +1203,7 @@ export interface components {
             rateBurst?: number;
             /** @description Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
             deprecated?: boolean;
-            /**
-             * Format: date
-             * @description yyyy-MM-dd: from this day on (the server's local midnight) a call answers 410 Gone; null: none
-             */
+            /** @description yyyy-MM-dd: from this day on (the server's local midnight) a call answers 410 Gone; null: none */
             sunsetDate?: string | null;
             /** @description The interface that replaces it (a live one, not itself); null: none, or (to a user other than an admin) one that is offline */
             replacementId?: string | null;
@@ -1202,10 +1227,7 @@ export interface components {
             rateBurst?: number;
             /** @description Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
             deprecated?: boolean;
-            /**
-             * Format: date
-             * @description yyyy-MM-dd; null or empty clears it
-             */
+            /** @description yyyy-MM-dd; null or empty clears it */
             sunsetDate?: string | null;
             /** @description The replacing interface's id; null or empty clears it */
             replacementId?: number | string | null;
@@ -1226,10 +1248,7 @@ export interface components {
             rateBurst?: number;
             /** @description Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
             deprecated?: boolean;
-            /**
-             * Format: date
-             * @description yyyy-MM-dd; null or empty clears it
-             */
+            /** @description yyyy-MM-dd; null or empty clears it */
             sunsetDate?: string | null;
             /** @description The replacing interface's id; null or empty clears it */
             replacementId?: number | string | null;
@@ -1375,13 +1394,6 @@ export interface components {
             code: number;
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
             data?: number | string;
-            message: string;
-            success?: boolean;
-        };
-        BaseResponseAny: {
-            code: number;
-            /** @description Any JSON value */
-            data?: unknown;
             message: string;
             success?: boolean;
         };
@@ -1603,10 +1615,7 @@ export interface components {
             totalNum: number;
             /** @description Calls per day over the last 7 days, to a tenth */
             burnPerDay: number;
-            /**
-             * Format: date
-             * @description The day the quota runs out at that pace; null when it does not
-             */
+            /** @description The day the quota runs out at that pace; null when it does not */
             runsOutOn?: string | null;
         };
         UsageSummary: {
@@ -1640,6 +1649,16 @@ export interface components {
             latency: number;
             /** @description Bytes of the answer's body */
             bytes: number;
+            /** @description Made from the console's 在线调用 (signed by no key); false: a gateway call, made with the key keyId names */
+            online: boolean;
+            /** @description The access key that signed the gateway call, revoked ones too; null: an online call */
+            keyId: string | null;
+            /** @description The key's name (a revoked key keeps its own); null: an online call, or a key that has no row any more */
+            keyName: string | null;
+            /** @description The access key's last 4 characters; null as keyName */
+            accessKeyTail: string | null;
+            /** @description The key has been revoked since (it signs nothing now); false for an online call */
+            keyRevoked: boolean;
         };
         PageCallLogEntry: {
             records: components["schemas"]["CallLogEntry"][];
@@ -1875,26 +1894,52 @@ export interface components {
             data?: components["schemas"]["KeyPairWithIdVO"];
             message: string;
         };
+        /** @description A refusal or a failure: the envelope with data null. On /api it comes with HTTP 200 unless the operation lists another status for it; the gateway answers it with the status of its kind. */
+        ErrorResponse: {
+            /**
+             * @description 40000 bad parameters or body; 40100 not logged in (the gateway: a bad signature); 40101 a role without the right (not an admin, or banned); 40300 forbidden; 40400 not found; 41000 past its sunset date; 42900 quota used up or over the rate limit; 50000 the server failed; 50001 the operation failed; 50200 the interface failed
+             * @enum {integer}
+             */
+            code: 40000 | 40100 | 40101 | 40300 | 40400 | 41000 | 42900 | 50000 | 50001 | 50200;
+            data: null;
+            /** @description What went wrong, for a person (in Chinese) */
+            message: string;
+        };
     };
     responses: {
-        /** @description The body is over the limit (1 MB; the import's 12 MB): 40000 with the envelope (请求体不能超过 1 MB; the import: 文档不能超过 5 MB). A declared Content-Length over it is answered before the body is read (no 100 Continue), and the connection is closed after the answer. */
+        /** @description More than one Host header, or a Host that is no single name (a comma, a space, empty): 40000, and the connection is closed */
+        AmbiguousHost: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A host the server is not for (neither the host of PUBLIC_URL, localhost, 127.0.0.1, [::1] nor one of ALLOWED_HOSTS): 40300 (本服务不接受发往这个主机名的请求…) */
+        MisdirectedRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is over the limit (1 MB; the import's 12 MB): 40000 with the envelope (请求体不能超过 1 MB; the import: 文档不能超过 5 MB). A declared Content-Length over it (on any method) is answered before the body is read (no 100 Continue), and the connection is closed after the answer. */
         BodyTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["BaseResponseAny"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The interface's own answer (its status, content type and body) */
         GatewayAnswer: {
             headers: {
-                /** @description Calls left on this interface */
-                "X-Quota-Remaining"?: number;
-                /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                "RateLimit-Policy"?: string;
-                /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                RateLimit?: string;
+                "X-Quota-Remaining": components["headers"]["QuotaRemaining"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 Deprecation: components["headers"]["Deprecation"];
                 Sunset: components["headers"]["Sunset"];
                 Link: components["headers"]["Link"];
@@ -1902,35 +1947,52 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Refused: a missing header, an unknown, revoked or expired key, a bad signature, a stale timestamp or a replayed nonce (40100) */
-        GatewayUnauthorized: {
+        /** @description A body that is no valid JSON or is nested too deep, a request the server cannot read (a malformed URL or header), or an ambiguous Host (40000) */
+        GatewayBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["BaseResponseAny"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Refused: a banned user, an offline interface, a key whose interface list leaves this one out, or an address the platform may not call (40300) */
+        /** @description Refused: a missing header, an unknown, revoked or expired key, a bad signature, a stale timestamp or a replayed nonce (40100) */
+        GatewayUnauthorized: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Refused: a banned user, a key whose interface list leaves this one out, an address the platform may not call, or, to an admin, an offline interface (40300); to anyone else an offline interface is 404 */
         GatewayForbidden: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
         };
-        /** @description Unknown interface */
+        /** @description Unknown interface, or an offline one to a caller who is no admin: it looks missing on purpose (40400) */
         GatewayNotFound: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
         };
-        /** @description Another method than the interface's */
+        /** @description Another method than the interface's (40000) */
         GatewayMethodNotAllowed: {
             headers: {
+                Allow: components["headers"]["Allow"];
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
         };
         /** @description The interface's sunset date has passed (41000, naming its replacement); not counted */
         GatewayGone: {
@@ -1940,36 +2002,57 @@ export interface components {
                 Link: components["headers"]["Link"];
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A body that does not say it is JSON (Content-Type: application/json): 40000 */
+        GatewayUnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
         };
         /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
         GatewayTooManyRequests: {
             headers: {
-                /** @description Over the rate limit: seconds to wait before the next call */
-                "Retry-After"?: number;
-                /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
-                "RateLimit-Policy"?: string;
-                /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
-                RateLimit?: string;
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["BaseResponseAny"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The interface failed (50200) */
+        /** @description The interface failed: an error status, no answer, a redirect, an answer over 1 MB (50200) */
         GatewayBadGateway: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The database cannot be reached (50000); nothing is counted */
+        GatewayServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
         };
         /** @description The interface did not answer in time (50200) */
         GatewayTimeout: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
         };
     };
     parameters: never;
@@ -1981,6 +2064,18 @@ export interface components {
         Sunset: string;
         /** @description Only for a deprecated interface with a replacement: <its gateway address>; rel="successor-version" */
         Link: string;
+        /** @description Calls left on this interface */
+        QuotaRemaining: number;
+        /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+        RateLimitPolicy: string;
+        /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+        RateLimit: string;
+        /** @description Over the rate limit: seconds to wait before the next call */
+        RetryAfter: number;
+        /** @description The interface's method */
+        Allow: string;
+        /** @description The scheme a call must be signed with (the accessKey, timestamp, nonce and sign headers) */
+        WWWAuthenticate: "AglerSignature realm=\"agler-gateway\"";
     };
     pathItems: never;
 }
@@ -2004,6 +2099,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseLoginUserVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     userLogin: {
@@ -2028,7 +2125,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseLoginUserVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     userLogout: {
@@ -2049,6 +2148,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listInterfaceInfoByPage: {
@@ -2081,6 +2183,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponsePageInterfaceInfo"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     getInterfaceInfoById: {
@@ -2103,6 +2207,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseInterfaceInfo"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     addInterfaceInfo: {
@@ -2127,7 +2233,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseId"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     updateInterfaceInfo: {
@@ -2152,7 +2260,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     deleteInterfaceInfo: {
@@ -2177,7 +2287,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     onlineInterfaceInfo: {
@@ -2202,7 +2314,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     offlineInterfaceInfo: {
@@ -2227,7 +2341,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     invokeInterfaceInfo: {
@@ -2252,7 +2368,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseInvoke"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listInvokeHistory: {
@@ -2275,6 +2393,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseListCallHistoryEntry"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listTopInvokeInterfaceInfo: {
@@ -2302,6 +2422,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseListInterfaceInfoInvokeVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     getAnalysisOverview: {
@@ -2329,6 +2451,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseAnalysisOverview"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     getAnalysisInterfaces: {
@@ -2362,6 +2486,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseUsagePage"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     getInterfaceCallers: {
@@ -2389,6 +2515,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseInterfaceCallers"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     getHealth: {
@@ -2409,6 +2537,7 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseHealthStatus"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
         };
     };
     getMetrics: {
@@ -2429,6 +2558,7 @@ export interface operations {
                     "text/plain; version=0.0.4; charset=utf-8": string;
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             /** @description From another machine, with METRICS_TOKEN set, and without that token */
             401: {
                 headers: {
@@ -2444,6 +2574,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     userRegister: {
@@ -2468,7 +2599,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseId"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     updateMyUser: {
@@ -2493,7 +2626,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     updateMyPassword: {
@@ -2518,7 +2653,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     getMyAccessKey: {
@@ -2539,6 +2676,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseAccessKeyVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     regenerateMyAccessKey: {
@@ -2559,6 +2698,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseKeyPairVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listMyUsage: {
@@ -2579,6 +2721,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseListInterfaceQuotaVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listUserByPage: {
@@ -2605,6 +2749,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponsePageLoginUserVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     updateUserRole: {
@@ -2629,7 +2775,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listUserInterfaceInfo: {
@@ -2652,6 +2800,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseListInterfaceQuotaVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     updateUserInterfaceInfo: {
@@ -2676,7 +2826,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listMyDailyUsage: {
@@ -2708,6 +2860,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseListDailyCalls"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     getMyUsageSummary: {
@@ -2735,6 +2889,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseUsageSummary"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listMyCalls: {
@@ -2768,6 +2924,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponsePageCallLogEntry"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     addQuotaRequest: {
@@ -2792,7 +2950,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseQuotaRequestVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listQuotaRequests: {
@@ -2822,6 +2982,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponsePageQuotaRequestVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     reviewQuotaRequest: {
@@ -2846,7 +3008,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseQuotaRequestVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     getUnreadAlertCount: {
@@ -2867,6 +3031,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseInteger"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listAlerts: {
@@ -2894,6 +3060,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponsePageAlertVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     markAlertRead: {
@@ -2918,7 +3086,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     markAllAlertsRead: {
@@ -2939,6 +3109,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseInteger"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     getWebhook: {
@@ -2959,6 +3132,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseWebhookVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     saveWebhook: {
@@ -2983,7 +3158,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseWebhookVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     deleteWebhook: {
@@ -3004,6 +3181,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     testWebhook: {
@@ -3024,6 +3204,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseWebhookPingVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     rotateWebhookSecret: {
@@ -3044,6 +3227,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseWebhookSecretVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listWebhookDeliveries: {
@@ -3069,6 +3255,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponsePageWebhookDeliveryVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     resendWebhookDelivery: {
@@ -3093,7 +3281,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     gatewayGet: {
@@ -3117,14 +3307,18 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["GatewayAnswer"];
+            400: components["responses"]["GatewayBadRequest"];
             401: components["responses"]["GatewayUnauthorized"];
             403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["GatewayUnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
+            503: components["responses"]["GatewayServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -3153,14 +3347,18 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["GatewayAnswer"];
+            400: components["responses"]["GatewayBadRequest"];
             401: components["responses"]["GatewayUnauthorized"];
             403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["GatewayUnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
+            503: components["responses"]["GatewayServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -3189,14 +3387,18 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["GatewayAnswer"];
+            400: components["responses"]["GatewayBadRequest"];
             401: components["responses"]["GatewayUnauthorized"];
             403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["GatewayUnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
+            503: components["responses"]["GatewayServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -3221,15 +3423,153 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["GatewayAnswer"];
+            400: components["responses"]["GatewayBadRequest"];
             401: components["responses"]["GatewayUnauthorized"];
             403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["GatewayUnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
+            503: components["responses"]["GatewayServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    gatewayHead: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller's access key */
+                accessKey: string;
+                /** @description Seconds since the epoch */
+                timestamp: string;
+                /** @description 8 to 64 characters, used once */
+                nonce: string;
+                /** @description Lowercase hex HMAC-SHA256 of the canonical text */
+                sign: string;
+            };
+            path: {
+                interfaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status and headers the interface answered GET with, without its body */
+            200: {
+                headers: {
+                    "X-Quota-Remaining": components["headers"]["QuotaRemaining"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body that is no valid JSON or is nested too deep, a request the server cannot read (a malformed URL or header), or an ambiguous Host (40000), without the body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a missing header, an unknown, revoked or expired key, a bad signature, a stale timestamp or a replayed nonce (40100), without the body */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a banned user, a key whose interface list leaves this one out, an address the platform may not call, or, to an admin, an offline interface (40300); to anyone else an offline interface is 404, without the body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown interface, or an offline one to a caller who is no admin: it looks missing on purpose (40400), without the body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another method than the interface's (40000), without the body */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface's sunset date has passed (41000, naming its replacement); not counted, without the body */
+            410: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is over the limit (1 MB; the import's 12 MB): 40000 with the envelope (请求体不能超过 1 MB; the import: 文档不能超过 5 MB). A declared Content-Length over it (on any method) is answered before the body is read (no 100 Continue), and the connection is closed after the answer., without the body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body that does not say it is JSON (Content-Type: application/json): 40000, without the body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A host the server is not for (neither the host of PUBLIC_URL, localhost, 127.0.0.1, [::1] nor one of ALLOWED_HOSTS): 40300 (本服务不接受发往这个主机名的请求…), without the body */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Quota used up, or over the rate limit (both 42900, each with its own message), without the body */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface failed: an error status, no answer, a redirect, an answer over 1 MB (50200), without the body */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database cannot be reached (50000); nothing is counted, without the body */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The interface did not answer in time (50200), without the body */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     gatewayPatch: {
@@ -3257,14 +3597,18 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["GatewayAnswer"];
+            400: components["responses"]["GatewayBadRequest"];
             401: components["responses"]["GatewayUnauthorized"];
             403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["GatewayNotFound"];
             405: components["responses"]["GatewayMethodNotAllowed"];
             410: components["responses"]["GatewayGone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["GatewayUnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["GatewayTooManyRequests"];
             502: components["responses"]["GatewayBadGateway"];
+            503: components["responses"]["GatewayServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -3290,7 +3634,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseImportResult"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listInterfaceNotices: {
@@ -3313,6 +3659,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseListInterfaceNoticeVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     exportOpenApi: {
@@ -3340,6 +3688,8 @@ export interface operations {
                     "application/yaml": string;
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listKeys: {
@@ -3363,6 +3713,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseListKeyVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     addKey: {
@@ -3387,7 +3739,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     rotateKey: {
@@ -3412,7 +3766,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     revokeKey: {
@@ -3437,7 +3793,9 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseBoolean"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
             413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
     listKeyAudit: {
@@ -3461,6 +3819,8 @@ export interface operations {
                     "application/json": components["schemas"]["BaseResponseListKeyAuditVO"];
                 };
             };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
         };
     };
 }

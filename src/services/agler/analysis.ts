@@ -37,7 +37,7 @@ export async function getAnalysisInterfaces(
   });
 }
 
-/** Key figures, calls per day and usage per interface over a range of days (admin) Aggregated from the call log on each request, so a call counts as soon as it is recorded. p95 is the nearest-rank percentile: the smallest latency that at least 95 % of the calls do not exceed. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted. GET /api/analysis/overview */
+/** Key figures, calls per day and usage per interface over a range of days (admin) Read from the roll-up (each hour's and block of days' counts and latency distributions), and from the call log for what is not rolled up yet, so a call counts as soon as it is recorded. p95 is the nearest-rank percentile: the smallest latency that at least 95 % of the calls do not exceed. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted. GET /api/analysis/overview */
 export async function getAnalysisOverview(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.getAnalysisOverviewParams,

@@ -2,7 +2,7 @@
 /* eslint-disable */
 import { request } from '@umijs/max';
 
-/** Create an interface (admin); it starts offline POST /api/interfaceInfo/add */
+/** Create an interface (admin); it starts offline Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/add */
 export async function addInterfaceInfo(body: API.InterfaceInfoAddRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseId>('/api/interfaceInfo/add', {
     method: 'POST',
@@ -14,7 +14,7 @@ export async function addInterfaceInfo(body: API.InterfaceInfoAddRequest, option
   });
 }
 
-/** Delete an interface (admin) A soft delete: the interface leaves every list and lookup (40400 from then on, also for a second delete), and the analysis keeps its calls under its name, marked deleted. POST /api/interfaceInfo/delete */
+/** Delete an interface (admin) A soft delete: the interface leaves every list and lookup (40400 from then on, also for a second delete), and the analysis keeps its calls under its name, marked deleted. Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/delete */
 export async function deleteInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseBoolean>('/api/interfaceInfo/delete', {
     method: 'POST',
@@ -41,7 +41,7 @@ export async function getInterfaceInfoById(
   });
 }
 
-/** Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (admin): a preview, or the write in one transaction Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB). A document over a reading budget (objects nested deeper than 64 levels, schemas expanding past 250,000 nodes, more than 20 s or 512 MB to read) is refused with code 40000 and a message naming the budget. POST /api/interfaceInfo/import */
+/** Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (admin): a preview, or the write in one transaction Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB). A document over a reading budget (objects nested deeper than 64 levels, schemas expanding past 250,000 nodes, more than 20 s or 512 MB to read) is refused with code 40000 and a message naming the budget. Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/import */
 export async function importInterfaceInfo(body: API.ImportRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseImportResult>('/api/interfaceInfo/import', {
     method: 'POST',
@@ -103,7 +103,7 @@ export async function listInterfaceInfoByPage(
   });
 }
 
-/** Who was told that the interface is being retired (admin), newest first, at most 200 GET /api/interfaceInfo/notices */
+/** Who was told that the interface is being retired (admin), newest first, at most 200 Admins only: 40100 without a session, 40101 for any other role. GET /api/interfaceInfo/notices */
 export async function listInterfaceNotices(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.listInterfaceNoticesParams,
@@ -118,7 +118,7 @@ export async function listInterfaceNotices(
   });
 }
 
-/** Take an interface offline (admin) POST /api/interfaceInfo/offline */
+/** Take an interface offline (admin) Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/offline */
 export async function offlineInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseBoolean>('/api/interfaceInfo/offline', {
     method: 'POST',
@@ -130,7 +130,7 @@ export async function offlineInterfaceInfo(body: API.IdRequest, options?: { [key
   });
 }
 
-/** Publish an interface (admin) POST /api/interfaceInfo/online */
+/** Publish an interface (admin) Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/online */
 export async function onlineInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseBoolean>('/api/interfaceInfo/online', {
     method: 'POST',
@@ -142,7 +142,7 @@ export async function onlineInterfaceInfo(body: API.IdRequest, options?: { [key:
   });
 }
 
-/** Change an interface (admin) POST /api/interfaceInfo/update */
+/** Change an interface (admin) Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/update */
 export async function updateInterfaceInfo(
   body: API.InterfaceInfoUpdateRequest,
   options?: { [key: string]: any },

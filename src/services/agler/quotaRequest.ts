@@ -29,7 +29,7 @@ export async function listQuotaRequests(
   });
 }
 
-/** Approve or refuse an open request (admins) Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction. Refusing needs a reason. A request is answered once: again answers 40000. POST /api/quota/request/review */
+/** Approve or refuse an open request (admins) Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction. Refusing needs a reason. A request is answered once: again answers 40000. Admins only: 40100 without a session, 40101 for any other role. POST /api/quota/request/review */
 export async function reviewQuotaRequest(
   body: API.QuotaRequestReviewRequest,
   options?: { [key: string]: any },

@@ -33,9 +33,9 @@ declare namespace API {
     id: string;
     kind: AlertKind;
     /** The interface it is about */
-    interfaceInfoId?: string;
+    interfaceInfoId?: string | null;
     /** The key or the quota request it is about */
-    subjectId?: string;
+    subjectId?: string | null;
     data: AlertData;
     /** yyyy-MM-dd HH:mm:ss */
     createTime: string;
@@ -98,14 +98,6 @@ declare namespace API {
   type BaseResponseAnalysisOverview = {
     code: number;
     data?: AnalysisOverview;
-    message: string;
-    success?: boolean;
-  };
-
-  type BaseResponseAny = {
-    code: number;
-    /** Any JSON value */
-    data?: any;
     message: string;
     success?: boolean;
   };
@@ -325,12 +317,12 @@ declare namespace API {
     /** When the call started (ISO 8601) */
     time: string;
     /** The interface's HTTP status; null when it never answered */
-    status: number;
+    status: number | null;
     success: boolean;
     durationMs: number;
     bytes: number;
     /** The userRequestParams text the console sent; null for gateway calls and for texts over 4096 bytes */
-    params: string;
+    params: string | null;
     /** Present (true) when the parameters were over 4096 bytes and are not kept */
     paramsTruncated?: boolean;
   };
@@ -341,16 +333,26 @@ declare namespace API {
     time: string;
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     interfaceInfoId: number | string;
-    interfaceName?: string;
-    method?: string;
+    interfaceName?: string | null;
+    method?: string | null;
     /** The interface's HTTP status; null when it never answered */
-    status?: number;
+    status?: number | null;
     statusClass: '2xx' | '3xx' | '4xx' | '5xx' | 'other' | 'noAnswer' | 'unrecorded';
     success: boolean;
     /** Milliseconds */
     latency: number;
     /** Bytes of the answer's body */
     bytes: number;
+    /** Made from the console's 在线调用 (signed by no key); false: a gateway call, made with the key keyId names */
+    online: boolean;
+    /** The access key that signed the gateway call, revoked ones too; null: an online call */
+    keyId: string | null;
+    /** The key's name (a revoked key keeps its own); null: an online call, or a key that has no row any more */
+    keyName: string | null;
+    /** The access key's last 4 characters; null as keyName */
+    accessKeyTail: string | null;
+    /** The key has been revoked since (it signs nothing now); false for an online call */
+    keyRevoked: boolean;
   };
 
   type CallMeta = {
@@ -370,6 +372,14 @@ declare namespace API {
     calls: number;
     /** Of those, the ones that answered with an error */
     errors: number;
+  };
+
+  type ErrorResponse = {
+    /** 40000 bad parameters or body; 40100 not logged in (the gateway: a bad signature); 40101 a role without the right (not an admin, or banned); 40300 forbidden; 40400 not found; 41000 past its sunset date; 42900 quota used up or over the rate limit; 50000 the server failed; 50001 the operation failed; 50200 the interface failed */
+    code: 40000 | 40100 | 40101 | 40300 | 40400 | 41000 | 42900 | 50000 | 50001 | 50200;
+    data: null;
+    /** What went wrong, for a person (in Chinese) */
+    message: string;
   };
 
   type exportOpenApiParams = {
@@ -554,11 +564,11 @@ declare namespace API {
     /** Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
     deprecated?: boolean;
     /** yyyy-MM-dd: from this day on (the server's local midnight) a call answers 410 Gone; null: none */
-    sunsetDate?: string;
+    sunsetDate?: string | null;
     /** The interface that replaces it (a live one, not itself); null: none, or (to a user other than an admin) one that is offline */
-    replacementId?: string;
+    replacementId?: string | null;
     /** When it was marked deprecated (yyyy-MM-dd HH:mm:ss); null while it is not */
-    deprecatedTime?: string;
+    deprecatedTime?: string | null;
   };
 
   type InterfaceInfoAddRequest = {
@@ -576,7 +586,7 @@ declare namespace API {
     /** Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
     deprecated?: boolean;
     /** yyyy-MM-dd; null or empty clears it */
-    sunsetDate?: string;
+    sunsetDate?: string | null;
     /** The replacing interface's id; null or empty clears it */
     replacementId?: number | string | null;
   };
@@ -611,7 +621,7 @@ declare namespace API {
     /** Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
     deprecated?: boolean;
     /** yyyy-MM-dd; null or empty clears it */
-    sunsetDate?: string;
+    sunsetDate?: string | null;
     /** The replacing interface's id; null or empty clears it */
     replacementId?: number | string | null;
   };
@@ -621,8 +631,8 @@ declare namespace API {
     userAccount: string;
     userName: string;
     lastCallTime: string;
-    sunsetDate: string;
-    replacementId: string;
+    sunsetDate: string | null;
+    replacementId: string | null;
     createTime: string;
   };
 
@@ -639,9 +649,9 @@ declare namespace API {
     /** Calls granted in all */
     totalNum: number;
     /** The user's own rate limit on the interface (0: none for this user); null: the interface's (always present, null or not) */
-    rateLimit?: number;
+    rateLimit?: number | null;
     /** The user's own burst; null: the interface's (always present, null or not) */
-    rateBurst?: number;
+    rateBurst?: number | null;
     /** The calls per second that apply to the user (0: none) */
     effectiveRateLimit: number;
     /** The burst that applies to the user */
@@ -687,15 +697,15 @@ declare namespace API {
     /** Calls per day over the last 7 days, to a tenth */
     burnPerDay: number;
     /** The day the quota runs out at that pace; null when it does not */
-    runsOutOn?: string;
+    runsOutOn?: string | null;
   };
 
   type KeyAddRequest = {
     name: string;
     /** yyyy-MM-dd (the key works through that day) or yyyy-MM-dd HH:mm:ss, local time, each field in its range (no T, zone or fraction); in the future and at most 10 years ahead, else 40000 naming expiresAt */
-    expiresAt?: string;
+    expiresAt?: string | null;
     /** The only interfaces the key may call (others: 403, 40300); absent or empty: any */
-    interfaceIds?: (number | string)[];
+    interfaceIds?: (number | string)[] | null;
   };
 
   type KeyAuditVO = {
@@ -704,7 +714,7 @@ declare namespace API {
     action: 'add' | 'rotate' | 'revoke' | 'regenerate';
     keyName: string;
     accessKey: string;
-    graceSeconds: number;
+    graceSeconds: number | null;
     /** The client's address */
     ip: string;
     /** yyyy-MM-dd HH:mm:ss */
@@ -750,15 +760,15 @@ declare namespace API {
     /** yyyy-MM-dd HH:mm:ss */
     createTime: string;
     /** yyyy-MM-dd HH:mm:ss */
-    expiresAt: string;
+    expiresAt: string | null;
     /** yyyy-MM-dd HH:mm:ss, at most a minute behind */
-    lastUsed: string;
+    lastUsed: string | null;
     /** The interfaces the key may call; null: any */
-    interfaceIds: string[];
+    interfaceIds: string[] | null;
     /** The same interfaces with their names, in the same order; null: any */
-    interfaces: KeyInterfaceVO[];
+    interfaces: KeyInterfaceVO[] | null;
     /** Until when the secret before the last rotation still signs */
-    graceUntil: string;
+    graceUntil: string | null;
     status: 'active' | 'expired' | 'revoked';
   };
 
@@ -958,13 +968,13 @@ declare namespace API {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     interfaceInfoId: number | string;
     /** null: the interface is gone */
-    interfaceName?: string;
+    interfaceName?: string | null;
     amount: number;
     reason: string;
     status: 'pending' | 'approved' | 'refused';
-    reviewReason?: string;
+    reviewReason?: string | null;
     createTime: string;
-    reviewTime?: string;
+    reviewTime?: string | null;
     /** The user's quota on the interface now */
     leftNum: number;
     totalNum: number;
@@ -1046,9 +1056,9 @@ declare namespace API {
     /** Calls left; absent: the quota stays as it is */
     leftNum?: number;
     /** The user's own calls per second on the interface (0: no limit for this user); null: the interface's own limit; absent: unchanged */
-    rateLimit?: number;
+    rateLimit?: number | null;
     /** The user's own burst, at least rateLimit; null or absent with rateLimit: equal to rateLimit. Only with rateLimit */
-    rateBurst?: number;
+    rateBurst?: number | null;
   };
 
   type UserLoginRequest = {
@@ -1086,10 +1096,10 @@ declare namespace API {
   type WebhookAttemptVO = {
     time: string;
     /** The receiver's HTTP status; null when it never answered */
-    status?: number;
+    status?: number | null;
     durationMs: number;
     /** httpError, timeout, unreachable, refused, redirect, tooLarge, scheme or noWebhook; null when delivered */
-    failure?: string;
+    failure?: string | null;
   };
 
   type WebhookDeliveryVO = {
@@ -1098,7 +1108,7 @@ declare namespace API {
     eventType: string;
     state: 'pending' | 'delivered' | 'failed';
     tries: number;
-    nextTryTime?: string;
+    nextTryTime?: string | null;
     createTime: string;
     attempts: WebhookAttemptVO[];
   };
@@ -1106,9 +1116,9 @@ declare namespace API {
   type WebhookPingVO = {
     id: string;
     delivered: boolean;
-    status?: number;
+    status?: number | null;
     durationMs: number;
-    failure?: string;
+    failure?: string | null;
   };
 
   type WebhookRequest = {
@@ -1132,7 +1142,7 @@ declare namespace API {
     createTime: string;
     updateTime: string;
     /** Until when the secret before the last rotation still signs */
-    previousSecretUntil?: string;
+    previousSecretUntil?: string | null;
     /** Only in the answer of the save that created the webhook */
     secret?: string;
   };

@@ -26,7 +26,7 @@ export async function regenerateMyAccessKey(options?: { [key: string]: any }) {
   });
 }
 
-/** Users, a page at a time (admins) GET /api/user/list/page */
+/** Users, a page at a time (admins) Admins only: 40100 without a session, 40101 for any other role. GET /api/user/list/page */
 export async function listUserByPage(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.listUserByPageParams,
@@ -73,7 +73,7 @@ export async function userRegister(body: API.UserRegisterRequest, options?: { [k
   });
 }
 
-/** Change a user's role: user, admin or ban (admins) A banned user's sessions and keys stop at once. An admin cannot ban or demote themself, and the last admin cannot be demoted (40000). POST /api/user/update */
+/** Change a user's role: user, admin or ban (admins) A banned user's sessions and keys stop at once. An admin cannot ban or demote themself, and the last admin cannot be demoted (40000). Admins only: 40100 without a session, 40101 for any other role. POST /api/user/update */
 export async function updateUserRole(body: API.UserRoleUpdateRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseBoolean>('/api/user/update', {
     method: 'POST',

@@ -2,7 +2,7 @@
 /* eslint-disable */
 import { request } from '@umijs/max';
 
-/** One user's calls and quotas per interface (admins) GET /api/userInterfaceInfo/list */
+/** One user's calls and quotas per interface (admins) Admins only: 40100 without a session, 40101 for any other role. GET /api/userInterfaceInfo/list */
 export async function listUserInterfaceInfo(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.listUserInterfaceInfoParams,
@@ -17,7 +17,7 @@ export async function listUserInterfaceInfo(
   });
 }
 
-/** Set what is left of a user's quota for one interface (admins) POST /api/userInterfaceInfo/update */
+/** Set what is left of a user's quota for one interface (admins) Admins only: 40100 without a session, 40101 for any other role. POST /api/userInterfaceInfo/update */
 export async function updateUserInterfaceInfo(
   body: API.UserInterfaceInfoUpdateRequest,
   options?: { [key: string]: any },
