@@ -31,6 +31,9 @@ export type KeyAuditAction = (typeof KEY_AUDIT_ACTIONS)[number];
 /** How many of a user's newest audit entries `GET /api/user/key/audit` answers. */
 export const KEY_AUDIT_LIMIT = 200;
 
+/** How many last characters of a key show it where the whole is not shown (a secret's tail, a call's key). */
+export const KEY_TAIL_LENGTH = 4;
+
 /** The name of the key a user's first pair becomes, and of the one `regenerate` makes when there is none. */
 export const DEFAULT_KEY_NAME = '默认';
 

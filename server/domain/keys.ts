@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } f
 import { KEY_LIMITS, ResponseCode } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import type { Id } from '@agler/contract/ids';
-import { DEFAULT_KEY_NAME, KEY_AUDIT_LIMIT, keyStatusOf } from '@agler/contract/keys';
+import { DEFAULT_KEY_NAME, KEY_AUDIT_LIMIT, KEY_TAIL_LENGTH, keyStatusOf } from '@agler/contract/keys';
 import type { KeyAuditAction, KeyAuditVO, KeyRotation, KeyVO, NewKey } from '@agler/contract/keys';
 import { MESSAGES } from '@agler/contract/messages';
 import type { AccessKeyVO, KeyPairVO } from '@agler/contract/types';
@@ -28,8 +28,6 @@ import { isAdmin } from './user';
  * is the one `GET /api/user/key` and `regenerate` work on, as when a user had
  * one pair.
  */
-
-const TAIL = 4;
 
 const newKey = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64url')}`;
 
@@ -170,7 +168,11 @@ async function liveCount(tx: Tx, userId: Id): Promise<number> {
 
 function newSecret(box: SecretBox, userId: Id) {
   const secretKey = newKey('sk');
-  return { secretKey, secretSealed: box.seal(secretKey, userId), secretTail: secretKey.slice(-TAIL) };
+  return {
+    secretKey,
+    secretSealed: box.seal(secretKey, userId),
+    secretTail: secretKey.slice(-KEY_TAIL_LENGTH),
+  };
 }
 
 /** `POST /api/user/key/add`: a new named pair, within the limit, its interfaces ones the user may see. */

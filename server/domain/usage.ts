@@ -4,6 +4,7 @@ import { statusClassOf } from '@agler/contract/callers';
 import { CALL_LOG_LIMIT, ResponseCode, USER_ROLE } from '@agler/contract/constants';
 import { formatDate, formatTime, startOfDay } from '@agler/contract/dates';
 import type { Id } from '@agler/contract/ids';
+import { KEY_TAIL_LENGTH } from '@agler/contract/keys';
 import { MESSAGES } from '@agler/contract/messages';
 import type { DayRange } from '@agler/contract/queries';
 import { BURN_WINDOW_DAYS, burnOf } from '@agler/contract/usage';
@@ -40,9 +41,8 @@ export async function subjectOf(
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /**
- * The conditions on the log (`c`) that a query's filters add. No call records
- * its key yet: a key's filter matches none until the log has a key column,
- * when it becomes `c.key_id = keyId`.
+ * The conditions on the log (`c`) that a query's filters add. A key's filter
+ * keeps the gateway calls made with that key, when the key is the user's.
  */
 function filtersOf({ interfaceInfoId, keyId }: { interfaceInfoId?: Id; keyId?: Id }): SQL[] {
   const conditions: SQL[] = [];
@@ -192,6 +192,14 @@ export type CallLogEntry = {
   success: boolean;
   latency: number;
   bytes: number;
+  /** Made from the console's 在线调用, with no key. */
+  online: boolean;
+  /** The key of a gateway call; null for an online call. */
+  keyId: Id | null;
+  /** The key's name and its access key's last 4 characters, revoked keys too; null without a key row. */
+  keyName: string | null;
+  accessKeyTail: string | null;
+  keyRevoked: boolean;
 };
 
 type LogRow = {
@@ -204,20 +212,25 @@ type LogRow = {
   success: boolean;
   latency: number;
   bytes: number;
+  key_id: string | null;
+  key_name: string | null;
+  key_tail: string | null;
+  key_revoked: boolean | null;
 };
 
 /**
  * `GET /api/user/calls`: a page of the user's last CALL_LOG_LIMIT calls,
  * newest first. The interface's filter narrows the calls read (its own
  * index); the status class is chosen among those last calls, so a page never
- * reads more than the limit of rows.
+ * reads more than the limit of rows. The keys are read for the page's rows
+ * only, each by its primary key; a revoked key keeps its row, so it still names itself.
  */
 export async function callLog(db: Queryable, userId: Id, query: CallLogQuery): Promise<Page<CallLogEntry>> {
   const { current, pageSize, status } = query;
   const [row] = rowsOf<{ total: number; page: string }>(
     await db.execute(sql`
       WITH recent AS MATERIALIZED (
-        SELECT c.id, c.time, c.interface_info_id, c.status, c.success, c.latency, c.bytes
+        SELECT c.id, c.time, c.interface_info_id, c.status, c.success, c.latency, c.bytes, c.key_id
         FROM interface_call c
         WHERE ${all([sql`c.user_id = ${userId}::bigint`, ...filtersOf(query)])}
         ORDER BY c.time DESC, c.id DESC
@@ -231,8 +244,10 @@ export async function callLog(db: Queryable, userId: Id, query: CallLogQuery): P
                FROM (
                  SELECT k.id::text AS id, round(date_part('epoch', k.time) * 1000)::float8 AS ms,
                         k.interface_info_id::text AS iid, i.name, i.method, k.status::int AS status,
-                        k.success, k.latency, k.bytes
+                        k.success, k.latency, k.bytes, k.key_id::text AS key_id, a.name AS key_name,
+                        right(a.access_key, ${KEY_TAIL_LENGTH}::int) AS key_tail, a.revoked_at IS NOT NULL AS key_revoked
                  FROM kept k LEFT JOIN interface_info i ON i.id = k.interface_info_id
+                   LEFT JOIN access_key a ON a.id = k.key_id
                  ORDER BY k.time DESC, k.id DESC
                  LIMIT ${pageSize} OFFSET ${Math.min((current - 1) * pageSize, CALL_LOG_LIMIT)}
                ) p
@@ -250,6 +265,11 @@ export async function callLog(db: Queryable, userId: Id, query: CallLogQuery): P
     success: entry.success,
     latency: entry.latency,
     bytes: entry.bytes,
+    online: entry.key_id === null,
+    keyId: entry.key_id,
+    keyName: entry.key_name,
+    accessKeyTail: entry.key_tail,
+    keyRevoked: entry.key_revoked === true,
   }));
   return { records, total, current, size: pageSize, pages: Math.ceil(total / pageSize) };
 }

@@ -7,9 +7,10 @@ import { DAY_MS, formatDate } from '@agler/contract/dates';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { KeyAuditVO, KeyVO } from '@agler/contract/keys';
 import { MESSAGES } from '@agler/contract/messages';
-import type { AccessKeyVO, KeyPairVO } from '@agler/contract/types';
+import type { AccessKeyVO, KeyPairVO, Page } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { alertKeysExpiringSoon } from '../domain/keys';
+import type { CallLogEntry } from '../domain/usage';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, registerAs } from '../test/app';
 import type { TestApp } from '../test/app';
@@ -87,6 +88,39 @@ describe('keys at the gateway', () => {
       ),
     );
     expect(logged.map((r) => r.key_id).sort()).toEqual([prod.id, test.id].sort());
+  });
+
+  test("我的用量's call log names each call's key, a revoked one too, and the console's calls as online", async () => {
+    const { cookie } = await newUser();
+    const prod = await addKey(cookie, { name: '生产' });
+    const revoked = await addKey(cookie, { name: '测试' });
+    expect((await gateway(revoked, first.id)).status).toBe(200);
+    expect((await post('/api/user/key/revoke', { id: revoked.id }, cookie)).code).toBe(0);
+    // A revoked key's name is free again: its calls keep their own tail and say revoked.
+    const again = await addKey(cookie, { name: '测试' });
+    expect((await gateway(again, first.id)).status).toBe(200);
+    expect((await gateway(prod, first.id)).status).toBe(200);
+    const online = await post(
+      '/api/interfaceInfo/invoke',
+      { id: first.id, userRequestParams: '{"city":"x"}' },
+      cookie,
+    );
+    expect(online.code).toBe(0);
+
+    const log = await get<Page<CallLogEntry>>('/api/user/calls', cookie);
+    const keyOf = (pair: { id: string; accessKey: string }, keyName: string, keyRevoked = false) => ({
+      online: false,
+      keyId: pair.id,
+      keyName,
+      accessKeyTail: pair.accessKey.slice(-4),
+      keyRevoked,
+    });
+    expect(log.data.records).toMatchObject([
+      { online: true, keyId: null, keyName: null, accessKeyTail: null, keyRevoked: false },
+      keyOf(prod, '生产'),
+      keyOf(again, '测试'),
+      keyOf(revoked, '测试', true),
+    ]);
   });
 
   test('an expired key is refused with its own message; the cache needs no announcement', async () => {

@@ -2,9 +2,8 @@ import { KEY_LIMITS, ResponseCode } from '@agler/contract/constants';
 import type { KeyAuditVO, KeyVO } from '@agler/contract/keys';
 import { MESSAGES } from '@agler/contract/messages';
 import type { AccessKeyVO, InterfaceInfo, KeyPairVO } from '@agler/contract/types';
-import { freshNonce, signedHeaders } from '../../server/test/sign';
-import { baseUrl, Client, expectRefusal, expectSuccess, loggedIn } from './client';
-import { demoInterface } from './interfaces';
+import { Client, expectRefusal, expectSuccess, loggedIn } from './client';
+import { callSigned, demoInterface } from './interfaces';
 
 /**
  * Several keys per user: list, add, rotate, revoke and the audit trail, their
@@ -39,23 +38,6 @@ async function register(prefix: string): Promise<{ client: Client; id: string }>
     }),
   );
   return { client, id };
-}
-
-/** A signed gateway call of Echo with `pair`: its HTTP status and envelope code. */
-async function callEcho(pair: { accessKey: string; secretKey: string }) {
-  const path = `/gateway/${echo.id}`;
-  const headers = signedHeaders(pair, 'POST', path, {
-    body: '{}',
-    timestamp: Math.floor(Date.now() / 1000),
-    nonce: freshNonce(),
-  });
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const text = await response.text();
-  return { status: response.status, message: response.status === 200 ? '' : JSON.parse(text).message };
 }
 
 beforeAll(async () => {
@@ -154,7 +136,7 @@ describe('the key endpoints', () => {
     expectRefusal(await other.get(KEYS.list, { userId: ownerId }), ResponseCode.NO_AUTH, MESSAGES.noAuth);
     expectRefusal(await other.get(KEYS.audit, { userId: ownerId }), ResponseCode.NO_AUTH, MESSAGES.noAuth);
     expect(expectSuccess(await other.get<KeyVO[]>(KEYS.list))).toEqual([]);
-    expect((await callEcho(first)).status).toBe(200);
+    expect((await callSigned(echo, first)).status).toBe(200);
 
     const seen = expectSuccess(await admin.get<KeyVO[]>(KEYS.list, { userId: ownerId }));
     expect(seen.map((key) => key.name)).toEqual(['生产', '测试']);
@@ -170,14 +152,14 @@ describe('the key endpoints', () => {
     );
     expect(rotated).toMatchObject({ id: first.id, accessKey: first.accessKey });
     expect(rotated.secretKey).not.toBe(first.secretKey);
-    expect((await callEcho(rotated)).status).toBe(200);
-    expect((await callEcho(first)).status).toBe(200);
+    expect((await callSigned(echo, rotated)).status).toBe(200);
+    expect((await callSigned(echo, first)).status).toBe(200);
     const [listed] = expectSuccess(await owner.get<KeyVO[]>(KEYS.list));
     expect(listed.graceUntil).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const again = expectSuccess(await owner.post<NewPair>(KEYS.rotate, { id: first.id, graceSeconds: 0 }));
-    expect(await callEcho(rotated)).toEqual({ status: 401, message: MESSAGES.badSignature });
-    expect((await callEcho(again)).status).toBe(200);
+    expect(await callSigned(echo, rotated)).toEqual({ status: 401, message: MESSAGES.badSignature });
+    expect((await callSigned(echo, again)).status).toBe(200);
     first = again;
   });
 
@@ -188,12 +170,12 @@ describe('the key endpoints', () => {
         interfaceIds: [(await demoInterface(owner, '天气查询')).id],
       }),
     );
-    expect(await callEcho(onlyOther)).toEqual({ status: 403, message: MESSAGES.keyInterfaceDenied });
+    expect(await callSigned(echo, onlyOther)).toEqual({ status: 403, message: MESSAGES.keyInterfaceDenied });
   });
 
   it('revokes at once, and the audit trail holds every change with its address', async () => {
     expectSuccess(await owner.post(KEYS.revoke, { id: first.id }));
-    expect(await callEcho(first)).toEqual({ status: 401, message: MESSAGES.unknownAccessKey });
+    expect(await callSigned(echo, first)).toEqual({ status: 401, message: MESSAGES.unknownAccessKey });
     expectRefusal(
       await owner.post(KEYS.rotate, { id: first.id, graceSeconds: 0 }),
       ResponseCode.PARAMS_ERROR,

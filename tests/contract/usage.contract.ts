@@ -6,9 +6,9 @@ import {
 } from '@agler/contract/constants';
 import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import type { QuotaRequestVO } from '@agler/contract/quotaRequests';
-import type { DailyCalls, InterfaceInfo, InterfaceQuota, Page } from '@agler/contract/types';
+import type { DailyCalls, InterfaceInfo, InterfaceQuota, KeyPairVO, Page } from '@agler/contract/types';
 import { Client, expectRefusal, expectSuccess, loggedIn } from './client';
-import { API, demoInterface, today } from './interfaces';
+import { API, callSigned, demoInterface, today } from './interfaces';
 
 /**
  * 我的用量 and quota requests: a user's calls per day, summary and call log
@@ -37,6 +37,11 @@ type CallLogEntry = {
   statusClass: string;
   latency: number;
   bytes: number;
+  online: boolean;
+  keyId: string | null;
+  keyName: string | null;
+  accessKeyTail: string | null;
+  keyRevoked: boolean;
 };
 type UsageSummary = {
   calls: number;
@@ -123,6 +128,8 @@ describe('the call log', () => {
     expect(page.total).toBe(3);
     expect(page.records).toHaveLength(2);
     expect(page.records[0]).toMatchObject({ interfaceInfoId: echo.id, status: 200, statusClass: '2xx' });
+    // 在线调用 from the console: no key.
+    expect(page.records[0]).toMatchObject({ online: true, keyId: null, keyName: null, accessKeyTail: null });
     expect(page.records[0].time >= page.records[1].time).toBe(true);
     expect(expectSuccess(await mine.get<Page<CallLogEntry>>(USAGE.calls, { status: '5xx' })).total).toBe(0);
     expect(
@@ -130,6 +137,22 @@ describe('the call log', () => {
         await mine.get<Page<CallLogEntry>>(USAGE.calls, { status: '2xx', interfaceInfoId: echo.id }),
       ).total,
     ).toBe(3);
+  });
+
+  it('names the key of a gateway call by its name and tail, and still once the key is revoked', async () => {
+    const pair = expectSuccess(
+      await mine.post<KeyPairVO & { id: string }>('/api/user/key/add', { name: '生产' }),
+    );
+    expect((await callSigned(echo, pair)).status).toBe(200);
+    expectSuccess(await mine.post('/api/user/key/revoke', { id: pair.id }));
+    const [latest] = expectSuccess(await mine.get<Page<CallLogEntry>>(USAGE.calls, { pageSize: 1 })).records;
+    expect(latest).toMatchObject({
+      online: false,
+      keyId: pair.id,
+      keyName: '生产',
+      accessKeyTail: pair.accessKey.slice(-4),
+      keyRevoked: true,
+    });
   });
 
   it.each([

@@ -40,6 +40,8 @@ test('我的用量: from the avatar menu, the day chart, quotas, a filtered call
   // The log, newest first: the refused call on top, then filtered to the 4xx class on the server.
   const log = callLog(page);
   await expect(log.locator('tr.ant-table-row').first()).toContainText('天气查询');
+  // Made from the console: no key, 在线调用 in the key's column.
+  await expect(log.locator('tr.ant-table-row').first()).toContainText('在线调用');
   const filtered = page.waitForResponse(
     (r) => r.url().includes('/api/user/calls') && r.url().includes('status=4xx'),
   );
@@ -50,7 +52,7 @@ test('我的用量: from the avatar menu, the day chart, quotas, a filtered call
     .click();
   await filtered;
   await expect(log.locator('tr.ant-table-row').first()).toBeVisible();
-  for (const status of await log.locator('tr.ant-table-row td:nth-child(3)').allTextContents())
+  for (const status of await log.locator('tr.ant-table-row td:nth-child(4)').allTextContents())
     expect(status).toMatch(/^4\d\d$/);
 
   // The CSV holds what the filter keeps.
@@ -63,10 +65,10 @@ test('我的用量: from the avatar menu, the day chart, quotas, a filtered call
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-  expect(lines[0]).toBe('时间,接口,接口 ID,HTTP 状态,耗时（ms）,大小（字节）');
+  expect(lines[0]).toBe('时间,密钥,接口,接口 ID,HTTP 状态,耗时（ms）,大小（字节）');
   expect(lines.length).toBeGreaterThan(1);
   for (const line of lines.slice(1))
-    expect(line).toMatch(new RegExp(`,天气查询,${WEATHER_ID},4\\d\\d,\\d+,\\d+$`));
+    expect(line).toMatch(new RegExp(`,在线调用,天气查询,${WEATHER_ID},4\\d\\d,\\d+,\\d+$`));
 
   // Another range asks again, and the page stays accessible.
   const asked = page.waitForResponse((r) => r.url().includes('/api/user/usage/summary'));

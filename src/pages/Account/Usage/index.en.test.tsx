@@ -1,10 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { antdLocale, startLanguage } from '@/locales';
 import { listQuotaRequests } from '@/services/agler/quotaRequest';
 import { getMyUsageSummary, listMyCalls, listMyDailyUsage } from '@/services/agler/usage';
 import { loadEnglish } from '@/testing/english';
 import { renderWithAntd } from '@/testing/render';
+import { downloadText } from '@/utils/download';
 import UsagePage from '.';
 
 jest.mock('@umijs/max', () => ({
@@ -19,6 +20,7 @@ jest.mock('@umijs/max', () => ({
 }));
 jest.mock('@/services/agler/usage');
 jest.mock('@/services/agler/quotaRequest');
+jest.mock('@/utils/download');
 jest.mock('@/components/QuotaRequestModal/loadForm', () => ({
   loadQuotaRequestForm: async () => jest.requireActual('@/components/QuotaRequestModal/QuotaRequestForm'),
 }));
@@ -71,9 +73,31 @@ beforeEach(() => {
           success: false,
           latency: 90,
           bytes: 0,
+          online: true,
+          keyId: null,
+          keyName: null,
+          accessKeyTail: null,
+          keyRevoked: false,
+        },
+        {
+          id: '2',
+          time: '2026-11-20 15:29:58',
+          interfaceInfoId: '1800000000000000001',
+          interfaceName: 'Weather',
+          method: 'GET',
+          status: 200,
+          statusClass: '2xx',
+          success: true,
+          latency: 60,
+          bytes: 12,
+          online: false,
+          keyId: '1810000000000000001',
+          keyName: 'prod',
+          accessKeyTail: 'a1b2',
+          keyRevoked: true,
         },
       ],
-      total: 1,
+      total: 2,
       current: 1,
       size: 20,
       pages: 1,
@@ -119,6 +143,10 @@ describe('My usage in English', () => {
     expect(await screen.findByText('Deleted interface')).toBeInTheDocument();
     expect(screen.getAllByText('No answer').length).toBeGreaterThan(0);
     expect(await screen.findByText('Pending')).toBeInTheDocument();
+    // Each call names its key: the console's as an online call, a revoked key's still by its name.
+    expect(screen.getByText('Online call')).toBeInTheDocument();
+    const keyed = screen.getByText('prod · …a1b2').closest('tr')!;
+    expect(within(keyed).getByText('Revoked')).toBeInTheDocument();
     for (const text of [
       'My usage',
       'Calls',
@@ -128,10 +156,21 @@ describe('My usage in English', () => {
       'My quota requests',
       'Export CSV',
       'Individual calls are kept for 90 days',
+      'Key',
     ]) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
     expect(document.body.textContent).not.toMatch(CJK);
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    });
+    await waitFor(() => expect(jest.mocked(downloadText)).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(downloadText).mock.calls[0][0].split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFFTime,Key,Interface,Interface ID,HTTP status,Latency (ms),Size (bytes)',
+      '2026-11-20 15:29:59,Online call,Deleted interface,1800000000000000001,No answer,90,0',
+      '2026-11-20 15:29:58,prod · …a1b2 (revoked),Weather,1800000000000000001,200,60,12',
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Ask for more: Weather' }));
     const dialog = await screen.findByRole('dialog');

@@ -67,8 +67,15 @@ const entry = (id: string, over: Partial<API.CallLogEntry> = {}): API.CallLogEnt
   success: true,
   latency: 63,
   bytes: 1024,
+  online: false,
+  keyId: '1810000000000000001',
+  keyName: '生产',
+  accessKeyTail: 'a1b2',
+  keyRevoked: false,
   ...over,
 });
+
+const ONLINE = { online: true, keyId: null, keyName: null, accessKeyTail: null } as const;
 
 beforeEach(() => {
   jest.mocked(getMyUsageSummary).mockResolvedValue(ok(summary));
@@ -82,7 +89,16 @@ beforeEach(() => {
     const records =
       params.status === '5xx'
         ? [entry('2', { status: 502, statusClass: '5xx', success: false })]
-        : [entry('1'), entry('2', { status: 502, statusClass: '5xx' })];
+        : [
+            entry('1'),
+            entry('2', { status: 502, statusClass: '5xx', ...ONLINE }),
+            entry('3', {
+              keyId: '1810000000000000002',
+              keyName: '测试',
+              accessKeyTail: 'c3d4',
+              keyRevoked: true,
+            }),
+          ];
     return ok({ records, total: records.length, current: 1, size: 20, pages: 1 });
   });
   jest.mocked(listQuotaRequests).mockResolvedValue(
@@ -140,17 +156,28 @@ describe('我的用量', () => {
     expect(params.userId).toBeUndefined();
   });
 
-  it('lists the last calls with their status and exports them as CSV', async () => {
+  it('lists the last calls with their key and status and exports them as CSV', async () => {
     renderWithAntd(<UsagePage />);
     const log = (await screen.findByText('最近 1000 次调用')).closest('.ant-pro-table')! as HTMLElement;
-    await within(log).findByText('502');
+    const failed = (await within(log).findByText('502')).closest('tr')!;
     expect(within(log).getByText('单次调用记录保留 90 天')).toBeInTheDocument();
+    expect(within(log).getByRole('columnheader', { name: '密钥' })).toBeInTheDocument();
+    // Which key made each call: its name and tail, 在线调用 for the console's, a revoked key still by its name.
+    expect(within(log).getByText('生产 · …a1b2')).toBeInTheDocument();
+    expect(within(failed).getByText('在线调用')).toBeInTheDocument();
+    const revoked = within(log).getByText('测试 · …c3d4').closest('tr')!;
+    expect(within(revoked).getByText('已吊销')).toBeInTheDocument();
     await act(async () => {
       fireEvent.click(within(log).getByRole('button', { name: /导出 CSV/ }));
     });
     await waitFor(() => expect(jest.mocked(downloadText)).toHaveBeenCalledTimes(1));
     const [text, fileName] = jest.mocked(downloadText).mock.calls[0];
-    expect(text.split('\r\n')[1]).toBe('2026-11-20 15:29:59,天气查询,1800000000000000001,200,63,1024');
+    expect(text.split('\r\n').slice(0, 4)).toEqual([
+      '\uFEFF时间,密钥,接口,接口 ID,HTTP 状态,耗时（ms）,大小（字节）',
+      '2026-11-20 15:29:59,生产 · …a1b2,天气查询,1800000000000000001,200,63,1024',
+      '2026-11-20 15:29:59,在线调用,天气查询,1800000000000000001,502,63,1024',
+      '2026-11-20 15:29:59,测试 · …c3d4（已吊销）,天气查询,1800000000000000001,200,63,1024',
+    ]);
     expect(fileName).toMatch(/^最近调用_\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
@@ -197,7 +224,11 @@ describe('我的用量', () => {
   });
 
   it("titles another user's usage with the name 用户管理 passes, the account when there is none", async () => {
-    window.history.replaceState(null, '', '/account/usage?userId=1790000000000000002&account=bob&name=Bob+Li');
+    window.history.replaceState(
+      null,
+      '',
+      '/account/usage?userId=1790000000000000002&account=bob&name=Bob+Li',
+    );
     try {
       renderWithAntd(<UsagePage />);
       expect(await screen.findByText('Bob Li 的用量')).toBeInTheDocument();

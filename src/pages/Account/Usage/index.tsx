@@ -170,7 +170,7 @@ export default function UsagePage() {
         </Col>
         <Col span={24}>
           <QuotaTable
-            summary={summary.data}
+            summary={summary.data ?? undefined}
             loading={summary.loading}
             own={own}
             onAsked={() => requestsRef.current?.reload()}

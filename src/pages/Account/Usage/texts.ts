@@ -66,6 +66,14 @@ export const USAGE_TEXTS = localized('usage', {
     /** How far back the log goes (CALL_LOG_RETENTION_DAYS on the server). */
     retention: (days: number) => `单次调用记录保留 ${days} 天`,
     time: '时间',
+    /** Which key made the call: its name and the access key's last characters. */
+    key: '密钥',
+    keyOf: (name: string, tail: string) => `${name} · …${tail}`,
+    /** A call from the console's 在线调用, which no key signs. */
+    onlineCall: '在线调用',
+    keyRevoked: '已吊销',
+    keyRevokedInCsv: (label: string) => `${label}（已吊销）`,
+    keyGone: '已删除的密钥',
     interface: '接口',
     status: 'HTTP 状态',
     latency: '耗时（ms）',
@@ -83,7 +91,7 @@ export const USAGE_TEXTS = localized('usage', {
     exportCsv: '导出 CSV',
     exporting: '正在导出…',
     exportFailed: '导出失败',
-    csvHeader: ['时间', '接口', '接口 ID', 'HTTP 状态', '耗时（ms）', '大小（字节）'],
+    csvHeader: ['时间', '密钥', '接口', '接口 ID', 'HTTP 状态', '耗时（ms）', '大小（字节）'],
     csvFileName: (date: string) => `最近调用_${date}.csv`,
   },
 

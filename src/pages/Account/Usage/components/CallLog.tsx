@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Button, Tag, Typography } from 'antd';
+import { createStyles } from 'antd-style';
 import { useRef, useState } from 'react';
 import { formatDate } from '@agler/contract/dates';
 import { CALL_LOG_LIMIT, CALL_LOG_PAGE_SIZE } from '@/constants';
@@ -10,6 +11,7 @@ import { handleRequestError } from '@/requestConfig';
 import { listMyCalls } from '@/services/agler/usage';
 import { downloadText } from '@/utils/download';
 import { columnsWidth } from '@/utils/tableWidth';
+import { callKeyLabel } from '../callKey';
 import { callsCsv } from '../csv';
 import { USAGE_TEXTS } from '../texts';
 
@@ -25,10 +27,18 @@ type CallLogProps = {
   retentionDays?: number;
 };
 
+const useStyles = createStyles(({ token }) => ({
+  revoked: { marginInlineStart: token.marginXS },
+}));
+
 const STATUS_COLORS: Record<string, string> = { '2xx': 'success', '4xx': 'warning', '5xx': 'error' };
 
-/** The last calls, newest first, filtered on the server by interface and status class, and exported as CSV. */
+/**
+ * The last calls, newest first, each with the key that made it, filtered on the server by interface
+ * and status class, and exported as CSV.
+ */
 export function CallLog({ userId, interfaces, retentionDays }: CallLogProps) {
+  const { styles } = useStyles();
   const { message } = App.useApp();
   const actionRef = useRef<ActionType>();
   const filters = useRef<Filters>({});
@@ -43,6 +53,26 @@ export function CallLog({ userId, interfaces, retentionDays }: CallLogProps) {
 
   const columns: ProColumns<API.CallLogEntry>[] = [
     { title: T.time, dataIndex: 'time', hideInSearch: true, width: 170 },
+    {
+      title: T.key,
+      dataIndex: 'keyName',
+      hideInSearch: true,
+      ellipsis: true,
+      width: 190,
+      render: (_, call) =>
+        call.online || !call.keyName ? (
+          <Typography.Text type="secondary">{callKeyLabel(call)}</Typography.Text>
+        ) : (
+          <>
+            {callKeyLabel(call)}
+            {call.keyRevoked ? (
+              <Tag bordered={false} className={styles.revoked}>
+                {T.keyRevoked}
+              </Tag>
+            ) : null}
+          </>
+        ),
+    },
     {
       title: T.interface,
       dataIndex: 'interfaceInfoId',
