@@ -149,6 +149,7 @@ export const LIFECYCLE_MESSAGES = {
   badReplacement: '替代接口的 id 不合法',
   selfReplacement: '替代接口不能是它自己',
   replacementNotFound: '替代接口不存在',
+  sunsetTooEarly: (deprecationDay: string) => `停止服务日期应晚于弃用当天（${deprecationDay}）`,
   gone: (date: string) => `接口已于 ${date} 停止服务`,
   goneWithReplacement: (date: string, replacement: string) => `接口已于 ${date} 停止服务，请改用 ${replacement}`,
 } as const;
@@ -173,6 +174,7 @@ export const IMPORT_MESSAGES = {
   externalRef: (ref: string) => `只支持文档内的引用，不会获取外部引用：${ref}`,
   badRef: (ref: string) => `引用不存在：${ref}`,
   invalid: '文档不符合规范',
+  noOperations: '文档没有可导入的操作：paths 中没有任何操作（webhooks 不会导入）',
   tooDeep: (max: number) => `文档的嵌套超过 ${max} 层，无法读取`,
   tooExpanded: (max: number) =>
     `文档的结构展开后超过 ${max} 个节点（同一结构每被引用一次就展开一次），请精简引用后导入`,
@@ -186,5 +188,7 @@ export const IMPORT_MESSAGES = {
   unchanged: '与已有接口完全相同',
   nameTruncated: (max: number) => `名称超过 ${max} 个字符，已截断`,
   descriptionTruncated: (max: number) => `描述超过 ${max} 个字符，已截断`,
+  schemaSummarised: '参数的结构说明过长，已只保留顶层字段',
   schemaDropped: '参数的结构说明过长，已从描述中省略',
+  paramsShortened: '请求参数超过长度上限，较长的参数说明已截短',
 } as const;

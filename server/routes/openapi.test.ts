@@ -5,7 +5,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { sql } from 'drizzle-orm';
 import YAML from 'yaml';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
-import { IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
+import { formatDate, startOfDay } from '@agler/contract/dates';
+import { IMPORT_MESSAGES, LIFECYCLE_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import type { ImportResult } from '@agler/contract/openapiImport';
 import { requestParamList } from '@agler/contract/requestParams';
@@ -263,6 +264,44 @@ describe('a document that does not validate', () => {
       },
     ]);
     expect(documents.requests.length).toBe(requests);
+  });
+
+  test('a document with no operations says so, and a missing $ref is named by where it is', async () => {
+    const webhooksOnly = {
+      openapi: '3.1.0',
+      info: { title: 'Events', version: '1' },
+      webhooks: { newPet: { post: { responses: { '200': { description: 'OK' } } } } },
+    };
+    const missing = {
+      ...OPENAPI31,
+      paths: {
+        '/pets': {
+          get: {
+            responses: {
+              '200': {
+                description: 'OK',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } },
+              },
+            },
+          },
+        },
+      },
+    };
+
+    const none = await importDoc({ document: JSON.stringify(webhooksOnly), dryRun: false });
+    const broken = await importDoc({ document: JSON.stringify(missing), dryRun: true });
+
+    expect(none).toMatchObject({
+      code: ResponseCode.SUCCESS,
+      data: { errors: [{ path: '/paths', message: IMPORT_MESSAGES.noOperations }], create: [] },
+    });
+    expect(none.data.ids).toBeUndefined();
+    expect(broken.data.errors).toEqual([
+      {
+        path: '/paths/~1pets/get/responses/200/content/application~1json/schema',
+        message: IMPORT_MESSAGES.badRef('#/components/schemas/Nope'),
+      },
+    ]);
   });
 
   test.each([
@@ -523,7 +562,28 @@ describe('the export', () => {
   });
 
   test('round trip: exported here, imported into an empty platform, gives the same interfaces', async () => {
+    // Response headers of the interface's own with the names of the gateway's.
+    const responseHeader = JSON.stringify({
+      'Content-Type': 'application/json',
+      RateLimit: 'limit=100, remaining=99, reset=60',
+      'RateLimit-Policy': '100;w=60',
+      'X-Quota-Remaining': '42',
+      'X-Request-Id': 'r-1',
+    });
+    const added = await call<string>(t.app, {
+      method: 'POST',
+      url: '/api/interfaceInfo/add',
+      payload: { name: 'Rate-limited lookup', url: 'https://limited.example/lookup', method: 'GET', responseHeader },
+      cookie: admin,
+    });
+    expect(added.code).toBe(ResponseCode.SUCCESS);
     const { doc } = await exported();
+    const limited = doc.paths[`/gateway/${added.data}`].get;
+    // The 200 answer says what the gateway sends; x-agler keeps what the interface documents.
+    expect(limited.responses['200'].headers['X-Quota-Remaining']).toEqual({
+      $ref: '#/components/headers/X-Quota-Remaining',
+    });
+    expect(limited['x-agler'].responseHeader).toBe(responseHeader);
     const other = await testApp({ publicUrl: 'https://other.example' });
     try {
       await other.database.db.execute(sql`UPDATE interface_info SET deleted_at = now()`);
@@ -653,5 +713,40 @@ describe('the lifecycle fields', () => {
     });
     const got = await call<InterfaceInfo>(t.app, { url: `/api/interfaceInfo/get?id=${id}`, cookie: admin });
     expect(got.data).toMatchObject({ deprecated: false, sunsetDate: null, deprecatedTime: null });
+  });
+
+  test('a sunset must come after the day of the deprecation: Sunset is never earlier than Deprecation', async () => {
+    const day = (days: number) => formatDate(startOfDay(t.clock.now, days));
+    const tooEarly = { code: ResponseCode.PARAMS_ERROR, message: LIFECYCLE_MESSAGES.sunsetTooEarly(day(0)) };
+    const base = { name: 'Retiring lookup', url: 'https://old.example/retiring', method: 'GET' };
+
+    expect(await post('add', { ...base, deprecated: true, sunsetDate: day(0) })).toMatchObject(tooEarly);
+    expect(await post('add', { ...base, deprecated: true, sunsetDate: day(-1) })).toMatchObject(tooEarly);
+    // Not deprecated, a sunset has no effect yet; deprecating it then is checked against it.
+    const added = await post('add', { ...base, sunsetDate: day(-1) });
+    const id = added.data as string;
+    expect(added.code).toBe(ResponseCode.SUCCESS);
+    expect(await post('update', { id, deprecated: true })).toMatchObject(tooEarly);
+    expect(await post('update', { id, deprecated: true, sunsetDate: day(1) })).toMatchObject({
+      code: ResponseCode.SUCCESS,
+    });
+
+    // Days later, a deprecated interface's sunset is checked against the day it was deprecated, not today.
+    const today = t.clock.now;
+    const session = admin;
+    t.clock.now = startOfDay(today, 3) + 3_600_000;
+    admin = await loginAs(t.app, ADMIN);
+    try {
+      expect(await post('update', { id, sunsetDate: day(-3) })).toMatchObject({
+        code: ResponseCode.PARAMS_ERROR,
+        message: LIFECYCLE_MESSAGES.sunsetTooEarly(formatDate(today)),
+      });
+      expect(await post('update', { id, sunsetDate: day(-2) })).toMatchObject({ code: ResponseCode.SUCCESS });
+      // An edit that leaves the lifecycle alone is not held up by it.
+      expect(await post('update', { id, description: 'retired' })).toMatchObject({ code: ResponseCode.SUCCESS });
+    } finally {
+      t.clock.now = today;
+      admin = session;
+    }
   });
 });

@@ -225,6 +225,7 @@ export const messages: MessagesEnglish = {
     badReplacement: "The replacement's id is not valid",
     selfReplacement: 'An interface cannot replace itself',
     replacementNotFound: 'The replacement interface does not exist',
+    sunsetTooEarly: (deprecationDay) => `The sunset date must be after the day of the deprecation (${deprecationDay})`,
     gone: (date) => `This interface stopped on ${date}`,
     goneWithReplacement: (date, replacement) => `This interface stopped on ${date}; use ${replacement} instead`,
   },
@@ -247,6 +248,7 @@ export const messages: MessagesEnglish = {
     externalRef: (ref) => `Only references within the document are supported; external ones are never fetched: ${ref}`,
     badRef: (ref) => `Reference not found: ${ref}`,
     invalid: 'The document is not valid',
+    noOperations: 'The document has no operations to import: its paths hold no operation (webhooks are not imported)',
     tooDeep: (max) => `The document nests deeper than ${max} levels and cannot be read`,
     tooExpanded: (max) =>
       `The document's structure expands to more than ${max} nodes (a structure is expanded again each time it is referenced); simplify its references before importing`,
@@ -258,6 +260,8 @@ export const messages: MessagesEnglish = {
     unchanged: 'Identical to the existing interface',
     nameTruncated: (max) => `The name is longer than ${max} characters and was shortened`,
     descriptionTruncated: (max) => `The description is longer than ${max} characters and was shortened`,
+    schemaSummarised: "The parameters' schemas were too long: only their top-level fields were kept",
     schemaDropped: "The parameters' schemas were too long and were left out of their descriptions",
+    paramsShortened: 'The request parameters were over the length limit: their longer descriptions were shortened',
   },
 };

@@ -92,7 +92,7 @@ export const MESSAGE_ARGS: { [T in keyof Chinese]: { [K in FunctionKeys<Chinese[
     field: [{ oneOf: TEXT_FIELD_LABELS }, TEXT_FAULT],
   },
   alerts: {},
-  lifecycle: { gone: ['word'], goneWithReplacement: ['word', 'word'] },
+  lifecycle: { gone: ['word'], goneWithReplacement: ['word', 'word'], sunsetTooEarly: ['word'] },
   import: {
     documentTooLarge: [NUMBER],
     unsupportedVersion: ['word'],

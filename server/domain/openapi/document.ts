@@ -29,19 +29,70 @@ const ERRORS_MAX = 50;
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** Every `$ref` that points outside the document, with where it is (JSON pointer), in document order. */
-function externalRefs(value: unknown, path = '', found: ImportError[] = []): ImportError[] {
-  if (found.length >= ERRORS_MAX || typeof value !== 'object' || value === null) return found;
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => externalRefs(item, `${path}/${i}`, found));
-    return found;
+const unescapePointer = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The most `$ref`s one lookup follows on its way (a reference through references), all told. */
+const HOPS_MAX = 32;
+
+/**
+ * What a local reference (`#/components/schemas/Pet`) points at in `doc`, following the `$ref`s it
+ * passes through as the resolver does, or undefined when nothing is there.
+ */
+function resolveLocal(doc: unknown, ref: string, hops = { left: HOPS_MAX }): unknown {
+  let tokens: string[];
+  try {
+    tokens = decodeURIComponent(ref.slice(1)).split('/').slice(1).map(unescapePointer);
+  } catch {
+    return undefined;
   }
-  for (const [key, item] of Object.entries(value)) {
-    if (key === '$ref' && typeof item === 'string' && !item.startsWith('#'))
-      found.push({ path: `${path}/$ref`, message: IMPORT_MESSAGES.externalRef(item) });
-    else externalRefs(item, `${path}/${escapePointer(key)}`, found);
+  let at: unknown = doc;
+  for (const token of tokens) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    let holder = at as Json;
+    while (!Object.hasOwn(holder, token) && typeof holder.$ref === 'string' && holder.$ref.startsWith('#')) {
+      hops.left -= 1;
+      if (hops.left < 0) return undefined;
+      const target = resolveLocal(doc, holder.$ref, hops);
+      if (typeof target !== 'object' || target === null) return undefined;
+      holder = target as Json;
+    }
+    if (!Object.hasOwn(holder, token)) return undefined;
+    at = holder[token];
   }
-  return found;
+  return at;
+}
+
+/**
+ * Every `$ref` that points outside the document (named by the pointer of its `$ref` key), and
+ * every one that points at nothing within it (named by the pointer of the object holding it, the
+ * Reference Object), in document order.
+ */
+function refErrors(doc: unknown): ImportError[] {
+  const found: ImportError[] = [];
+  const resolved = new Map<string, boolean>();
+  const walk = (value: unknown, path: string) => {
+    if (found.length >= ERRORS_MAX || typeof value !== 'object' || value === null) return;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(item, `${path}/${i}`));
+      return;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') {
+        if (!item.startsWith('#'))
+          found.push({ path: `${path}/$ref`, message: IMPORT_MESSAGES.externalRef(item) });
+        else {
+          let exists = resolved.get(item);
+          if (exists === undefined) {
+            exists = resolveLocal(doc, item) !== undefined;
+            resolved.set(item, exists);
+          }
+          if (!exists) found.push({ path, message: IMPORT_MESSAGES.badRef(item) });
+        }
+      } else walk(item, `${path}/${escapePointer(key)}`);
+    }
+  };
+  walk(doc, '');
+  return found.slice(0, ERRORS_MAX);
 }
 
 const tooDeep = () => new OverBudget(IMPORT_MESSAGES.tooDeep(IMPORT_LIMITS.depthMax));
@@ -81,10 +132,25 @@ function parseText(text: string): { value: unknown } | { error: ImportError } {
   return { value };
 }
 
+/**
+ * The pointer of the first object whose `$ref` is `ref`, in document order; the resolver may have
+ * replaced other references by what they point at, cycles included, so each object is seen once.
+ */
+function refHolder(value: unknown, ref: string, path = '', seen = new Set<object>()): string | undefined {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return undefined;
+  seen.add(value);
+  if (!Array.isArray(value) && (value as Json).$ref === ref) return path;
+  for (const [key, item] of Object.entries(value)) {
+    const found = refHolder(item, ref, `${path}/${escapePointer(key)}`, seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 type AjvDetail = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
 /** The validator's findings as errors with JSON pointers: ajv's details, or its message for a rule outside the schemas. */
-function validationErrors(error: unknown): ImportError[] {
+function validationErrors(error: unknown, doc: unknown): ImportError[] {
   const details = (error as { details?: AjvDetail[] }).details;
   if (Array.isArray(details) && details.length) {
     const seen = new Set<string>();
@@ -104,7 +170,7 @@ function validationErrors(error: unknown): ImportError[] {
   const { name, message } = error as { name?: string; message?: string };
   if (name === 'MissingPointerError') {
     const ref = /"([^"]+)"/.exec(message ?? '')?.[1] ?? '';
-    return [{ path: '', message: IMPORT_MESSAGES.badRef(ref) }];
+    return [{ path: refHolder(doc, ref) ?? '', message: IMPORT_MESSAGES.badRef(ref) }];
   }
   return [
     {
@@ -133,8 +199,8 @@ export async function readDocument(text: string): Promise<ReadDocument> {
         },
       ],
     };
-  const external = externalRefs(doc);
-  if (external.length) return { ok: false, errors: external, spec };
+  const references = refErrors(doc);
+  if (references.length) return { ok: false, errors: references, spec };
   const operations = countOperations(doc as Json);
   if (operations > IMPORT_LIMITS.operationsMax)
     return {
@@ -158,9 +224,11 @@ export async function readDocument(text: string): Promise<ReadDocument> {
       doc as never,
       { resolve: LOCAL_ONLY, dereference: { circular: true }, validate: { schema: false } } as never,
     );
+    if (countOperations(valid as unknown as Json) === 0)
+      return { ok: false, errors: [{ path: '/paths', message: IMPORT_MESSAGES.noOperations }], spec };
     return { ok: true, doc: valid as unknown as Json, spec };
   } catch (error) {
-    return { ok: false, errors: validationErrors(error), spec };
+    return { ok: false, errors: validationErrors(error, doc), spec };
   }
 }
 

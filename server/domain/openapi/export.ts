@@ -159,7 +159,14 @@ function headerMap(text: string): Record<string, string> | undefined {
 }
 
 function operationOf(row: Row): Json {
-  const extension: Json = { id: row.id, url: row.url, requestHeader: row.requestHeader };
+  // The interface's own response headers go as written: the 200 answer below lists the gateway's
+  // headers in place of any of the same name, and an import restores them from here.
+  const extension: Json = {
+    id: row.id,
+    url: row.url,
+    requestHeader: row.requestHeader,
+    responseHeader: row.responseHeader,
+  };
   const operation: Json = { operationId: `interface${row.id}`, summary: row.name };
   if (row.description) operation.description = row.description;
   if (row.deprecated) operation.deprecated = true;
@@ -195,21 +202,21 @@ function operationOf(row: Row): Json {
     };
   }
 
-  const answerHeaders: Json = {
-    'X-Quota-Remaining': { $ref: '#/components/headers/X-Quota-Remaining' },
-  };
+  const answerHeaders: Json = {};
   let contentType: string | undefined;
-  const own = headerMap(row.responseHeader);
-  if (own === undefined) extension.responseHeader = row.responseHeader;
-  else {
-    for (const [name, value] of Object.entries(own)) {
-      if (name.toLowerCase() === 'content-type') contentType = value;
-      else answerHeaders[name] = { description: value, schema: { type: 'string' }, example: value };
-    }
+  for (const [name, value] of Object.entries(headerMap(row.responseHeader) ?? {})) {
+    if (name.toLowerCase() === 'content-type') contentType = value;
+    else answerHeaders[name] = { description: value, schema: { type: 'string' }, example: value };
   }
+  /** A gateway's header in the 200 answer, in place of the interface's own of the same name in any case. */
+  const gatewayHeader = (name: string) => {
+    for (const key of Object.keys(answerHeaders))
+      if (key.toLowerCase() === name.toLowerCase()) delete answerHeaders[key];
+    answerHeaders[name] = { $ref: `#/components/headers/${name}` };
+  };
+  gatewayHeader('X-Quota-Remaining');
   if (row.deprecated) {
-    for (const name of ['Deprecation', 'Sunset', 'Link'])
-      answerHeaders[name] = { $ref: `#/components/headers/${name}` };
+    for (const name of ['Deprecation', 'Sunset', 'Link']) gatewayHeader(name);
     if (row.sunsetDate) extension.sunsetDate = row.sunsetDate;
     if (row.replacementId) extension.replacementId = row.replacementId;
   }

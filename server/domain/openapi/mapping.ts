@@ -321,20 +321,28 @@ function exampleOf(holder: Json, schema: Json): unknown {
   return undefined;
 }
 
-type Draft = { param: RequestParam; schemaText?: string };
+/** A parameter, with its schema's compact JSON text, and the schema itself when that text may need summarising. */
+type Draft = { param: RequestParam; schemaText?: string; schema?: Json };
 
 /** The longest example a parameter's description quotes, in characters. */
 const EXAMPLE_MAX = 200;
 
+/** A schema's parameter type: `object` for one composed of parts with properties but no type word. */
+function typeWordOf(schema: Json, budget: Budget): string {
+  const composed = schema.type === undefined && mergedOf(schema, budget).properties.size > 0;
+  return composed ? 'object' : typeOf(schema);
+}
+
 /** One parameter: its description with enum values and an example added, a nested shape kept as JSON Schema. */
 function paramOf(name: string, holder: Json, schema: Json, required: boolean, budget: Budget): Draft {
   budget.visit();
-  const composed = schema.type === undefined && mergedOf(schema, budget).properties.size > 0;
-  const type = composed ? 'object' : typeOf(schema);
+  const type = typeWordOf(schema, budget);
   const parts = [cleanText(asText(holder.description) || asText(schema.description), true)];
   const values = asArray(schema.enum ?? asObject(schema.items).enum)
     .map(scalarText)
-    .filter((v) => v !== undefined);
+    .filter((v) => v !== undefined)
+    // An empty value would vanish between the separators.
+    .map((v) => (v === '' ? '""' : v));
   if (values.length) parts.push(`可选值：${values.join('、')}`);
   const example = exampleOf(holder, schema);
   if (example !== undefined) {
@@ -345,16 +353,49 @@ function paramOf(name: string, holder: Json, schema: Json, required: boolean, bu
   const draft: Draft = { param: { name, type, required, description } };
   if ((type === 'object' || type === 'array') && hasStructure(schema, budget)) {
     const text = schemaTextOf(schema, budget);
-    if (text !== undefined) draft.schemaText = text;
+    if (text !== undefined) {
+      draft.schemaText = text;
+      draft.schema = schema;
+    }
   }
   return draft;
 }
 
-/** The parameters a request body's schema gives: its properties, or the whole body as one `body` parameter. */
-function bodyParams(schema: Json, budget: Budget): Draft[] {
+/**
+ * A schema cut to its top level, for a parameters' text that is too long with the whole schemas:
+ * each property's type word and which are required (an array's items likewise), or undefined when
+ * even that is longer than IMPORT_LIMITS.schemaTextMax.
+ */
+function summaryTextOf(schema: Json, budget: Budget): string | undefined {
+  const topLevel = (part: Json): Json => {
+    const merged = mergedOf(part, budget);
+    const summary: Json = { type: typeWordOf(part, budget) };
+    if (merged.properties.size)
+      summary.properties = Object.fromEntries(
+        [...merged.properties].map(([name, property]) => [name, { type: typeWordOf(property, budget) }]),
+      );
+    if (merged.required.size) summary.required = [...merged.required];
+    return summary;
+  };
+  const summary =
+    typeOf(schema) === 'array' && isObject(schema.items)
+      ? { type: 'array', items: topLevel(schema.items) }
+      : topLevel(schema);
+  const text = JSON.stringify(summary);
+  return text.length <= IMPORT_LIMITS.schemaTextMax ? text : undefined;
+}
+
+/**
+ * The parameters a request body's schema gives: its properties, or the whole body as one `body`
+ * parameter. An optional body that is an object of no properties (Stripe's GET and DELETE declare
+ * one) gives none.
+ */
+function bodyParams(schema: Json, required: boolean, budget: Budget): Draft[] {
   const merged = mergedOf(schema, budget);
   if (merged.properties.size === 0 || typeOf(schema) === 'array') {
-    return Object.keys(schema).length === 0 ? [] : [paramOf('body', {}, schema, true, budget)];
+    if (Object.keys(schema).length === 0) return [];
+    if (!required && typeOf(schema) === 'object' && !hasStructure(schema, budget)) return [];
+    return [paramOf('body', {}, schema, required, budget)];
   }
   return [...merged.properties].map(([name, property]) =>
     paramOf(name, {}, property, merged.required.has(name), budget),
@@ -383,8 +424,18 @@ export function countOperations(doc: Json): number {
   return count;
 }
 
-/** The request headers a security requirement asks for, and the query parameters (apiKey in query). */
-function securityOf(doc: Json, operation: Json, spec: Specification, headers: Json, params: Draft[]) {
+/**
+ * The request headers a security requirement asks for, the query parameters (apiKey in query) and
+ * the cookies (apiKey in cookie).
+ */
+function securityOf(
+  doc: Json,
+  operation: Json,
+  spec: Specification,
+  headers: Json,
+  params: Draft[],
+  cookies: Cookie[],
+) {
   const requirements = asArray(operation.security ?? doc.security).filter(isObject);
   const first = requirements[0];
   if (!first) return;
@@ -399,7 +450,9 @@ function securityOf(doc: Json, operation: Json, spec: Specification, headers: Js
       const key = asText(scheme.name);
       if (!key) continue;
       if (scheme.in === 'header') headers[key] ??= '<API Key>';
-      else if (scheme.in === 'query' && !params.some((p) => p.param.name === key))
+      else if (scheme.in === 'cookie') {
+        if (!cookies.some((c) => c.name === key)) cookies.push({ name: key, value: undefined });
+      } else if (scheme.in === 'query' && !params.some((p) => p.param.name === key))
         params.push({
           param: { name: key, type: 'string', required: true, description: description || 'API Key' },
         });
@@ -412,6 +465,19 @@ function securityOf(doc: Json, operation: Json, spec: Specification, headers: Js
       headers.Authorization ??= '<Bearer 令牌>';
     }
   }
+}
+
+/** A cookie parameter: its name, and its example or default when the document gives one. */
+type Cookie = { name: string; value: string | undefined };
+
+/**
+ * The cookies as one `Cookie` request header, `name=value; …`. When any of them has no value the
+ * whole header is a placeholder (`<session=…; lang=en>`), so that 在线调用 and the gateway, which
+ * never send a placeholder, never send a made-up cookie either.
+ */
+function cookieHeader(cookies: Cookie[]): string {
+  const pairs = cookies.map(({ name, value }) => `${name}=${value ?? '…'}`).join('; ');
+  return cookies.every((c) => c.value !== undefined) ? pairs : `<${pairs.replace(/[<>]/g, '')}>`;
 }
 
 /** The first 2xx response's headers (with its media type as Content-Type), as the interface's responseHeader. */
@@ -438,19 +504,48 @@ function responseHeadersOf(doc: Json, operation: Json, spec: Specification, ours
   return Object.keys(headers).length ? JSON.stringify(headers) : '';
 }
 
-/** The drafts' JSON texts within the field's limit: schema texts go first when it is too long. */
-function paramsText(drafts: Draft[], notes: string[]): string {
-  const withSchemas = serializeRequestParams(
-    drafts.map(({ param, schemaText }) => ({
-      ...param,
-      description: schemaText
-        ? [param.description, `JSON Schema：${schemaText}`].filter(Boolean).join('；')
-        : param.description,
-    })),
-  );
-  if (withSchemas.length <= INTERFACE_LIMITS.jsonTextMax) return withSchemas;
-  if (drafts.some((d) => d.schemaText)) notes.push(IMPORT_MESSAGES.schemaDropped);
-  return serializeRequestParams(drafts.map((d) => d.param));
+const withSchema = (param: RequestParam, schemaText: string | undefined): RequestParam =>
+  schemaText
+    ? { ...param, description: [param.description, `JSON Schema：${schemaText}`].filter(Boolean).join('；') }
+    : param;
+
+/** Each description at most `max` characters (an ellipsis where one was cut). */
+const cutDescriptions = (params: RequestParam[], max: number): RequestParam[] =>
+  params.map((p) => ({ ...p, description: max === 0 ? '' : clip(p.description, max).text }));
+
+/**
+ * The drafts' JSON text within the field's limit, shortened one step at a time until it fits, with
+ * a note for each step taken: the whole schemas, then schemas summarised to their top level, then
+ * no schemas, then the longest descriptions cut to the length that fits. Only a list whose names
+ * alone are too long stays over the limit (and the row is skipped for it).
+ */
+function paramsText(drafts: Draft[], notes: string[], budget: Budget): string {
+  const max = INTERFACE_LIMITS.jsonTextMax;
+  const full = serializeRequestParams(drafts.map((d) => withSchema(d.param, d.schemaText)));
+  if (full.length <= max) return full;
+  if (drafts.some((d) => d.schemaText !== undefined)) {
+    const summarised = serializeRequestParams(
+      drafts.map((d) => withSchema(d.param, d.schema ? summaryTextOf(d.schema, budget) : undefined)),
+    );
+    if (summarised.length <= max) {
+      notes.push(IMPORT_MESSAGES.schemaSummarised);
+      return summarised;
+    }
+    notes.push(IMPORT_MESSAGES.schemaDropped);
+  }
+  const params = drafts.map((d) => d.param);
+  const plain = serializeRequestParams(params);
+  if (plain.length <= max) return plain;
+  // The longest cut that fits: the text grows with the cut's length, so halving finds it.
+  let fits = 0;
+  let over = Math.max(...params.map((p) => p.description.length));
+  while (over - fits > 1) {
+    const middle = Math.floor((fits + over) / 2);
+    if (serializeRequestParams(cutDescriptions(params, middle)).length <= max) fits = middle;
+    else over = middle;
+  }
+  notes.push(IMPORT_MESSAGES.paramsShortened);
+  return serializeRequestParams(cutDescriptions(params, fits));
 }
 
 /**
@@ -523,19 +618,28 @@ export function mapDocument(
         params.push(draft);
       };
       let bodySchema: Json | undefined;
+      let bodyRequired = false;
       let bodyType: string | undefined;
       const formFields: Json[] = [];
+      const cookies: Cookie[] = [];
       for (const p of declared.values()) {
         const where = asText(p.in);
         const paramName = asText(p.name);
         if (!paramName) continue;
         if (where === 'body') {
           bodySchema = asObject(p.schema);
+          bodyRequired = p.required === true;
           bodyType = asArray(operation.consumes ?? doc.consumes).map(String)[0] ?? 'application/json';
         } else if (where === 'header') {
           const schema = spec.kind === 'swagger2' ? p : asObject(p.schema);
           const example = scalarText(exampleOf(p, schema)) ?? scalarText(schema.default);
           headers[paramName] = example ?? `<${paramName}>`;
+        } else if (where === 'cookie') {
+          const schema = asObject(p.schema);
+          cookies.push({
+            name: paramName,
+            value: scalarText(exampleOf(p, schema)) ?? scalarText(schema.default),
+          });
         } else if (where === 'formData') {
           formFields.push(p);
         } else if (where === 'query' || where === 'path') {
@@ -549,17 +653,23 @@ export function mapDocument(
         for (const p of formFields) addParam(paramOf(asText(p.name), p, p, p.required === true, budget));
       }
       if (spec.kind === 'openapi3') {
-        const content = asObject(asObject(operation.requestBody).content);
+        const requestBody = asObject(operation.requestBody);
+        const content = asObject(requestBody.content);
         const types = Object.keys(content);
         const chosen = types.find((t) => /json/i.test(t)) ?? types[0];
         if (chosen) {
           bodySchema = asObject(asObject(content[chosen]).schema);
+          bodyRequired = requestBody.required === true;
           bodyType = chosen;
         }
       }
-      if (bodySchema) for (const draft of bodyParams(bodySchema, budget)) addParam(draft);
+      if (bodySchema) for (const draft of bodyParams(bodySchema, bodyRequired, budget)) addParam(draft);
       if (bodyType && method !== 'GET' && method !== 'DELETE') headers['Content-Type'] = bodyType;
-      securityOf(doc, operation, spec, headers, params);
+      securityOf(doc, operation, spec, headers, params, cookies);
+      if (cookies.length) {
+        const declared = Object.keys(headers).find((h) => h.toLowerCase() === 'cookie');
+        if (declared === undefined) headers.Cookie = cookieHeader(cookies);
+      }
 
       const requestHeader =
         ours && typeof platform.requestHeader === 'string'
@@ -575,7 +685,7 @@ export function mapDocument(
         requestParams:
           ours && typeof platform.requestParams === 'string'
             ? platform.requestParams
-            : paramsText(params, notes),
+            : paramsText(params, notes, budget),
         requestHeader,
         responseHeader:
           ours && typeof platform.responseHeader === 'string'

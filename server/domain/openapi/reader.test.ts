@@ -110,11 +110,13 @@ describe('the budgets within the reading', () => {
 
   test('nesting up to the limit is read, one level more is refused, in JSON and in YAML', async () => {
     const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    // One operation, so that the document has something to import.
+    const PATHS = '{"/a":{"get":{"responses":{"200":{"description":"OK"}}}}}';
     // The document's own object is the first level.
     const json = (depth: number) =>
-      `{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{},"x-n":${nested(depth - 1)}}`;
+      `{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":${PATHS},"x-n":${nested(depth - 1)}}`;
     const yaml = (depth: number) =>
-      `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\nx-n: ${nested(depth - 1)}\n`;
+      `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: ${PATHS}\nx-n: ${nested(depth - 1)}\n`;
     const max = IMPORT_LIMITS.depthMax;
 
     for (const text of [json(max), yaml(max)]) expect((await readAndMap(text)).ok).toBe(true);
