@@ -1227,18 +1227,19 @@ export interface components {
             rateBurst?: number;
             /** @description Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
             deprecated?: boolean;
-            /** @description yyyy-MM-dd; null or empty clears it */
+            /** @description yyyy-MM-dd; null or empty clears it; must be after the day of the deprecation (the stored one, or today when it starts now), else 40000 */
             sunsetDate?: string | null;
             /** @description The replacing interface's id; null or empty clears it */
             replacementId?: number | string | null;
         };
+        /** @description The fields to change: only those present are changed (each checked as on add) */
         InterfaceInfoUpdateRequest: {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
             id: number | string;
-            name: string;
+            name?: string;
             description?: string;
-            url: string;
-            method: components["schemas"]["HttpMethod"];
+            url?: string;
+            method?: components["schemas"]["HttpMethod"];
             requestParams?: string;
             requestHeader?: string;
             responseHeader?: string;
@@ -1248,7 +1249,7 @@ export interface components {
             rateBurst?: number;
             /** @description Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
             deprecated?: boolean;
-            /** @description yyyy-MM-dd; null or empty clears it */
+            /** @description yyyy-MM-dd; null or empty clears it; must be after the day of the deprecation (the stored one, or today when it starts now), else 40000 */
             sunsetDate?: string | null;
             /** @description The replacing interface's id; null or empty clears it */
             replacementId?: number | string | null;
@@ -2096,7 +2097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseLoginUserVO"];
+                    "application/json": components["schemas"]["BaseResponseLoginUserVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2122,7 +2123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseLoginUserVO"];
+                    "application/json": components["schemas"]["BaseResponseLoginUserVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2145,7 +2146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2180,7 +2181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponsePageInterfaceInfo"];
+                    "application/json": components["schemas"]["BaseResponsePageInterfaceInfo"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2204,7 +2205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseInterfaceInfo"];
+                    "application/json": components["schemas"]["BaseResponseInterfaceInfo"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2230,7 +2231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseId"];
+                    "application/json": components["schemas"]["BaseResponseId"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2257,7 +2258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2284,7 +2285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2311,7 +2312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2338,7 +2339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2365,7 +2366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseInvoke"];
+                    "application/json": components["schemas"]["BaseResponseInvoke"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2390,7 +2391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseListCallHistoryEntry"];
+                    "application/json": components["schemas"]["BaseResponseListCallHistoryEntry"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2419,7 +2420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseListInterfaceInfoInvokeVO"];
+                    "application/json": components["schemas"]["BaseResponseListInterfaceInfoInvokeVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2448,7 +2449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseAnalysisOverview"];
+                    "application/json": components["schemas"]["BaseResponseAnalysisOverview"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2483,7 +2484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseUsagePage"];
+                    "application/json": components["schemas"]["BaseResponseUsagePage"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2512,7 +2513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseInterfaceCallers"];
+                    "application/json": components["schemas"]["BaseResponseInterfaceCallers"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2534,7 +2535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseHealthStatus"];
+                    "application/json": components["schemas"]["BaseResponseHealthStatus"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2596,7 +2597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseId"];
+                    "application/json": components["schemas"]["BaseResponseId"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2623,7 +2624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2650,7 +2651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2673,7 +2674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseAccessKeyVO"];
+                    "application/json": components["schemas"]["BaseResponseAccessKeyVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2695,7 +2696,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseKeyPairVO"];
+                    "application/json": components["schemas"]["BaseResponseKeyPairVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2718,7 +2719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseListInterfaceQuotaVO"];
+                    "application/json": components["schemas"]["BaseResponseListInterfaceQuotaVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2746,7 +2747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponsePageLoginUserVO"];
+                    "application/json": components["schemas"]["BaseResponsePageLoginUserVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2772,7 +2773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2797,7 +2798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseListInterfaceQuotaVO"];
+                    "application/json": components["schemas"]["BaseResponseListInterfaceQuotaVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2823,7 +2824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2840,7 +2841,7 @@ export interface operations {
                 endDate: string;
                 /** @description Only the calls of this interface */
                 interfaceInfoId?: number | string;
-                /** @description Only the calls made with this key (no call records its key yet: none match) */
+                /** @description Only the calls made with this key (one of the caller's own; calls from 在线调用 have no key) */
                 keyId?: number | string;
                 /** @description Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
                 userId?: number | string;
@@ -2857,7 +2858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseListDailyCalls"];
+                    "application/json": components["schemas"]["BaseResponseListDailyCalls"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2886,7 +2887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseUsageSummary"];
+                    "application/json": components["schemas"]["BaseResponseUsageSummary"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2904,7 +2905,7 @@ export interface operations {
                 interfaceInfoId?: number | string;
                 /** @description Status class: 2xx, 4xx, 5xx, or none (no answer) */
                 status?: "2xx" | "4xx" | "5xx" | "none";
-                /** @description Only the calls made with this key (no call records its key yet: none match) */
+                /** @description Only the calls made with this key (one of the caller's own; calls from 在线调用 have no key) */
                 keyId?: number | string;
                 /** @description Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
                 userId?: number | string;
@@ -2921,7 +2922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponsePageCallLogEntry"];
+                    "application/json": components["schemas"]["BaseResponsePageCallLogEntry"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2947,7 +2948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseQuotaRequestVO"];
+                    "application/json": components["schemas"]["BaseResponseQuotaRequestVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -2979,7 +2980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponsePageQuotaRequestVO"];
+                    "application/json": components["schemas"]["BaseResponsePageQuotaRequestVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3005,7 +3006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseQuotaRequestVO"];
+                    "application/json": components["schemas"]["BaseResponseQuotaRequestVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3028,7 +3029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseInteger"];
+                    "application/json": components["schemas"]["BaseResponseInteger"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3057,7 +3058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponsePageAlertVO"];
+                    "application/json": components["schemas"]["BaseResponsePageAlertVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3083,7 +3084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3106,7 +3107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseInteger"];
+                    "application/json": components["schemas"]["BaseResponseInteger"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3129,7 +3130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseWebhookVO"];
+                    "application/json": components["schemas"]["BaseResponseWebhookVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3155,7 +3156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseWebhookVO"];
+                    "application/json": components["schemas"]["BaseResponseWebhookVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3178,7 +3179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3201,7 +3202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseWebhookPingVO"];
+                    "application/json": components["schemas"]["BaseResponseWebhookPingVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3224,7 +3225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseWebhookSecretVO"];
+                    "application/json": components["schemas"]["BaseResponseWebhookSecretVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3252,7 +3253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponsePageWebhookDeliveryVO"];
+                    "application/json": components["schemas"]["BaseResponsePageWebhookDeliveryVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3278,7 +3279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3631,7 +3632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseImportResult"];
+                    "application/json": components["schemas"]["BaseResponseImportResult"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3656,7 +3657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseListInterfaceNoticeVO"];
+                    "application/json": components["schemas"]["BaseResponseListInterfaceNoticeVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3684,7 +3685,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         [key: string]: unknown;
-                    };
+                    } | components["schemas"]["ErrorResponse"];
                     "application/yaml": string;
                 };
             };
@@ -3710,7 +3711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseListKeyVO"];
+                    "application/json": components["schemas"]["BaseResponseListKeyVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3736,7 +3737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"];
+                    "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3763,7 +3764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"];
+                    "application/json": components["schemas"]["BaseResponseKeyPairWithIdVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3790,7 +3791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseBoolean"];
+                    "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -3816,7 +3817,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BaseResponseListKeyAuditVO"];
+                    "application/json": components["schemas"]["BaseResponseListKeyAuditVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];

@@ -9,7 +9,7 @@ import { getLoginUser } from '@/services/agler/user';
 export async function fetchLoginUser(): Promise<API.LoginUserVO | undefined> {
   try {
     const res = await getLoginUser(SESSION_PROBE);
-    return res.data;
+    return res.data ?? undefined;
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@ import { ResponseCode } from '@agler/contract/constants';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { parseJsonExact } from '@agler/contract/json';
 import type { Envelope } from '@agler/contract/types';
+import { expectConformant } from './conformance';
 
 /**
  * A client of the API under test, as a browser is one: cookies kept per
@@ -98,6 +99,15 @@ export class Client {
     });
     const text = await res.text();
     this.remember(res.headers.getSetCookie());
+    expectConformant({
+      method,
+      path,
+      requestBody: typeof options.body === 'string' ? options.body : undefined,
+      requestContentType: options.contentType,
+      status: res.status,
+      headers: res.headers,
+      text,
+    });
     return { status: res.status, headers: res.headers, text, body: envelopeOf<T>(method, path, res, text) };
   }
 

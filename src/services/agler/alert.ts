@@ -8,7 +8,7 @@ export async function listAlerts(
   params: API.listAlertsParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponsePageAlertVO>('/api/alert/list', {
+  return request<API.BaseResponsePageAlertVO | API.ErrorResponse>('/api/alert/list', {
     method: 'GET',
     params: {
       ...params,
@@ -19,7 +19,7 @@ export async function listAlerts(
 
 /** Mark one of the caller's alerts read (another user's: 40400) POST /api/alert/read */
 export async function markAlertRead(body: API.AlertReadRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseBoolean>('/api/alert/read', {
+  return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/alert/read', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -31,7 +31,7 @@ export async function markAlertRead(body: API.AlertReadRequest, options?: { [key
 
 /** Mark all the caller's alerts read; answers how many were unread POST /api/alert/read/all */
 export async function markAllAlertsRead(options?: { [key: string]: any }) {
-  return request<API.BaseResponseInteger>('/api/alert/read/all', {
+  return request<API.BaseResponseInteger | API.ErrorResponse>('/api/alert/read/all', {
     method: 'POST',
     ...(options || {}),
   });
@@ -39,7 +39,7 @@ export async function markAllAlertsRead(options?: { [key: string]: any }) {
 
 /** How many of the caller's alerts are unread (the bell polls it) GET /api/alert/unread */
 export async function getUnreadAlertCount(options?: { [key: string]: any }) {
-  return request<API.BaseResponseInteger>('/api/alert/unread', {
+  return request<API.BaseResponseInteger | API.ErrorResponse>('/api/alert/unread', {
     method: 'GET',
     ...(options || {}),
   });

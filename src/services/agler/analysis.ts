@@ -8,7 +8,7 @@ export async function getInterfaceCallers(
   params: API.getInterfaceCallersParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseInterfaceCallers>('/api/analysis/interface/callers', {
+  return request<API.BaseResponseInterfaceCallers | API.ErrorResponse>('/api/analysis/interface/callers', {
     method: 'GET',
     params: {
       ...params,
@@ -23,7 +23,7 @@ export async function getAnalysisInterfaces(
   params: API.getAnalysisInterfacesParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseUsagePage>('/api/analysis/interfaces', {
+  return request<API.BaseResponseUsagePage | API.ErrorResponse>('/api/analysis/interfaces', {
     method: 'GET',
     params: {
       // current has a default value: 1
@@ -43,7 +43,7 @@ export async function getAnalysisOverview(
   params: API.getAnalysisOverviewParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseAnalysisOverview>('/api/analysis/overview', {
+  return request<API.BaseResponseAnalysisOverview | API.ErrorResponse>('/api/analysis/overview', {
     method: 'GET',
     params: {
       ...params,
@@ -58,14 +58,17 @@ export async function listTopInvokeInterfaceInfo(
   params: API.listTopInvokeInterfaceInfoParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseListInterfaceInfoInvokeVO>('/api/analysis/top/interface/invoke', {
-    method: 'GET',
-    params: {
-      // limit has a default value: 3
-      limit: '3',
+  return request<API.BaseResponseListInterfaceInfoInvokeVO | API.ErrorResponse>(
+    '/api/analysis/top/interface/invoke',
+    {
+      method: 'GET',
+      params: {
+        // limit has a default value: 3
+        limit: '3',
 
-      ...params,
+        ...params,
+      },
+      ...(options || {}),
     },
-    ...(options || {}),
-  });
+  );
 }

@@ -4,7 +4,7 @@ import { request } from '@umijs/max';
 
 /** Create an interface (admin); it starts offline Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/add */
 export async function addInterfaceInfo(body: API.InterfaceInfoAddRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseId>('/api/interfaceInfo/add', {
+  return request<API.BaseResponseId | API.ErrorResponse>('/api/interfaceInfo/add', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -16,7 +16,7 @@ export async function addInterfaceInfo(body: API.InterfaceInfoAddRequest, option
 
 /** Delete an interface (admin) A soft delete: the interface leaves every list and lookup (40400 from then on, also for a second delete), and the analysis keeps its calls under its name, marked deleted. Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/delete */
 export async function deleteInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseBoolean>('/api/interfaceInfo/delete', {
+  return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/interfaceInfo/delete', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -32,7 +32,7 @@ export async function getInterfaceInfoById(
   params: API.getInterfaceInfoByIdParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseInterfaceInfo>('/api/interfaceInfo/get', {
+  return request<API.BaseResponseInterfaceInfo | API.ErrorResponse>('/api/interfaceInfo/get', {
     method: 'GET',
     params: {
       ...params,
@@ -43,7 +43,7 @@ export async function getInterfaceInfoById(
 
 /** Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (admin): a preview, or the write in one transaction Each operation becomes an interface (new ones offline). create: new interfaces; update: an interface with the same method and url exists (with the changed fields); skip: left out, with the reason; errors: the document does not validate (each with its JSON pointer), and then nothing is written. The body may be up to 12 MB (the document itself at most 5 MB). A document over a reading budget (objects nested deeper than 64 levels, schemas expanding past 250,000 nodes, more than 20 s or 512 MB to read) is refused with code 40000 and a message naming the budget. Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/import */
 export async function importInterfaceInfo(body: API.ImportRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseImportResult>('/api/interfaceInfo/import', {
+  return request<API.BaseResponseImportResult | API.ErrorResponse>('/api/interfaceInfo/import', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -58,7 +58,7 @@ export async function invokeInterfaceInfo(
   body: API.InterfaceInfoInvokeRequest,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseInvoke>('/api/interfaceInfo/invoke', {
+  return request<API.BaseResponseInvoke | API.ErrorResponse>('/api/interfaceInfo/invoke', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -74,13 +74,16 @@ export async function listInvokeHistory(
   params: API.listInvokeHistoryParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseListCallHistoryEntry>('/api/interfaceInfo/invoke/history', {
-    method: 'GET',
-    params: {
-      ...params,
+  return request<API.BaseResponseListCallHistoryEntry | API.ErrorResponse>(
+    '/api/interfaceInfo/invoke/history',
+    {
+      method: 'GET',
+      params: {
+        ...params,
+      },
+      ...(options || {}),
     },
-    ...(options || {}),
-  });
+  );
 }
 
 /** A page of interfaces; users other than admins only see online ones Rows leave out requestParams, requestHeader and responseHeader (up to 8 KB each); /api/interfaceInfo/get answers them. Ties of the sort field are broken by the smaller id; names sort in Chinese (pinyin) order with numbers by value. GET /api/interfaceInfo/list/page */
@@ -89,7 +92,7 @@ export async function listInterfaceInfoByPage(
   params: API.listInterfaceInfoByPageParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponsePageInterfaceInfo>('/api/interfaceInfo/list/page', {
+  return request<API.BaseResponsePageInterfaceInfo | API.ErrorResponse>('/api/interfaceInfo/list/page', {
     method: 'GET',
     params: {
       // current has a default value: 1
@@ -109,7 +112,7 @@ export async function listInterfaceNotices(
   params: API.listInterfaceNoticesParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseListInterfaceNoticeVO>('/api/interfaceInfo/notices', {
+  return request<API.BaseResponseListInterfaceNoticeVO | API.ErrorResponse>('/api/interfaceInfo/notices', {
     method: 'GET',
     params: {
       ...params,
@@ -120,7 +123,7 @@ export async function listInterfaceNotices(
 
 /** Take an interface offline (admin) Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/offline */
 export async function offlineInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseBoolean>('/api/interfaceInfo/offline', {
+  return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/interfaceInfo/offline', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -132,7 +135,7 @@ export async function offlineInterfaceInfo(body: API.IdRequest, options?: { [key
 
 /** Publish an interface (admin) Admins only: 40100 without a session, 40101 for any other role. POST /api/interfaceInfo/online */
 export async function onlineInterfaceInfo(body: API.IdRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseBoolean>('/api/interfaceInfo/online', {
+  return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/interfaceInfo/online', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -147,7 +150,7 @@ export async function updateInterfaceInfo(
   body: API.InterfaceInfoUpdateRequest,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseBoolean>('/api/interfaceInfo/update', {
+  return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/interfaceInfo/update', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -163,7 +166,7 @@ export async function exportOpenApi(
   params: API.exportOpenApiParams,
   options?: { [key: string]: any },
 ) {
-  return request<Record<string, any>>('/api/openapi.json', {
+  return request<Record<string, any> | API.ErrorResponse>('/api/openapi.json', {
     method: 'GET',
     params: {
       ...params,

@@ -4,7 +4,7 @@ import { request } from '@umijs/max';
 
 /** A new named key pair At most 10 live keys per user; the name is unique among them. Each of interfaceIds must be an interface the caller may see: an offline, deleted or missing one answers the same 40000 (接口列表中有不存在的接口); admins may name offline ones. The answer is the only one that holds this secret key. POST /api/user/key/add */
 export async function addKey(body: API.KeyAddRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseKeyPairWithIdVO>('/api/user/key/add', {
+  return request<API.BaseResponseKeyPairWithIdVO | API.ErrorResponse>('/api/user/key/add', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -20,7 +20,7 @@ export async function listKeyAudit(
   params: API.listKeyAuditParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseListKeyAuditVO>('/api/user/key/audit', {
+  return request<API.BaseResponseListKeyAuditVO | API.ErrorResponse>('/api/user/key/audit', {
     method: 'GET',
     params: {
       ...params,
@@ -35,7 +35,7 @@ export async function listKeys(
   params: API.listKeysParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseListKeyVO>('/api/user/key/list', {
+  return request<API.BaseResponseListKeyVO | API.ErrorResponse>('/api/user/key/list', {
     method: 'GET',
     params: {
       ...params,
@@ -46,7 +46,7 @@ export async function listKeys(
 
 /** Stops a key at once Another user's key answers 40400, as one that does not exist. POST /api/user/key/revoke */
 export async function revokeKey(body: API.KeyIdRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseBoolean>('/api/user/key/revoke', {
+  return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/user/key/revoke', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -58,7 +58,7 @@ export async function revokeKey(body: API.KeyIdRequest, options?: { [key: string
 
 /** A new secret for a key; the access key stays The secret before it keeps signing for graceSeconds (0, 3600 or 86400). Another user's key answers 40400, as one that does not exist. POST /api/user/key/rotate */
 export async function rotateKey(body: API.KeyRotateRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseKeyPairWithIdVO>('/api/user/key/rotate', {
+  return request<API.BaseResponseKeyPairWithIdVO | API.ErrorResponse>('/api/user/key/rotate', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

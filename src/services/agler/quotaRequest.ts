@@ -4,7 +4,7 @@ import { request } from '@umijs/max';
 
 /** Ask for more calls on an interface One open request per user and interface (a second answers 40000). An interface the caller may not see (offline, deleted or missing) answers the same 40400 (接口不存在). Admins' calls are not limited: they answer 40000. POST /api/quota/request */
 export async function addQuotaRequest(body: API.QuotaRequestAddRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseQuotaRequestVO>('/api/quota/request', {
+  return request<API.BaseResponseQuotaRequestVO | API.ErrorResponse>('/api/quota/request', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -20,7 +20,7 @@ export async function listQuotaRequests(
   params: API.listQuotaRequestsParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponsePageQuotaRequestVO>('/api/quota/request/list', {
+  return request<API.BaseResponsePageQuotaRequestVO | API.ErrorResponse>('/api/quota/request/list', {
     method: 'GET',
     params: {
       ...params,
@@ -34,7 +34,7 @@ export async function reviewQuotaRequest(
   body: API.QuotaRequestReviewRequest,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseQuotaRequestVO>('/api/quota/request/review', {
+  return request<API.BaseResponseQuotaRequestVO | API.ErrorResponse>('/api/quota/request/review', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

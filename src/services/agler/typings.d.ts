@@ -585,7 +585,7 @@ declare namespace API {
     rateBurst?: number;
     /** Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
     deprecated?: boolean;
-    /** yyyy-MM-dd; null or empty clears it */
+    /** yyyy-MM-dd; null or empty clears it; must be after the day of the deprecation (the stored one, or today when it starts now), else 40000 */
     sunsetDate?: string | null;
     /** The replacing interface's id; null or empty clears it */
     replacementId?: number | string | null;
@@ -607,10 +607,10 @@ declare namespace API {
   type InterfaceInfoUpdateRequest = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     id: number | string;
-    name: string;
+    name?: string;
     description?: string;
-    url: string;
-    method: HttpMethod;
+    url?: string;
+    method?: HttpMethod;
     requestParams?: string;
     requestHeader?: string;
     responseHeader?: string;
@@ -620,7 +620,7 @@ declare namespace API {
     rateBurst?: number;
     /** Announced for retirement: its calls carry Deprecation, Sunset and Link headers (contract/lifecycle.ts) */
     deprecated?: boolean;
-    /** yyyy-MM-dd; null or empty clears it */
+    /** yyyy-MM-dd; null or empty clears it; must be after the day of the deprecation (the stored one, or today when it starts now), else 40000 */
     sunsetDate?: string | null;
     /** The replacing interface's id; null or empty clears it */
     replacementId?: number | string | null;
@@ -822,7 +822,7 @@ declare namespace API {
     interfaceInfoId?: number | string;
     /** Status class: 2xx, 4xx, 5xx, or none (no answer) */
     status?: '2xx' | '4xx' | '5xx' | 'none';
-    /** Only the calls made with this key (no call records its key yet: none match) */
+    /** Only the calls made with this key (one of the caller's own; calls from 在线调用 have no key) */
     keyId?: number | string;
     /** Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
     userId?: number | string;
@@ -835,7 +835,7 @@ declare namespace API {
     endDate: string;
     /** Only the calls of this interface */
     interfaceInfoId?: number | string;
-    /** Only the calls made with this key (no call records its key yet: none match) */
+    /** Only the calls made with this key (one of the caller's own; calls from 在线调用 have no key) */
     keyId?: number | string;
     /** Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
     userId?: number | string;

@@ -8,7 +8,7 @@ export async function listMyCalls(
   params: API.listMyCallsParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponsePageCallLogEntry>('/api/user/calls', {
+  return request<API.BaseResponsePageCallLogEntry | API.ErrorResponse>('/api/user/calls', {
     method: 'GET',
     params: {
       ...params,
@@ -23,7 +23,7 @@ export async function listMyDailyUsage(
   params: API.listMyDailyUsageParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseListDailyCalls>('/api/user/usage/daily', {
+  return request<API.BaseResponseListDailyCalls | API.ErrorResponse>('/api/user/usage/daily', {
     method: 'GET',
     params: {
       ...params,
@@ -38,7 +38,7 @@ export async function getMyUsageSummary(
   params: API.getMyUsageSummaryParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseUsageSummary>('/api/user/usage/summary', {
+  return request<API.BaseResponseUsageSummary | API.ErrorResponse>('/api/user/usage/summary', {
     method: 'GET',
     params: {
       ...params,

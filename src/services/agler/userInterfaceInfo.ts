@@ -8,7 +8,7 @@ export async function listUserInterfaceInfo(
   params: API.listUserInterfaceInfoParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseListInterfaceQuotaVO>('/api/userInterfaceInfo/list', {
+  return request<API.BaseResponseListInterfaceQuotaVO | API.ErrorResponse>('/api/userInterfaceInfo/list', {
     method: 'GET',
     params: {
       ...params,
@@ -22,7 +22,7 @@ export async function updateUserInterfaceInfo(
   body: API.UserInterfaceInfoUpdateRequest,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseBoolean>('/api/userInterfaceInfo/update', {
+  return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/userInterfaceInfo/update', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

@@ -4,7 +4,7 @@ import { request } from '@umijs/max';
 
 /** The caller's webhook (never its secret), or null GET /api/user/webhook */
 export async function getWebhook(options?: { [key: string]: any }) {
-  return request<API.BaseResponseWebhookVO>('/api/user/webhook', {
+  return request<API.BaseResponseWebhookVO | API.ErrorResponse>('/api/user/webhook', {
     method: 'GET',
     ...(options || {}),
   });
@@ -12,7 +12,7 @@ export async function getWebhook(options?: { [key: string]: any }) {
 
 /** Set the caller's webhook address and the alert kinds sent to it The address is https://; plain http:// only for a host that the server's INVOKE_ALLOW_HOSTS names, and internal addresses are refused as for interfaces. The first save makes the signing secret (whsec_…) and answers it in secret, once; later saves keep it. Deliveries follow the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>). POST /api/user/webhook */
 export async function saveWebhook(body: API.WebhookRequest, options?: { [key: string]: any }) {
-  return request<API.BaseResponseWebhookVO>('/api/user/webhook', {
+  return request<API.BaseResponseWebhookVO | API.ErrorResponse>('/api/user/webhook', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -24,7 +24,7 @@ export async function saveWebhook(body: API.WebhookRequest, options?: { [key: st
 
 /** Remove the caller's webhook; queued deliveries fail at their next try POST /api/user/webhook/delete */
 export async function deleteWebhook(options?: { [key: string]: any }) {
-  return request<API.BaseResponseBoolean>('/api/user/webhook/delete', {
+  return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/user/webhook/delete', {
     method: 'POST',
     ...(options || {}),
   });
@@ -36,7 +36,7 @@ export async function listWebhookDeliveries(
   params: API.listWebhookDeliveriesParams,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponsePageWebhookDeliveryVO>('/api/user/webhook/deliveries', {
+  return request<API.BaseResponsePageWebhookDeliveryVO | API.ErrorResponse>('/api/user/webhook/deliveries', {
     method: 'GET',
     params: {
       ...params,
@@ -50,7 +50,7 @@ export async function resendWebhookDelivery(
   body: API.WebhookResendRequest,
   options?: { [key: string]: any },
 ) {
-  return request<API.BaseResponseBoolean>('/api/user/webhook/resend', {
+  return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/user/webhook/resend', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -62,7 +62,7 @@ export async function resendWebhookDelivery(
 
 /** A new signing secret, answered once; the previous one signs beside it for 24 hours POST /api/user/webhook/secret/rotate */
 export async function rotateWebhookSecret(options?: { [key: string]: any }) {
-  return request<API.BaseResponseWebhookSecretVO>('/api/user/webhook/secret/rotate', {
+  return request<API.BaseResponseWebhookSecretVO | API.ErrorResponse>('/api/user/webhook/secret/rotate', {
     method: 'POST',
     ...(options || {}),
   });
@@ -70,7 +70,7 @@ export async function rotateWebhookSecret(options?: { [key: string]: any }) {
 
 /** Send a ping to the webhook at once and answer what the receiver said (logged, not retried) One test send at a time per user, and at most 5 within any minute: beyond either, 42900 with its own message (the send under way, or the minute's limit) and a Retry-After header in whole seconds; nothing is sent. 40400 when no webhook is set. POST /api/user/webhook/test */
 export async function testWebhook(options?: { [key: string]: any }) {
-  return request<API.BaseResponseWebhookPingVO>('/api/user/webhook/test', {
+  return request<API.BaseResponseWebhookPingVO | API.ErrorResponse>('/api/user/webhook/test', {
     method: 'POST',
     ...(options || {}),
   });

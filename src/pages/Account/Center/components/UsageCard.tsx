@@ -106,7 +106,7 @@ export function UsageCard({ unlimited }: UsageCardProps) {
       request={async () => {
         setLoadError(undefined);
         try {
-          const { data = [] } = await listMyUsage({ skipErrorHandler: true });
+          const data = (await listMyUsage({ skipErrorHandler: true })).data ?? [];
           return { data, total: data.length, success: true };
         } catch (e) {
           setLoadError(e);
