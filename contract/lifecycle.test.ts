@@ -1,5 +1,12 @@
 import { parseDate } from './dates';
-import { deprecationValue, lifecycleVerdict, parseLifecycle, sunsetValue } from './lifecycle';
+import {
+  deprecationValue,
+  firstSunsetDate,
+  lifecycleVerdict,
+  parseLifecycle,
+  sunsetDateError,
+  sunsetValue,
+} from './lifecycle';
 import { LIFECYCLE_MESSAGES } from './messages';
 
 const MARKED = Date.UTC(2026, 10, 1, 8, 30, 15);
@@ -86,5 +93,19 @@ describe('parseLifecycle', () => {
     [{ replacementId: '7' }, LIFECYCLE_MESSAGES.selfReplacement],
   ])('refuses %j', (body, message) => {
     expect(parseLifecycle(body, '7')).toEqual({ ok: false, message });
+  });
+});
+
+describe('sunsetDateError', () => {
+  const marked = new Date(2026, 10, 1, 23, 59, 59).getTime();
+
+  test('the first sunset is the day after the deprecation, so Sunset comes after Deprecation', () => {
+    expect(firstSunsetDate(marked)).toBe('2026-11-02');
+    expect(sunsetDateError('2026-11-02', marked)).toBeUndefined();
+    expect(parseDate('2026-11-02')!).toBeGreaterThan(marked);
+  });
+
+  test.each(['2026-11-01', '2026-10-31', '2025-12-31'])('refuses %s, naming the day of the deprecation', (day) => {
+    expect(sunsetDateError(day, marked)).toBe(LIFECYCLE_MESSAGES.sunsetTooEarly('2026-11-01'));
   });
 });

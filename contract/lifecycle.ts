@@ -1,4 +1,4 @@
-import { parseDate } from './dates';
+import { formatDate, parseDate, startOfDay } from './dates';
 import { parseId } from './ids';
 import type { Id } from './ids';
 import { LIFECYCLE_MESSAGES } from './messages';
@@ -113,6 +113,23 @@ export function parseLifecycle(body: Record<string, unknown>, selfId?: Id): Pars
     }
   }
   return { ok: true, value };
+}
+
+/** The first day a deprecation made at `deprecatedAt` (epoch ms) may name as its sunset: the day after it. */
+export function firstSunsetDate(deprecatedAt: number): string {
+  return formatDate(startOfDay(deprecatedAt, 1));
+}
+
+/**
+ * Why `sunsetDate` cannot stand with a deprecation made at `deprecatedAt`
+ * (epoch ms), or undefined when it can: a sunset on the day of the deprecation
+ * or before it would send a Sunset earlier than Deprecation, which RFC 9745 §4
+ * forbids. `yyyy-MM-dd` days compare as text.
+ */
+export function sunsetDateError(sunsetDate: string, deprecatedAt: number): string | undefined {
+  return sunsetDate < firstSunsetDate(deprecatedAt)
+    ? LIFECYCLE_MESSAGES.sunsetTooEarly(formatDate(deprecatedAt))
+    : undefined;
 }
 
 /** How far back the callers told of a deprecation reach. */

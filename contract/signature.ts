@@ -22,6 +22,12 @@ export const SIGNATURE_HEADERS = {
   sign: 'sign',
 } as const;
 
+/**
+ * The challenge every 401 of the gateway carries in `WWW-Authenticate` (RFC 9110 §11.6.1, §15.5.2):
+ * the scheme is these four signed headers, not HTTP's Authorization.
+ */
+export const SIGNATURE_CHALLENGE = 'AglerSignature realm="agler-gateway"';
+
 /** How far a request's timestamp may be from the server's clock, either way. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 300;
 /** How long a nonce stays used for its key. */

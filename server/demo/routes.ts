@@ -64,8 +64,11 @@ const ECHO_RECORD: InterfaceInfo = {
   rateBurst: 0,
 };
 
+/** The method a demo service answers: HEAD as GET, whose content Fastify then leaves out (RFC 9110 §9.3.2). */
+const methodOf = (req: FastifyRequest) => (req.method === 'HEAD' ? 'GET' : req.method);
+
 function paramsOf(req: FastifyRequest, record: InterfaceInfo): unknown {
-  if (req.method === 'GET' || req.method === 'DELETE') {
+  if (methodOf(req) === 'GET' || req.method === 'DELETE') {
     const query = new URLSearchParams(req.url.split('?')[1] ?? '');
     return paramsFromQuery(query, requestParamList(record.requestParams) ?? []);
   }
@@ -86,10 +89,10 @@ export const demoRoutes: FastifyPluginAsync<DemoRoutesOptions> = async (app, { s
     }
     const found: Route | undefined =
       path === ECHO_PATH
-        ? { record: { ...ECHO_RECORD, method: req.method as HttpMethod }, service: 'echo' }
-        : routes.get(`${req.method} ${path}`);
+        ? { record: { ...ECHO_RECORD, method: methodOf(req) as HttpMethod }, service: 'echo' }
+        : routes.get(`${methodOf(req)} ${path}`);
     if (!found)
-      return reply.code(404).send(failure(ResponseCode.NOT_FOUND, MESSAGES.unknownDemo(req.method, path)));
+      return reply.code(404).send(failure(ResponseCode.NOT_FOUND, MESSAGES.unknownDemo(methodOf(req), path)));
     const outcome = runService(found.service, paramsOf(req, found.record), found.record, SERVICE_ENV);
     if (!outcome.success) return reply.code(DEMO_REFUSAL_STATUS).send({ message: outcome.message });
     return reply.code(200).send(outcome.data ?? null);

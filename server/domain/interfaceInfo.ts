@@ -19,7 +19,7 @@ import type { Db, Queryable } from '../db/connect';
 import { prepared } from '../db/prepared';
 import { interfaces } from '../db/schema';
 import { refuse } from './errors';
-import { checkReplacement, lifecycleColumns, recordNotices } from './lifecycle';
+import { checkReplacement, checkSunset, lifecycleColumns, recordNotices } from './lifecycle';
 import { rankFor } from './nameOrder';
 import type { SessionUser } from './session';
 import { isAdmin } from './user';
@@ -285,6 +285,7 @@ export async function add(
   if (!limits.ok) refuse(ResponseCode.PARAMS_ERROR, limits.message);
   const lifecycle = parseLifecycle(body);
   if (!lifecycle.ok) refuse(ResponseCode.PARAMS_ERROR, lifecycle.message);
+  checkSunset(lifecycle.value, undefined, now);
   const values = Object.fromEntries(
     INTERFACE_FIELDS.map((field) => [field, storedValue(field, body[field])]),
   ) as Record<InterfaceField, string>;
@@ -330,6 +331,7 @@ export async function update(
     if (!limits.ok) refuse(ResponseCode.PARAMS_ERROR, limits.message);
     const lifecycle = parseLifecycle(body, row.id);
     if (!lifecycle.ok) refuse(ResponseCode.PARAMS_ERROR, lifecycle.message);
+    checkSunset(lifecycle.value, row, now);
     if (lifecycle.value.replacementId) await checkReplacement(tx, lifecycle.value.replacementId);
     const changes: Partial<Record<InterfaceField, string>> = {};
     for (const field of INTERFACE_FIELDS) {

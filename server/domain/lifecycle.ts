@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
 import { DAY_MS, formatTime } from '@agler/contract/dates';
 import { parseId } from '@agler/contract/ids';
-import { NOTICE_WINDOW_DAYS } from '@agler/contract/lifecycle';
+import { NOTICE_WINDOW_DAYS, sunsetDateError } from '@agler/contract/lifecycle';
 import type { LifecycleInput } from '@agler/contract/lifecycle';
 import { LIFECYCLE_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import type { Db, Queryable } from '../db/connect';
@@ -33,6 +33,26 @@ export function lifecycleColumns(input: LifecycleInput, wasDeprecated: boolean, 
     columns.deprecatedAt = input.deprecated ? time : null;
   }
   return columns;
+}
+
+type Retirement = { deprecated: boolean; deprecatedAt: Date | null; sunsetDate: string | null };
+
+/**
+ * Refuses a write that would leave an interface deprecated with a sunset on
+ * or before the day of its deprecation (contract/lifecycle.ts sunsetDateError).
+ * Only a write that sets the sunset date or starts the deprecation is checked,
+ * so an interface retired before the rule can still be edited otherwise.
+ * `row` is the interface before the write (none for an add).
+ */
+export function checkSunset(input: LifecycleInput, row: Retirement | undefined, now: number): void {
+  const deprecated = input.deprecated ?? row?.deprecated ?? false;
+  const starts = deprecated && !row?.deprecated;
+  if (!deprecated || (input.sunsetDate === undefined && !starts)) return;
+  const sunsetDate = input.sunsetDate !== undefined ? input.sunsetDate : (row?.sunsetDate ?? null);
+  if (sunsetDate === null) return;
+  const deprecatedAt = starts ? now : (row?.deprecatedAt?.getTime() ?? now);
+  const message = sunsetDateError(sunsetDate, deprecatedAt);
+  if (message) refuse(ResponseCode.PARAMS_ERROR, message);
 }
 
 /** Refuses a replacement that is not a live interface. */

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_QUOTA, INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { MESSAGES } from '@agler/contract/messages';
-import { canonicalRequest, EMPTY_BODY_SHA256 } from '@agler/contract/signature';
+import { canonicalRequest, EMPTY_BODY_SHA256, SIGNATURE_CHALLENGE } from '@agler/contract/signature';
 import type { KeyPairVO } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
@@ -181,10 +181,17 @@ describe('the gateway', () => {
     ];
 
     for (const [label, answer, status, code, message] of cases) {
-      expect({ label, status: answer.status, body: answer.json() }).toEqual({
+      expect({
+        label,
+        status: answer.status,
+        body: answer.json(),
+        challenge: answer.headers.get('www-authenticate'),
+      }).toEqual({
         label,
         status,
         body: { code, data: null, message },
+        // Every 401 names the scheme that would be accepted (RFC 9110 §15.5.2); nothing else does.
+        challenge: status === 401 ? SIGNATURE_CHALLENGE : null,
       });
     }
     expect(await callCount()).toBe(afterGood);
@@ -200,6 +207,32 @@ describe('the gateway', () => {
       status: 403,
       body: { code: ResponseCode.FORBIDDEN, data: null, message: MESSAGES.interfaceClosed },
     });
+  });
+
+  test('HEAD answers the status and headers the GET would, without content, as one call', async () => {
+    const at = `/gateway/${weather.id}?city=${encodeURIComponent('北京')}&unit=c`;
+    const got = await gateway(pair, 'GET', at);
+    const before = await callCount();
+
+    const head = await gateway(pair, 'HEAD', at);
+
+    expect(head.status).toBe(got.status);
+    expect(head.text).toBe('');
+    for (const name of ['content-type', 'content-length'])
+      expect({ name, value: head.headers.get(name) }).toEqual({ name, value: got.headers.get(name) });
+    expect(Number(head.headers.get('x-quota-remaining'))).toBe(Number(got.headers.get('x-quota-remaining')) - 1);
+    expect(await callCount()).toBe(before + 1);
+  });
+
+  test('HEAD is refused as the GET is, without content; another method names HEAD beside GET', async () => {
+    const refused = await gateway(pair, 'HEAD', `/gateway/${weather.id}`, { omit: 'sign' });
+    const post = await gateway(pair, 'HEAD', `/gateway/${echoPost.id}`);
+    const other = await gateway(pair, 'DELETE', `/gateway/${weather.id}`);
+
+    expect({ status: refused.status, text: refused.text }).toEqual({ status: 401, text: '' });
+    expect(refused.headers.get('www-authenticate')).toBe(SIGNATURE_CHALLENGE);
+    expect({ status: post.status, allow: post.headers.get('allow') }).toEqual({ status: 405, allow: 'POST' });
+    expect({ status: other.status, allow: other.headers.get('allow') }).toEqual({ status: 405, allow: 'GET, HEAD' });
   });
 
   test('300 s off either way is still on time', async () => {

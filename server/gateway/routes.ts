@@ -16,6 +16,7 @@ import { MESSAGES } from '@agler/contract/messages';
 import {
   canonicalRequest,
   NONCE_PATTERN,
+  SIGNATURE_CHALLENGE,
   SIGNATURE_HEADERS,
   TIMESTAMP_TOLERANCE_SECONDS,
 } from '@agler/contract/signature';
@@ -40,6 +41,8 @@ import { LATENCY_BUCKETS } from '../plugins/metrics';
  * content type, body) with the caller's remaining quota in X-Quota-Remaining
  * and, when a rate limit applies, the IETF draft's RateLimit-Policy and
  * RateLimit headers (a call over it: 429 with Retry-After, nothing charged).
+ * Every 401 names the signature scheme in WWW-Authenticate (RFC 9110 §15.5.2).
+ * HEAD works wherever GET does (RFC 9110 §9.3.2).
  */
 
 export const GATEWAY_PREFIX = '/gateway';
@@ -219,17 +222,22 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
 
   // Every refusal, before the handler (the body) or in it, answers its HTTP status with the envelope;
   // anything else is the server's own failure, which plugins/errors.ts answers.
+  // A 401 says which scheme would be accepted, whichever check refused it.
+  const challenged = (reply: FastifyReply, status: number) =>
+    status === 401 ? reply.header('www-authenticate', SIGNATURE_CHALLENGE) : reply;
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof GatewayRefusal) {
       refused(request, error.reason);
-      return reply.code(error.status).headers(error.headers).send(failure(error.code, error.message));
+      return challenged(reply.code(error.status).headers(error.headers), error.status).send(
+        failure(error.code, error.message),
+      );
     }
     if (error instanceof ApiError) {
       refused(request, reasonOf(error));
-      return reply
-        .code(HTTP_STATUS_OF[error.code] ?? 400)
-        .headers(error.headers)
-        .send(failure(error.code, error.message));
+      const status = HTTP_STATUS_OF[error.code] ?? 400;
+      return challenged(reply.code(status).headers(error.headers), status).send(
+        failure(error.code, error.message),
+      );
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
@@ -273,6 +281,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     if (!signedBy(owner!, canonical, sign, nowMs)) unauthorized('bad_signature', MESSAGES.badSignature);
     const { user } = owner!;
     const signed = { accessKey, nonce, keyId: owner!.keyId };
+    const head = request.method === 'HEAD';
 
     let row: InterfaceRow | undefined;
     let bodyText = '';
@@ -291,9 +300,9 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       }
       if (row.status !== INTERFACE_STATUS.ONLINE)
         refuseWith('closed', 403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
-      if (request.method !== row.method) {
+      if (request.method !== row.method && !(head && row.method === 'GET')) {
         refuseWith('method', 405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method), {
-          allow: row.method,
+          allow: row.method === 'GET' ? 'GET, HEAD' : row.method,
         });
       }
       // A deprecated interface says so on every answer; after its sunset it is gone, and nothing is counted.
@@ -328,11 +337,16 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
       throw refusal;
     }
     const target = { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader };
+    const outgoing = requestFor(target, new URLSearchParams(query), bodyText);
+    // A HEAD goes on as HEAD, the GET's request with the method changed: RFC 9110 §9.3.2 makes the interface's
+    // server the one to answer a GET's status and header fields without its content, and a GET sent instead would
+    // make it produce and send the content only for the gateway to drop it. It is one call, counted and charged.
+    if (head) outgoing.method = 'HEAD';
     // A program's parameters are its own business: the history keeps the console's only.
     const { result, left, rate } = await invoker.callInterface(
       row,
       user,
-      requestFor(target, new URLSearchParams(query), bodyText),
+      outgoing,
       null,
       await lookups.limitsOf(user.id, row),
       signed,
@@ -357,11 +371,18 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     const contentType = answer.headers['content-type'];
     if (contentType) reply.header('content-type', contentType);
     else reply.removeHeader('content-type');
+    if (head) {
+      // The length the GET's content would have, as the interface declared it; no content is sent.
+      const length = answer.headers['content-length'];
+      if (length !== undefined) reply.header('content-length', length);
+      return reply.code(answer.status).send();
+    }
     return reply.code(answer.status).send(answer.body);
   }
 
   app.route<{ Params: { interfaceId: string } }>({
-    method: [...HTTP_METHODS],
+    // HEAD declared here, not made by Fastify from GET: its answer keeps the interface's Content-Length.
+    method: [...HTTP_METHODS, 'HEAD'],
     url: '/:interfaceId',
     handler: handle,
   });

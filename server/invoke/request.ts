@@ -10,7 +10,8 @@ import { paramsToQuery } from '@agler/contract/requestParams';
  */
 
 export type OutgoingRequest = {
-  method: HttpMethod;
+  /** HEAD only from the gateway, for a GET interface. */
+  method: HttpMethod | 'HEAD';
   url: string;
   headers: Record<string, string>;
   body?: string;

@@ -2,8 +2,10 @@ import { formatDate } from '@agler/contract/dates';
 import { INTERFACE_STATUS } from '@agler/contract/constants';
 import { unpackOverview, USAGE_COLUMNS } from '@agler/contract/analysis';
 import type { AnalysisOverview, AnalysisOverviewAnswer, InterfaceInfo, Page } from '@agler/contract/types';
+import { freshNonce, signedHeaders } from '../../server/test/sign';
 import type { Answer, Client } from './client';
-import { expectSuccess, loggedIn, uniqueName } from './client';
+import { baseUrl, expectSuccess, loggedIn, uniqueName } from './client';
+import { expectConformant } from './conformance';
 
 /** Interfaces the specs create for themselves (and remove again), so no spec depends on another's. */
 
@@ -93,4 +95,46 @@ export async function demoInterface(client: Client, name: string): Promise<Inter
   const found = records.find((r) => r.name === name && r.status === INTERFACE_STATUS.ONLINE);
   if (!found) throw new Error(`the demo data has no online interface named ${name}`);
   return found;
+}
+
+export type GatewayCallOptions = {
+  body?: string;
+  /** The Content-Type sent with a body; application/json unless given. */
+  contentType?: string;
+  nonce?: string;
+  /** Seconds since the epoch; now unless given. */
+  timestamp?: number;
+  /** A signature header left out, as a careless program would. */
+  omit?: string;
+};
+
+/**
+ * A signed gateway call of any method with `pair`, as a program sends it, checked against
+ * config/openapi.json: its status, headers and body text exactly as answered.
+ */
+export async function gatewayCall(
+  pair: { accessKey: string; secretKey: string },
+  method: string,
+  path: string,
+  options: GatewayCallOptions = {},
+) {
+  const headers: Record<string, string> = signedHeaders(pair, method, path, {
+    body: options.body,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+    nonce: options.nonce ?? freshNonce(),
+  });
+  if (options.omit) delete headers[options.omit];
+  const contentType = options.body === undefined ? undefined : (options.contentType ?? 'application/json');
+  if (contentType) headers['content-type'] = contentType;
+  const response = await fetch(`${baseUrl()}${path}`, { method, headers, body: options.body });
+  const text = await response.text();
+  const answer = { status: response.status, headers: response.headers, text };
+  expectConformant({ method, path, requestBody: options.body, requestContentType: contentType, ...answer });
+  return answer;
+}
+
+/** A signed gateway call of `iface` (Echo: a POST of `{}`) with `pair`: its HTTP status and envelope message. */
+export async function callSigned(iface: InterfaceInfo, pair: { accessKey: string; secretKey: string }) {
+  const { status, text } = await gatewayCall(pair, 'POST', `/gateway/${iface.id}`, { body: '{}' });
+  return { status, message: status === 200 ? '' : JSON.parse(text).message };
 }

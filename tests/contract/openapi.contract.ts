@@ -5,7 +5,7 @@ import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import type { InterfaceInfo } from '@agler/contract/types';
 import { allOfBombDocument, deepDocument, refChainDocument } from '../../server/test/openapiDocuments';
 import { baseUrl, Client, expectRefusal, expectSuccess, uniqueName } from './client';
-import { API, createInterface, specSessions } from './interfaces';
+import { API, createInterface, specSessions, today } from './interfaces';
 
 /** OpenAPI in and out (`POST /api/interfaceInfo/import`, `GET /api/openapi.json`) and the lifecycle fields. */
 
@@ -189,6 +189,12 @@ describe('the lifecycle fields', () => {
       await spec.admin.post(API.update, { id, sunsetDate: 'tomorrow' }),
       ResponseCode.PARAMS_ERROR,
       LIFECYCLE_MESSAGES.badSunsetDate,
+    );
+    // Deprecated today, it cannot set today as its sunset: Sunset would be earlier than Deprecation.
+    expectRefusal(
+      await spec.admin.post(API.update, { id, sunsetDate: today() }),
+      ResponseCode.PARAMS_ERROR,
+      LIFECYCLE_MESSAGES.sunsetTooEarly(today()),
     );
     expect(expectSuccess(await spec.admin.post(API.update, { id, deprecated: false }))).toBe(true);
     expect(expectSuccess(await spec.admin.get<InterfaceInfo>(API.get, { id }))).toMatchObject({

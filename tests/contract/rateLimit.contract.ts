@@ -1,9 +1,8 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, InterfaceQuota, KeyPairVO, LoginUserVO, Page } from '@agler/contract/types';
-import { freshNonce, signedHeaders } from '../../server/test/sign';
-import { baseUrl, expectRefusal, expectSuccess } from './client';
-import { API, createInterface, demoInterface, specSessions } from './interfaces';
+import { expectRefusal, expectSuccess } from './client';
+import { API, createInterface, demoInterface, gatewayCall, specSessions } from './interfaces';
 
 /**
  * Rate limits: the interface's fields (add, update, get, list/page), a user's
@@ -96,19 +95,7 @@ describe('the gateway', () => {
   it('answers the RateLimit headers, then 429/42900 with its own message and Retry-After when over the limit', async () => {
     const id = await echoInterface({ rateLimit: 1, rateBurst: 1 });
     const pair = expectSuccess(await spec.user.post<KeyPairVO>('/api/user/key/regenerate', {}));
-    const call = async () => {
-      const path = `/gateway/${id}`;
-      const headers = signedHeaders(pair, 'POST', path, {
-        body: '{}',
-        timestamp: Math.floor(Date.now() / 1000),
-        nonce: freshNonce(),
-      });
-      return fetch(`${baseUrl()}${path}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: '{}',
-      });
-    };
+    const call = () => gatewayCall(pair, 'POST', `/gateway/${id}`, { body: '{}' });
 
     const first = await call();
     expect(first.status).toBe(200);
@@ -119,7 +106,7 @@ describe('the gateway', () => {
 
     const refused = await call();
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({
+    expect(JSON.parse(refused.text)).toEqual({
       code: ResponseCode.QUOTA_EXHAUSTED,
       data: null,
       message: MESSAGES.rateLimited,

@@ -1,4 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatDate, startOfDay } from '@agler/contract/dates';
+import { LIFECYCLE_MESSAGES } from '@agler/contract/messages';
 import { ApiError } from '@/requestConfig';
 import { addInterfaceInfo, getInterfaceInfoById, updateInterfaceInfo } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
@@ -377,5 +379,48 @@ describe('InterfaceForm closing', () => {
     cancel();
     fireEvent.click(await screen.findByRole('button', { name: '放弃修改' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('InterfaceForm sunset date', () => {
+  const dayAt = (ms: number) => formatDate(ms);
+  const today = () => dayAt(Date.now());
+  const sunsetItem = () => field('停止服务日期').closest('.ant-form-item') as HTMLElement;
+
+  it('offers only days after today for an interface not yet deprecated', async () => {
+    setup();
+    fireEvent.mouseDown(field('停止服务日期'));
+    fireEvent.click(field('停止服务日期'));
+    const cell = (day: string) => document.querySelector(`td[title="${day}"]`);
+    await waitFor(() => expect(cell(today())).not.toBeNull());
+    expect(cell(today())).toHaveClass('ant-picker-cell-disabled');
+    const tomorrow = dayAt(startOfDay(Date.now(), 1));
+    // The panel's six weeks always show the first days of the next month too.
+    expect(cell(tomorrow)).not.toBeNull();
+    expect(cell(tomorrow)).not.toHaveClass('ant-picker-cell-disabled');
+  });
+
+  it('refuses at the field a deprecation whose sunset is not after its day, and sends nothing', async () => {
+    getMock.mockResolvedValue({
+      code: 0,
+      data: { ...record, deprecated: false, sunsetDate: dayAt(startOfDay(Date.now(), -1)) },
+      message: 'ok',
+    });
+    await setupEdit();
+    fireEvent.click(screen.getByRole('switch', { name: '标记为已弃用' }));
+    submit();
+    const message = LIFECYCLE_MESSAGES.sunsetTooEarly(today());
+    expect(await within(sunsetItem()).findByText(message)).toBeInTheDocument();
+    expect(updateMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of the sunset date at that field", async () => {
+    const message = LIFECYCLE_MESSAGES.sunsetTooEarly('2030-01-01');
+    updateMock.mockRejectedValue(new ApiError({ code: 40000, message }));
+    const { onSaved } = await setupEdit();
+    submit();
+    expect(await within(sunsetItem()).findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });

@@ -22,9 +22,13 @@ import {
   updateInterfaceInfo,
 } from '@/services/agler/interfaceInfo';
 import { hasErrorCode } from '@/utils/apiError';
+import { parseTime } from '@agler/contract/dates';
 import { INTERFACE_FIELDS } from '@agler/contract/interfaceValidation';
 import type { InterfaceField } from '@agler/contract/interfaceValidation';
+import { firstSunsetDate, sunsetDateError } from '@agler/contract/lifecycle';
+import { LIFECYCLE_MESSAGES } from '@agler/contract/messages';
 import { rateBurstError, rateLimitError } from '@agler/contract/rateLimit';
+import { ApiError } from '@/requestConfig';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
 import { checkRule, interfaceFieldRule } from './fieldRule';
 import { RequestParamsField } from './RequestParamsField';
@@ -52,6 +56,14 @@ function dayOf(value: unknown): string | null {
   if (typeof value === 'string') return value.slice(0, 10);
   const day = value as { format?: (pattern: string) => string };
   return typeof day.format === 'function' ? day.format('YYYY-MM-DD') : null;
+}
+
+/** Whether a refusal of the server is about the sunset date, so the form shows it at that field. */
+function isSunsetMessage(message: string): boolean {
+  const [before, after] = LIFECYCLE_MESSAGES.sunsetTooEarly('\u0000').split('\u0000');
+  return (
+    message === LIFECYCLE_MESSAGES.badSunsetDate || (message.startsWith(before) && message.endsWith(after))
+  );
 }
 
 /** Interfaces that can replace `selfId`: the catalogue searched by name, at most one page. */
@@ -185,6 +197,10 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
 
   const loadFailed = !initialValues && !!loaded.error && !loaded.loading;
 
+  // When the deprecation is (or would be) made: its day and the days before it cannot be the sunset.
+  const deprecatedAt = (loaded.data?.deprecated && parseTime(loaded.data.deprecatedTime)) || Date.now();
+  const firstSunset = firstSunsetDate(deprecatedAt);
+
   useEffect(() => {
     if (serverError) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [serverError]);
@@ -236,6 +252,9 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
       if (record && hasErrorCode(error, ResponseCode.NOT_FOUND)) {
         setServerError(T.goneWhileEditing);
         onGone();
+      } else if (error instanceof ApiError && isSunsetMessage(error.message)) {
+        form.setFields([{ name: 'sunsetDate', errors: [errorText(error)] }]);
+        form.scrollToField('sunsetDate');
       } else {
         setServerError(errorText(error));
       }
@@ -367,7 +386,25 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
               label={T.sunsetDate}
               extra={T.sunsetDateHint}
               width="100%"
-              fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }}
+              fieldProps={{
+                format: 'YYYY-MM-DD',
+                style: { width: '100%' },
+                disabledDate: (day: { format: (pattern: string) => string }) =>
+                  day.format('YYYY-MM-DD') < firstSunset,
+              }}
+              dependencies={['deprecated']}
+              rules={[
+                ({ getFieldValue }: Pick<FormInstance, 'getFieldValue'>) =>
+                  checkRule((value) => {
+                    const day = dayOf(value);
+                    // As the server: only a sunset being set, or a deprecation being made, is checked.
+                    const checked =
+                      getFieldValue('deprecated') &&
+                      day !== null &&
+                      (day !== initialValues.sunsetDate || !initialValues.deprecated);
+                    return checked ? sunsetDateError(day, deprecatedAt) : undefined;
+                  }),
+              ]}
             />
           </Col>
           <Col xs={24} sm={8}>
