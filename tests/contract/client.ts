@@ -186,3 +186,17 @@ export function expectSuccess<T>(answer: Answer<T>): T {
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+/** A new account unique to this run, registered (which logs it in): its client, id and account name. */
+export async function registeredUser(prefix: string): Promise<{ client: Client; id: string; account: string }> {
+  const client = new Client();
+  const account = `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const id = expectSuccess(
+    await client.post<string>('/api/user/register', {
+      userAccount: account,
+      userPassword: '12345678',
+      checkPassword: '12345678',
+    }),
+  );
+  return { client, id, account };
+}

@@ -2,7 +2,7 @@ import { KEY_LIMITS, ResponseCode } from '@agler/contract/constants';
 import type { KeyAuditVO, KeyVO } from '@agler/contract/keys';
 import { MESSAGES } from '@agler/contract/messages';
 import type { AccessKeyVO, InterfaceInfo, KeyPairVO } from '@agler/contract/types';
-import { Client, expectRefusal, expectSuccess, loggedIn } from './client';
+import { Client, expectRefusal, expectSuccess, loggedIn, registeredUser } from './client';
 import { callSigned, demoInterface } from './interfaces';
 
 /**
@@ -28,21 +28,10 @@ let other: Client;
 let admin: Client;
 let echo: InterfaceInfo;
 
-async function register(prefix: string): Promise<{ client: Client; id: string }> {
-  const client = new Client();
-  const id = expectSuccess(
-    await client.post<string>('/api/user/register', {
-      userAccount: `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`,
-      userPassword: '12345678',
-      checkPassword: '12345678',
-    }),
-  );
-  return { client, id };
-}
 
 beforeAll(async () => {
-  ({ client: owner, id: ownerId } = await register('keys'));
-  ({ client: other } = await register('keys_other'));
+  ({ client: owner, id: ownerId } = await registeredUser('keys'));
+  ({ client: other } = await registeredUser('keys_other'));
   admin = await loggedIn('admin');
   echo = await demoInterface(owner, 'Echo');
 });

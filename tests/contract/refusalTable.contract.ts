@@ -5,7 +5,7 @@ import { JSON_MAX_DEPTH } from '@agler/contract/json';
 import { SIGNATURE_CHALLENGE } from '@agler/contract/signature';
 import type { InterfaceQuota, KeyPairVO } from '@agler/contract/types';
 import { freshNonce } from '../../server/test/sign';
-import { Client, expectSuccess, uniqueName } from './client';
+import { Client, expectSuccess, registeredUser, uniqueName } from './client';
 import type { GatewayCallOptions } from './interfaces';
 import { createInterface, demoInterface, gatewayCall, specSessions } from './interfaces';
 
@@ -64,14 +64,7 @@ let adminKey: KeyPairVO & { id: string };
 
 /** A user of its own, registered here, with a named key (so no other spec's keys or counts are touched). */
 async function registered(prefix: string, key: Record<string, unknown> = {}) {
-  const client = new Client();
-  const id = expectSuccess(
-    await client.post<string>('/api/user/register', {
-      userAccount: `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`,
-      userPassword: '12345678',
-      checkPassword: '12345678',
-    }),
-  );
+  const { client, id } = await registeredUser(prefix);
   const pair = expectSuccess(
     await client.post<KeyPairVO & { id: string }>('/api/user/key/add', { name: '契约', ...key }),
   );
