@@ -79,6 +79,7 @@ export const MESSAGES = {
   rangeTooLong: `startDate 到 endDate 不能超过 ${MAX_RANGE_DAYS} 天`,
   limitInvalid: `limit 应为 1 到 ${TOP_INVOKE_LIMIT.max} 的整数`,
   idParamInvalid: (name: string) => `${name} 应为接口的 id（正整数）`,
+  tooManyIds: (name: string, max: number) => `${name} 最多 ${max} 个 id`,
   // 我的用量 and quota requests
   userIdInvalid: '参数 userId 应为用户的 id（正整数）',
   keyIdInvalid: '参数 keyId 应为密钥的 id（正整数）',

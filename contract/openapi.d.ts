@@ -3668,7 +3668,7 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "json" | "yaml";
-                /** @description Comma-separated ids: only these interfaces */
+                /** @description Comma-separated ids: only these interfaces; at most 500 (more: 40000) */
                 ids?: string;
             };
             header?: never;

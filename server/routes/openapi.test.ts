@@ -17,6 +17,7 @@ import { onChange } from '../cache/changes';
 import type { Change } from '../cache/changes';
 import { rowsOf } from '../db/rows';
 import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
+import { EXPORT_IDS_MAX } from '../domain/openapi/export';
 import type { TestApp } from '../test/app';
 import { longestWait } from '../test/eventLoop';
 import { listen } from '../test/listener';
@@ -558,6 +559,11 @@ describe('the export', () => {
     });
     expect(JSON.parse((await exported('?ids=1,x')).response.body)).toMatchObject({
       message: MESSAGES.idParamInvalid('ids'),
+    });
+    const many = Array.from({ length: EXPORT_IDS_MAX + 1 }, (_, i) => i + 1).join(',');
+    expect(JSON.parse((await exported(`?ids=${many}`)).response.body)).toMatchObject({
+      code: ResponseCode.PARAMS_ERROR,
+      message: MESSAGES.tooManyIds('ids', EXPORT_IDS_MAX),
     });
   });
 

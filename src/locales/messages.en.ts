@@ -120,6 +120,7 @@ export const messages: MessagesEnglish = {
     rangeTooLong: `startDate to endDate cannot span more than ${MAX_RANGE_DAYS} days`,
     limitInvalid: `limit must be an integer from 1 to ${TOP_INVOKE_LIMIT.max}`,
     idParamInvalid: (name) => `${name} must be an interface's id (a positive integer)`,
+    tooManyIds: (name, max) => `${name} takes at most ${max} ids`,
     userIdInvalid: "userId must be a user's id (a positive integer)",
     keyIdInvalid: "keyId must be a key's id (a positive integer)",
     keyNameRequired: 'Enter a name for the key',

@@ -72,6 +72,7 @@ export const MESSAGE_ARGS: { [T in keyof Chinese]: { [K in FunctionKeys<Chinese[
     dateRequired: ['word'],
     dateInvalid: ['word'],
     idParamInvalid: ['word'],
+    tooManyIds: ['word', NUMBER],
     unknownDemo: ['word', 'text'],
   },
   interfaceFields: {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, sql } from 'drizzle-orm';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
+import { sunsetDateError } from '@agler/contract/lifecycle';
 import { parseImportRequest } from '@agler/contract/openapiImport';
 import type {
   ImportChange,
@@ -116,7 +117,12 @@ function changesOf(row: Existing, draft: ImportDraft): ImportChange[] {
 
 type Classified = { result: ImportResult; existing: Map<string, Existing> };
 
-async function classify(db: Queryable, text: string, baseUrl: string | undefined): Promise<Classified> {
+async function classify(
+  db: Queryable,
+  text: string,
+  baseUrl: string | undefined,
+  now: number,
+): Promise<Classified> {
   const read = await readImport(text, baseUrl);
   await turn();
   const empty = { create: [], update: [], skip: [], baseUrlRequired: false };
@@ -155,7 +161,14 @@ async function classify(db: Queryable, text: string, baseUrl: string | undefined
     if (!current) create.push(row);
     else {
       const changes = changesOf(current, op.draft);
-      if (changes.length) update.push({ ...row, id: current.id, changes });
+      // Deprecating an interface whose sunset date has come would send a Sunset before its Deprecation.
+      const sunsetTooEarly =
+        op.draft.deprecated && !current.deprecated && current.sunsetDate
+          ? sunsetDateError(current.sunsetDate, now)
+          : undefined;
+      if (sunsetTooEarly)
+        skip.push({ index: op.index, operation: op.operation, name: op.name, reason: sunsetTooEarly });
+      else if (changes.length) update.push({ ...row, id: current.id, changes });
       else
         skip.push({
           index: op.index,
@@ -381,7 +394,7 @@ export async function importDocument(
     if (!fetched.ok) refuse(ResponseCode.PARAMS_ERROR, fetched.message);
     text = fetched.text;
   }
-  if (dryRun) return (await classify(db, text, baseUrl)).result;
+  if (dryRun) return (await classify(db, text, baseUrl, now)).result;
 
   const time = toSecond(now);
   // The document is read and classified, and its new interfaces staged, outside the transaction,
@@ -389,7 +402,7 @@ export async function importDocument(
   // rows it was classified against are still what the catalogue holds, then publishes the staged
   // rows and writes the updates; when the catalogue changed meanwhile, it classifies and writes
   // everything again inside itself.
-  const first = await classify(db, text, baseUrl);
+  const first = await classify(db, text, baseUrl, now);
   if (first.result.errors.length) return first.result;
   const stage = randomUUID();
   try {
@@ -402,7 +415,7 @@ export async function importDocument(
       let current = staged;
       if (!(await unchanged(tx, first))) {
         await unstage(tx, stage, now);
-        classified = await classify(tx, text, baseUrl);
+        classified = await classify(tx, text, baseUrl, now);
         if (classified.result.errors.length) return classified.result;
         current = await stageCreated(tx, stage, excluding(classified.result.create, exclude), admin, time);
       }

@@ -248,3 +248,37 @@ it('removes the rows of an import that never finished', async () => {
   await importCounting('after-abandoned', ['之后']);
   expect(await liveAndAll('abandoned')).toEqual({ live: 0, all: 0 });
 });
+
+it('leaves out the deprecation of an interface whose sunset date has come, with the reason', async () => {
+  const url = 'http://127.0.0.1:9/sunset-passed/0';
+  const time = new Date();
+  await database.db.insert(interfaces).values({
+    name: '已到停用日',
+    url,
+    method: 'GET',
+    userId: admin.id,
+    nameLower: '已到停用日',
+    descriptionLower: '',
+    urlLower: url,
+    createTime: time,
+    updateTime: time,
+    sunsetDate: '2020-01-01',
+  });
+  const document = JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'sunset', version: '1' },
+    servers: [{ url: 'http://127.0.0.1:9' }],
+    paths: {
+      '/sunset-passed/0': {
+        get: { summary: '已到停用日', deprecated: true, responses: { 200: { description: 'ok' } } },
+      },
+    },
+  });
+  const result = await importDocument(database.db, { document, dryRun: false }, admin, Date.now(), noFetch);
+  expect(result.update).toEqual([]);
+  expect(result.skip).toEqual([
+    expect.objectContaining({ reason: expect.stringContaining('停止服务日期应晚于弃用当天') }),
+  ]);
+  const [row] = await database.db.select().from(interfaces).where(eq(interfaces.url, url));
+  expect(row.deprecated).toBe(false);
+});

@@ -384,7 +384,7 @@ declare namespace API {
 
   type exportOpenApiParams = {
     format?: 'json' | 'yaml';
-    /** Comma-separated ids: only these interfaces */
+    /** Comma-separated ids: only these interfaces; at most 500 (more: 40000) */
     ids?: string;
   };
 
