@@ -31,7 +31,8 @@ export function parseExportIds(raw: unknown): string[] | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') refuse(ResponseCode.PARAMS_ERROR, MESSAGES.notText('ids'));
   const ids = raw.split(',').map((part) => parseId(part.trim()));
-  if (ids.length > EXPORT_IDS_MAX) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.tooManyIds('ids', EXPORT_IDS_MAX));
+  if (ids.length > EXPORT_IDS_MAX)
+    refuse(ResponseCode.PARAMS_ERROR, MESSAGES.tooManyIds('ids', EXPORT_IDS_MAX));
   if (ids.some((id) => id === undefined)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.idParamInvalid('ids'));
   return [...new Set(ids as string[])];
 }
