@@ -203,8 +203,8 @@ const isJsonObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The JSON object a write sends, or the refusal that says what is wrong: no
- * JSON content type, no body, or a body that is no object. Read before who
- * is asking, so a malformed write is refused as such whoever sends it.
+ * JSON content type, no body, or a body that is no object. Routes behind
+ * `signIn` read it after who is asking, so a stranger learns nothing of it.
  */
 export function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
   const { body } = request;

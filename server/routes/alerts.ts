@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { WEBHOOK_TIMEOUT_S } from '@agler/contract/alerts';
 import { listAlerts, markAllRead, markRead, unreadCount } from '../domain/alerts';
-import { requireUser } from '../domain/user';
 import {
   createWebhookWorker,
   deleteWebhook,
@@ -15,6 +14,7 @@ import {
 import type { WebhookWorker } from '../domain/webhooks';
 import { ok } from '../envelope';
 import { ignoreBodies, jsonObjectBody } from '../plugins/body';
+import { signIn } from '../plugins/session';
 import { parseAllowList } from '../upstream/addressPolicy';
 import type { AllowList } from '../upstream/addressPolicy';
 import { createUpstreamClient } from '../upstream/client';
@@ -43,28 +43,24 @@ export type AlertsOptions = {
 
 const alertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
+  app.addHook('preHandler', signIn('user'));
 
-  app.get('/unread', async (request) =>
-    ok(await unreadCount(db, requireUser(await request.sessionUser()).id)),
-  );
+  app.get('/unread', async (request) => ok(await unreadCount(db, request.user.id)));
 
   app.get('/list', async (request) => {
-    const user = requireUser(await request.sessionUser());
     // listAlerts reads the query with the contract's parseAlertListQuery.
-    return ok(await listAlerts(db, user.id, request.query));
+    return ok(await listAlerts(db, request.user.id, request.query));
   });
 
   app.post('/read', async (request) => {
     const body = jsonObjectBody(request);
-    const user = requireUser(await request.sessionUser());
-    return ok(await markRead(db, user.id, body, ctx.now()));
+    return ok(await markRead(db, request.user.id, body, ctx.now()));
   });
 
   await app.register(async (scope) => {
     ignoreBodies(scope);
     scope.post('/read/all', async (request) => {
-      const user = requireUser(await request.sessionUser());
-      return ok(await markAllRead(db, user.id, ctx.now()));
+      return ok(await markAllRead(db, request.user.id, ctx.now()));
     });
   });
 };
@@ -75,27 +71,24 @@ const webhookRoutes: FastifyPluginAsync<{
   worker: WebhookWorker;
 }> = async (app, { ctx, allow, worker }) => {
   const { db } = ctx.database;
+  app.addHook('preHandler', signIn('user'));
 
   app.get('/', async (request) => {
-    const user = requireUser(await request.sessionUser());
-    return ok(await webhookOf(db, user.id, ctx.now()));
+    return ok(await webhookOf(db, request.user.id, ctx.now()));
   });
 
   app.post('/', async (request) => {
     const body = jsonObjectBody(request);
-    const user = requireUser(await request.sessionUser());
-    return ok(await saveWebhook(db, ctx.secretBox, user.id, body, allow, ctx.now()));
+    return ok(await saveWebhook(db, ctx.secretBox, request.user.id, body, allow, ctx.now()));
   });
 
   app.get('/deliveries', async (request) => {
-    const user = requireUser(await request.sessionUser());
-    return ok(await listDeliveries(db, user.id, request.query));
+    return ok(await listDeliveries(db, request.user.id, request.query));
   });
 
   app.post('/resend', async (request) => {
     const body = jsonObjectBody(request);
-    const user = requireUser(await request.sessionUser());
-    const answer = await resendDelivery(db, user.id, body, ctx.now());
+    const answer = await resendDelivery(db, request.user.id, body, ctx.now());
     worker.kick();
     return ok(answer);
   });
@@ -104,16 +97,13 @@ const webhookRoutes: FastifyPluginAsync<{
   await app.register(async (scope) => {
     ignoreBodies(scope);
     scope.post('/test', async (request) => {
-      const user = requireUser(await request.sessionUser());
-      return ok(await worker.ping(user.id));
+      return ok(await worker.ping(request.user.id));
     });
     scope.post('/secret/rotate', async (request) => {
-      const user = requireUser(await request.sessionUser());
-      return ok(await rotateSecret(db, ctx.secretBox, user.id, ctx.now()));
+      return ok(await rotateSecret(db, ctx.secretBox, request.user.id, ctx.now()));
     });
     scope.post('/delete', async (request) => {
-      const user = requireUser(await request.sessionUser());
-      return ok(await deleteWebhook(db, user.id));
+      return ok(await deleteWebhook(db, request.user.id));
     });
   });
 };

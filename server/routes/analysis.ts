@@ -9,24 +9,23 @@ import { overviewOf } from '../domain/analysis/overview';
 import { topInterfaces } from '../domain/analysis/top';
 import { usagePage } from '../domain/analysis/usage';
 import { interfaceCallers } from '../domain/callers';
-import { requireAdmin } from '../domain/user';
 import { ok } from '../envelope';
+import { signIn } from '../plugins/session';
 import type { AppContext } from './context';
 import { valid } from './input';
 
 /** /api/analysis: usage of the interfaces (admins only); each read flushes the call log first, so it counts every answered call. */
 export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
+  app.addHook('preHandler', signIn('admin'));
 
   app.get('/top/interface/invoke', async (request) => {
-    requireAdmin(await request.sessionUser());
     const query = valid(parseTopQuery(request.query, ctx.now()));
     await ctx.callLog.flush();
     return ok(await topInterfaces(db, query));
   });
 
   app.get('/overview', async (request) => {
-    requireAdmin(await request.sessionUser());
     const { range, pageSize } = valid(parseOverviewRequest(request.query));
     await ctx.callLog.flush();
     const overview = await overviewOf(db, range, { pageSize });
@@ -34,14 +33,12 @@ export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   });
 
   app.get('/interfaces', async (request) => {
-    requireAdmin(await request.sessionUser());
     const query = valid(parseUsageQuery(request.query));
     await ctx.callLog.flush();
     return ok(await usagePage(db, query));
   });
 
   app.get('/interface/callers', async (request) => {
-    requireAdmin(await request.sessionUser());
     const query = valid(parseCallersQuery(request.query));
     await ctx.callLog.flush();
     return ok(await interfaceCallers(db, query));

@@ -275,10 +275,17 @@ describe('admin writes', () => {
     expect((await post('delete', { id: demo[0].id }, '')).code).toBe(ResponseCode.NOT_LOGIN);
   });
 
-  test('the body is checked before the caller, as in the mocks', async () => {
-    const answer = await call(t.app, { method: 'POST', url: '/api/interfaceInfo/delete', payload: [1, 2] });
+  test('the caller is checked before the body: a stranger learns nothing of what a write needs', async () => {
+    const stranger = await call(t.app, { method: 'POST', url: '/api/interfaceInfo/delete', payload: [1, 2] });
+    const asAdmin = await call(t.app, {
+      method: 'POST',
+      url: '/api/interfaceInfo/delete',
+      payload: [1, 2],
+      cookie: admin,
+    });
 
-    expect(answer).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.bodyNotObject });
+    expect(stranger).toEqual({ code: ResponseCode.NOT_LOGIN, data: null, message: MESSAGES.notLogin });
+    expect(asAdmin).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.bodyNotObject });
   });
 });
 

@@ -6,73 +6,82 @@ import { queryOf } from '@agler/contract/queries';
 import { announce } from '../cache/changes';
 import { alertInterfaceCallers } from '../domain/alerts';
 import { add, getOne, listPage, remove, setStatus, update } from '../domain/interfaceInfo';
-import { requireAdmin, requireUser } from '../domain/user';
+import { requireUser } from '../domain/user';
 import { ok } from '../envelope';
 import { historyOf } from '../invoke/callLog';
 import { callerOf } from '../invoke/caller';
 import { jsonObjectBody } from '../plugins/body';
+import { signIn } from '../plugins/session';
 import type { AppContext } from './context';
 
 /** /api/interfaceInfo: the catalogue (logged in), its administration (admins) and its calls. */
 export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
   /** After a write that succeeded (its id was read by then): the gateway's caches drop the interface. */
-  const interfaceChanged = (id: unknown) => announce(db, { kind: 'interface', interfaceId: String(parseId(id)) });
+  const interfaceChanged = (id: unknown) =>
+    announce(db, { kind: 'interface', interfaceId: String(parseId(id)) });
 
-  // listPage and getOne read the query with the contract's parseListQuery and parseId.
-  app.get('/list/page', async (request) => {
-    const user = requireUser(await request.sessionUser());
-    return ok(await listPage(db, queryOf(request.query), user));
+  await app.register(async (users) => {
+    users.addHook('preHandler', signIn('user'));
+    // listPage and getOne read the query with the contract's parseListQuery and parseId.
+    users.get('/list/page', async (request) => {
+      return ok(await listPage(db, queryOf(request.query), request.user));
+    });
+
+    users.get('/get', async (request) => {
+      return ok(await getOne(db, queryOf(request.query), request.user));
+    });
+
+    users.get('/invoke/history', async (request) => {
+      const { user } = request;
+      const row = await getOne(db, queryOf(request.query), user);
+      // Calls still waiting in the recorder are written first: the one just made is listed.
+      await ctx.callLog.flush();
+      return ok(await historyOf(db, user.id, row.id));
+    });
   });
 
-  app.get('/get', async (request) => {
-    const user = requireUser(await request.sessionUser());
-    return ok(await getOne(db, queryOf(request.query), user));
+  await app.register(async (admins) => {
+    admins.addHook('preHandler', signIn('admin'));
+    admins.post('/add', async (request) => {
+      const body = jsonObjectBody(request);
+      const id = await add(db, body, request.user, ctx.now());
+      await interfaceChanged(id);
+      return ok(id);
+    });
+
+    admins.post('/update', async (request) => {
+      const body = jsonObjectBody(request);
+      const done = await update(db, body, ctx.now(), ctx.callLog);
+      await interfaceChanged(body.id);
+      return ok(done);
+    });
+
+    admins.post('/delete', async (request) => {
+      const body = jsonObjectBody(request);
+      const done = await remove(db, body, ctx.now());
+      await interfaceChanged(body.id);
+      return ok(done);
+    });
+
+    admins.post('/online', async (request) => {
+      const body = jsonObjectBody(request);
+      const done = await setStatus(db, body, INTERFACE_STATUS.ONLINE);
+      await interfaceChanged(body.id);
+      return ok(done);
+    });
+
+    admins.post('/offline', async (request) => {
+      const body = jsonObjectBody(request);
+      const done = await setStatus(db, body, INTERFACE_STATUS.OFFLINE);
+      await interfaceChanged(body.id);
+      // Who called it in the last 30 days is told (the bell, and their webhook).
+      await alertInterfaceCallers(db, body.id, 'interface_offline', ctx.now(), ctx.callLog);
+      return ok(done);
+    });
   });
 
-  // A write's body is checked before who sends it (jsonObjectBody).
-  app.post('/add', async (request) => {
-    const body = jsonObjectBody(request);
-    const admin = requireAdmin(await request.sessionUser());
-    const id = await add(db, body, admin, ctx.now());
-    await interfaceChanged(id);
-    return ok(id);
-  });
-
-  app.post('/update', async (request) => {
-    const body = jsonObjectBody(request);
-    requireAdmin(await request.sessionUser());
-    const done = await update(db, body, ctx.now(), ctx.callLog);
-    await interfaceChanged(body.id);
-    return ok(done);
-  });
-
-  app.post('/delete', async (request) => {
-    const body = jsonObjectBody(request);
-    requireAdmin(await request.sessionUser());
-    const done = await remove(db, body, ctx.now());
-    await interfaceChanged(body.id);
-    return ok(done);
-  });
-
-  app.post('/online', async (request) => {
-    const body = jsonObjectBody(request);
-    requireAdmin(await request.sessionUser());
-    const done = await setStatus(db, body, INTERFACE_STATUS.ONLINE);
-    await interfaceChanged(body.id);
-    return ok(done);
-  });
-
-  app.post('/offline', async (request) => {
-    const body = jsonObjectBody(request);
-    requireAdmin(await request.sessionUser());
-    const done = await setStatus(db, body, INTERFACE_STATUS.OFFLINE);
-    await interfaceChanged(body.id);
-    // Who called it in the last 30 days is told (the bell, and their webhook).
-    await alertInterfaceCallers(db, body.id, 'interface_offline', ctx.now(), ctx.callLog);
-    return ok(done);
-  });
-
+  // The caller's session is read in the statement that finds the interface (callerOf), so this route checks it itself.
   app.post('/invoke', async (request, reply) => {
     const body = jsonObjectBody(request);
     const caller = await callerOf(db, request.sessionToken(), ctx.now(), body.id);
@@ -89,13 +98,5 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       .send(
         `{"code":${ResponseCode.SUCCESS},"data":${data},"message":${JSON.stringify(MESSAGES.ok)},"call":${JSON.stringify(call)}}`,
       );
-  });
-
-  app.get('/invoke/history', async (request) => {
-    const user = requireUser(await request.sessionUser());
-    const row = await getOne(db, queryOf(request.query), user);
-    // Calls still waiting in the recorder are written first: the one just made is listed.
-    await ctx.callLog.flush();
-    return ok(await historyOf(db, user.id, row.id));
   });
 };

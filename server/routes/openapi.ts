@@ -14,9 +14,9 @@ import { listNotices } from '../domain/lifecycle';
 import { exportDocument, parseExportIds } from '../domain/openapi/export';
 import { importDocument } from '../domain/openapi/import';
 import type { FetchDocument } from '../domain/openapi/import';
-import { requireAdmin, requireUser } from '../domain/user';
 import { ok } from '../envelope';
 import { BodyTooLargeError, jsonObjectBody, readBody } from '../plugins/body';
+import { signIn } from '../plugins/session';
 import { parseAllowList } from '../upstream/addressPolicy';
 import { createUpstreamClient } from '../upstream/client';
 import type { Resolve, UpstreamClient } from '../upstream/client';
@@ -117,35 +117,38 @@ export const openApiRoutes: FastifyPluginAsync<OpenApiOptions> = async (app, opt
     bodyLimit: IMPORT_LIMITS.bodyMaxBytes,
     config: { bodyTooLarge: IMPORT_MESSAGES.documentTooLarge(IMPORT_LIMITS.documentMaxBytes / 1024 / 1024) },
   };
-  app.post('/api/interfaceInfo/import', importLimits, async (request) => {
-    const body = jsonObjectBody(request);
-    const admin = requireAdmin(await request.sessionUser());
-    // Calls still waiting in the recorder are written first: a deprecation's notices name every recent caller.
-    await ctx.callLog.flush();
-    const result = await importDocument(db, body, admin, ctx.now(), fetchDocument);
-    // After the write: the gateway's caches drop every interface it added or changed.
-    await announceAll(
-      db,
-      (result.ids ?? []).map((interfaceId) => ({ kind: 'interface', interfaceId })),
-    );
-    return ok(result);
+  await app.register(async (admins) => {
+    admins.addHook('preHandler', signIn('admin'));
+    admins.post('/api/interfaceInfo/import', importLimits, async (request) => {
+      const body = jsonObjectBody(request);
+      // Calls still waiting in the recorder are written first: a deprecation's notices name every recent caller.
+      await ctx.callLog.flush();
+      const result = await importDocument(db, body, request.user, ctx.now(), fetchDocument);
+      // After the write: the gateway's caches drop every interface it added or changed.
+      await announceAll(
+        db,
+        (result.ids ?? []).map((interfaceId) => ({ kind: 'interface', interfaceId })),
+      );
+      return ok(result);
+    });
+
+    admins.get('/api/interfaceInfo/notices', async (request) => {
+      return ok(await listNotices(db, queryOf(request.query).id));
+    });
   });
 
-  app.get('/api/interfaceInfo/notices', async (request) => {
-    requireAdmin(await request.sessionUser());
-    return ok(await listNotices(db, queryOf(request.query).id));
-  });
-
-  app.get('/api/openapi.json', async (request, reply) => {
-    const user = requireUser(await request.sessionUser());
-    const query = queryOf(request.query);
-    if (query.format !== undefined && query.format !== 'json' && query.format !== 'yaml')
-      throw refusal(IMPORT_MESSAGES.badFormat);
-    const document = await exportDocument(db, user, publicUrl, parseExportIds(query.ids));
-    if (query.format === 'yaml')
-      return reply
-        .type('application/yaml; charset=utf-8')
-        .send(YAML.stringify(document, { aliasDuplicateObjects: false }));
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(document, null, 2));
+  await app.register(async (users) => {
+    users.addHook('preHandler', signIn('user'));
+    users.get('/api/openapi.json', async (request, reply) => {
+      const query = queryOf(request.query);
+      if (query.format !== undefined && query.format !== 'json' && query.format !== 'yaml')
+        throw refusal(IMPORT_MESSAGES.badFormat);
+      const document = await exportDocument(db, request.user, publicUrl, parseExportIds(query.ids));
+      if (query.format === 'yaml')
+        return reply
+          .type('application/yaml; charset=utf-8')
+          .send(YAML.stringify(document, { aliasDuplicateObjects: false }));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(document, null, 2));
+    });
   });
 };

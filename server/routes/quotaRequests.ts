@@ -5,9 +5,9 @@ import {
   parseQuotaReview,
 } from '@agler/contract/quotaRequests';
 import { askForQuota, listQuotaRequests, reviewQuotaRequest } from '../domain/quotaRequests';
-import { requireAdmin, requireUser } from '../domain/user';
 import { ok } from '../envelope';
 import { jsonObjectBody } from '../plugins/body';
+import { signIn } from '../plugins/session';
 import type { AppContext } from './context';
 import { valid } from './input';
 
@@ -15,23 +15,26 @@ import { valid } from './input';
 export const quotaRequestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
 
-  app.post('', async (request) => {
-    const body = jsonObjectBody(request);
-    const user = requireUser(await request.sessionUser());
-    const asked = valid(parseNewQuotaRequest(body));
-    return ok(await askForQuota(db, user, asked, ctx.now(), ctx.defaultQuota));
+  await app.register(async (users) => {
+    users.addHook('preHandler', signIn('user'));
+    users.post('', async (request) => {
+      const body = jsonObjectBody(request);
+      const asked = valid(parseNewQuotaRequest(body));
+      return ok(await askForQuota(db, request.user, asked, ctx.now(), ctx.defaultQuota));
+    });
+
+    users.get('/list', async (request) => {
+      const query = valid(parseQuotaRequestListQuery(request.query));
+      return ok(await listQuotaRequests(db, request.user, query, ctx.defaultQuota));
+    });
   });
 
-  app.get('/list', async (request) => {
-    const viewer = requireUser(await request.sessionUser());
-    const query = valid(parseQuotaRequestListQuery(request.query));
-    return ok(await listQuotaRequests(db, viewer, query, ctx.defaultQuota));
-  });
-
-  app.post('/review', async (request) => {
-    const body = jsonObjectBody(request);
-    const admin = requireAdmin(await request.sessionUser());
-    const review = valid(parseQuotaReview(body));
-    return ok(await reviewQuotaRequest(db, admin, review, ctx.now(), ctx.defaultQuota));
+  await app.register(async (admins) => {
+    admins.addHook('preHandler', signIn('admin'));
+    admins.post('/review', async (request) => {
+      const body = jsonObjectBody(request);
+      const review = valid(parseQuotaReview(body));
+      return ok(await reviewQuotaRequest(db, request.user, review, ctx.now(), ctx.defaultQuota));
+    });
   });
 };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseCallLogQuery, parseDailyUsageQuery, parseUsageSummaryQuery } from '@agler/contract/usage';
 import { callLog, dailyUsage, subjectOf, usageSummary } from '../domain/usage';
-import { requireUser } from '../domain/user';
 import { ok } from '../envelope';
+import { signIn } from '../plugins/session';
 import type { AppContext } from './context';
 import { valid } from './input';
 
@@ -13,9 +13,10 @@ import { valid } from './input';
  */
 export const usageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
+  app.addHook('preHandler', signIn('user'));
 
   app.get('/usage/daily', async (request) => {
-    const viewer = requireUser(await request.sessionUser());
+    const viewer = request.user;
     const query = valid(parseDailyUsageQuery(request.query));
     const userId = await subjectOf(db, viewer, query.userId);
     await ctx.callLog.flush();
@@ -23,7 +24,7 @@ export const usageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   app.get('/usage/summary', async (request) => {
-    const viewer = requireUser(await request.sessionUser());
+    const viewer = request.user;
     const query = valid(parseUsageSummaryQuery(request.query));
     const userId = await subjectOf(db, viewer, query.userId);
     await ctx.callLog.flush();
@@ -32,7 +33,7 @@ export const usageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   app.get('/calls', async (request) => {
-    const viewer = requireUser(await request.sessionUser());
+    const viewer = request.user;
     const query = valid(parseCallLogQuery(request.query));
     const userId = await subjectOf(db, viewer, query.userId);
     await ctx.callLog.flush();

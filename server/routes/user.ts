@@ -6,9 +6,10 @@ import { refuse } from '../domain/errors';
 import { changePassword, changeRole, listUsers, register, updateProfile } from '../domain/accounts';
 import { keyOf, regenerateKey } from '../domain/keys';
 import { usageOf } from '../domain/quotas';
-import { login, logout, requireAdmin, requireUser, toLoginUserVO } from '../domain/user';
+import { login, logout, toLoginUserVO } from '../domain/user';
 import { ok } from '../envelope';
 import { ignoreBodies, jsonObjectBody } from '../plugins/body';
+import { signIn } from '../plugins/session';
 import type { AppContext } from './context';
 import { actorOf } from './keys';
 
@@ -34,36 +35,43 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return ok(id);
   });
 
-  app.post('/update/my', async (request) => {
-    const body = jsonObjectBody(request);
-    const user = requireUser(await request.sessionUser());
-    return ok(await updateProfile(db, user, body, ctx.now()));
+  await app.register(async (users) => {
+    users.addHook('preHandler', signIn('user'));
+    users.post('/update/my', async (request) => {
+      const body = jsonObjectBody(request);
+      return ok(await updateProfile(db, request.user, body, ctx.now()));
+    });
+
+    users.post('/update/password', async (request) => {
+      const body = jsonObjectBody(request);
+      return ok(await changePassword(db, request.user, request.sessionToken(), body, ctx.now()));
+    });
+
+    users.get('/key', async (request) => ok(await keyOf(db, request.user)));
+
+    users.get('/usage', async (request) => {
+      await ctx.callLog.flush();
+      return ok(await usageOf(db, request.user.id, ctx.defaultQuota));
+    });
+
+    // A new pair needs no body: any body is let through unread.
+    await users.register(async (scope) => {
+      ignoreBodies(scope);
+      scope.post('/key/regenerate', async (request) => {
+        return ok(await regenerateKey(db, ctx.secretBox, actorOf(request), ctx.now()));
+      });
+    });
   });
 
-  app.post('/update/password', async (request) => {
-    const body = jsonObjectBody(request);
-    const user = requireUser(await request.sessionUser());
-    return ok(await changePassword(db, user, request.sessionToken(), body, ctx.now()));
-  });
-
-  app.get('/key', async (request) => ok(await keyOf(db, requireUser(await request.sessionUser()))));
-
-  app.get('/usage', async (request) => {
-    const user = requireUser(await request.sessionUser());
-    await ctx.callLog.flush();
-    return ok(await usageOf(db, user.id, ctx.defaultQuota));
-  });
-
-  app.get('/list/page', async (request) => {
-    requireAdmin(await request.sessionUser());
+  await app.register(async (admins) => {
+    admins.addHook('preHandler', signIn('admin'));
     // listUsers reads the query with the contract's parseUserListQuery.
-    return ok(await listUsers(db, queryOf(request.query)));
-  });
+    admins.get('/list/page', async (request) => ok(await listUsers(db, queryOf(request.query))));
 
-  app.post('/update', async (request) => {
-    const body = jsonObjectBody(request);
-    const admin = requireAdmin(await request.sessionUser());
-    return ok(await changeRole(db, admin, body, ctx.now()));
+    admins.post('/update', async (request) => {
+      const body = jsonObjectBody(request);
+      return ok(await changeRole(db, request.user, body, ctx.now()));
+    });
   });
 
   // Logging out needs nothing but the cookie: any body is let through unread.
@@ -73,10 +81,6 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       await logout(db, request.sessionToken());
       reply.clearSessionCookie();
       return ok(true);
-    });
-    // A new pair needs no body either.
-    scope.post('/key/regenerate', async (request) => {
-      return ok(await regenerateKey(db, ctx.secretBox, await actorOf(request), ctx.now()));
     });
   });
 };

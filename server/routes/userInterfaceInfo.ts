@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseIdParam } from '@agler/contract/queries';
 import { setQuota, usageOfUser } from '../domain/quotas';
-import { requireAdmin } from '../domain/user';
 import { ok } from '../envelope';
 import { jsonObjectBody } from '../plugins/body';
+import { signIn } from '../plugins/session';
 import type { AppContext } from './context';
 import { valid } from './input';
 
 /** /api/userInterfaceInfo: each user's calls and quotas per interface (admins). */
 export const userInterfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
+  app.addHook('preHandler', signIn('admin'));
 
   app.get('/list', async (request) => {
-    requireAdmin(await request.sessionUser());
     const userId = valid(parseIdParam(request.query, 'userId'));
     await ctx.callLog.flush();
     return ok(await usageOfUser(db, userId, ctx.defaultQuota));
@@ -20,7 +20,6 @@ export const userInterfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = 
 
   app.post('/update', async (request) => {
     const body = jsonObjectBody(request);
-    requireAdmin(await request.sessionUser());
     return ok(await setQuota(db, body, ctx.defaultQuota));
   });
 };
