@@ -87,6 +87,7 @@ export default defineConfig({
     require.resolve('./config/plugins/htmlLang'),
     require.resolve('./config/plugins/antdStyles'),
     require.resolve('./config/plugins/precompress'),
+    require.resolve('./config/plugins/readyLine'),
   ],
   openAPI: [
     {

@@ -2,8 +2,8 @@ import { demoOrigin } from '../mock/wiring/demoOrigin';
 
 /**
  * Where the platform's paths go in `max dev` and `max preview`: to the platform's own server on
- * the demo data, which mock/platform.ts starts in the same process; with MOCK=none, to a backend
- * of your own instead:
+ * the demo data, which mock/platform.ts starts in a process of its own; with MOCK=none, to a
+ * backend of your own instead:
  *   MOCK=none API_TARGET=http://localhost:7529 npm start
  * A proxy rather than Umi's mock handlers: they parse JSON bodies with JSON.parse before a
  * handler sees them, while a proxy passes the bytes on as the browser sent them.

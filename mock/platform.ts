@@ -8,12 +8,14 @@ import { openDemoDatabase } from '../server/demo/database';
 import { readSettings } from '../server/settings';
 import { sendBareIds, idFormOf } from './wiring/bareIds';
 import { ensureDemoPlatform } from './wiring/demoOrigin';
+import { DEMO_PROCESS_ENV, reportToParent, startDemoProcess } from './wiring/demoProcess';
 
 /**
  * `npm start` and `max preview` answer with the platform's own server: Umi loads this file when
- * it starts, and it starts the server (server/app.ts) in this process on a free loopback port,
- * over an in-memory copy of the demo data; config/proxy.ts forwards /api, /gateway and /demo to
- * it. Umi reloads this file when mock/ changes; the server it started stays until the restart.
+ * it starts, and it starts the server (server/app.ts) in a child process (wiring/demoProcess.ts)
+ * on a free loopback port, over an in-memory copy of the demo data; config/proxy.ts forwards
+ * /api, /gateway and /demo to it. Umi reloads this file when mock/ changes; the server it
+ * started stays until the restart.
  */
 
 const ROOT = path.resolve(__dirname, '..');
@@ -71,10 +73,20 @@ export async function startDemoPlatform(options: { PGlite?: typeof PGlite } = {}
   return { origin: `http://127.0.0.1:${port}`, app };
 }
 
-if (process.env.MOCK !== 'none') {
-  ensureDemoPlatform(async () => (await startDemoPlatform()).origin).catch((error: unknown) => {
-    process.stderr.write(`[demo] 演示平台无法启动：${error instanceof Error ? error.stack : String(error)}\n`);
-  });
+const failed = (error: unknown) =>
+  process.stderr.write(`[demo] 演示平台无法启动：${error instanceof Error ? error.stack : String(error)}\n`);
+
+if (process.env[DEMO_PROCESS_ENV]) {
+  startDemoPlatform().then(
+    ({ origin }) => reportToParent(origin),
+    (error: unknown) => {
+      failed(error);
+      process.exit(1);
+    },
+  );
+} else if (process.env.MOCK !== 'none') {
+  // The console's port is known here only (`max preview` names it in its arguments).
+  ensureDemoPlatform(() => startDemoProcess(__filename, { PORT: consolePort() })).catch(failed);
 }
 
 // No mock routes of its own: every answer comes from the server.

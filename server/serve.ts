@@ -41,7 +41,7 @@ function consoleIsStale(): string | undefined {
 
 const stale = consoleIsStale();
 if (stale) {
-  process.stdout.write(`控制台${stale}，正在构建 dist/（约半分钟）……\n`);
+  process.stdout.write(`控制台${stale}，正在构建 dist/（连同压缩约一分钟，机器忙时更久）……\n`);
   const build = spawnSync(process.execPath, [require.resolve('@umijs/max/bin/max'), 'build'], {
     cwd: ROOT,
     stdio: 'inherit',
