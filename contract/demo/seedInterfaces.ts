@@ -22,8 +22,6 @@ type Seed = {
   params?: [name: string, type: string, required: boolean, description: string][];
   /** Extra request headers beyond the common ones. */
   headers?: Record<string, string>;
-  /** The response's content type when it is not JSON. */
-  contentType?: string;
   offline?: boolean;
 };
 
@@ -480,9 +478,15 @@ function headersText(seed: Pick<Seed, 'method' | 'headers'>): string {
   return JSON.stringify({ ...headers, ...seed.headers });
 }
 
-function responseHeaderText(seq: number, contentType = 'application/json;charset=UTF-8'): string {
-  return JSON.stringify({ 'Content-Type': contentType, 'X-RateLimit-Limit': String(60 * (1 + (seq % 5))), 'Cache-Control': 'no-store' });
-}
+/**
+ * The headers a demo interface's answer really has through the gateway: its service's JSON type and
+ * the caller's quota left. None has a rate limit, so none documents the RateLimit headers.
+ */
+const DEMO_RESPONSE_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'X-Quota-Remaining': '<剩余次数>',
+} as const;
+const RESPONSE_HEADER_TEXT = JSON.stringify(DEMO_RESPONSE_HEADERS);
 
 function toRows(params: Seed['params'] = []): RequestParam[] {
   return params.map(([name, type, required, description]) => ({ name, type, required, description }));
@@ -500,7 +504,7 @@ function handWritten(seed: Seed, index: number, creatorId: string): InterfaceInf
     method: seed.method,
     requestParams: serializeRequestParams(toRows(seed.params)),
     requestHeader: headersText(seed),
-    responseHeader: responseHeaderText(seq, seed.contentType),
+    responseHeader: RESPONSE_HEADER_TEXT,
     status: seed.offline ? 0 : 1,
     userId: creatorId,
     createTime: formatTime(created),
@@ -651,7 +655,7 @@ function generated(seq: number, handCount: number, creatorId: string): Interface
     method: action.method,
     requestParams: serializeRequestParams(toRows(action.params(zh))),
     requestHeader: headersText(seed),
-    responseHeader: responseHeaderText(seq),
+    responseHeader: RESPONSE_HEADER_TEXT,
     status: rand() < 0.12 ? 0 : 1,
     userId: creatorId,
     createTime: formatTime(created),

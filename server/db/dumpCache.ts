@@ -18,6 +18,7 @@ const SEED_INPUTS = [
   'server/domain/nameOrder.ts',
   'server/domain/password.ts',
   'contract/demo',
+  'contract/charge.ts',
   'contract/dates.ts',
   'contract/random.ts',
 ];

@@ -40,6 +40,27 @@ describe('demo services over HTTP', () => {
     expect(res.json()).toEqual({ message: '缺少必填参数 city' });
   });
 
+  it.each([
+    ['8.8.8.8', { country: '美国', isp: 'Google' }],
+    ['1.1.1.1', { country: '美国', isp: 'Cloudflare' }],
+    ['114.114.114.114', { country: '中国', province: '江苏', city: '南京' }],
+    ['223.5.5.5', { country: '中国', province: '浙江', isp: '阿里云' }],
+    ['127.0.0.1', { country: '局域网', isp: '内网 IP' }],
+    ['192.168.1.1', { country: '局域网', isp: '内网 IP' }],
+    ['100.64.0.1', { country: '局域网', isp: '内网 IP' }],
+  ])('places %s as a real lookup would', async (ip, place) => {
+    const res = await app.inject({ method: 'GET', url: `/demo/v1/ip/lookup?ip=${ip}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ip, ...place });
+  });
+
+  it('puts no well-known resolver on the blacklist', async () => {
+    for (const ip of ['8.8.8.8', '1.1.1.1', '114.114.114.114', '223.5.5.5']) {
+      const res = await app.inject({ method: 'GET', url: `/demo/v1/risk/ip-blacklist?ip=${ip}` });
+      expect(res.json()).toMatchObject({ ip, blocked: false });
+    }
+  });
+
   it('echoes any method with a JSON body', async () => {
     const res = await app.inject({ method: 'PUT', url: '/demo/echo', payload: { a: [1, 2] } });
     expect(res.statusCode).toBe(200);

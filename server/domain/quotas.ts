@@ -17,8 +17,8 @@ import { refuse } from './errors';
  * Quotas: what is left of a user's calls per interface. The first call makes
  * the row with `defaultQuota`; every call of a user who is no admin takes a
  * unit first, in its admission (server/invoke/admission.ts), which never
- * takes more than there is, in one process or several. A call that never
- * reached the interface, or that it never answered, gives its unit back.
+ * takes more than there is, in one process or several. A call that the
+ * interface did not answer with 2xx to 4xx gives its unit back (contract/charge.ts).
  */
 
 /** A user's own rate limits on an interface (undefined: none set), for a call whose caller was read without them. */

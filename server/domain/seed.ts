@@ -1,11 +1,14 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { loggedCallIsCharged } from '@agler/contract/charge';
+import { USER_ROLE } from '@agler/contract/constants';
 import { ADMIN_ID, DEMO_ACCOUNT_TIME, DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
+import type { DemoAccount } from '@agler/contract/demo/accounts';
 import { seedCalls } from '@agler/contract/demo/seedCalls';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { parseTime } from '@agler/contract/dates';
 import type { CallRecord } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
-import { interfaces, meta, users } from '../db/schema';
+import { interfaces, meta, quotas, users } from '../db/schema';
 import { RANK_VERSION, RANK_VERSION_KEY, ranksOf, sortByName } from './nameOrder';
 import { hashPassword } from './password';
 import { hourOf, rebuildRollup } from './rollup';
@@ -27,6 +30,35 @@ const SEEDED_COUNT = 'demo_interface_count';
 const CALL_BATCH = 5000;
 
 type Report = (line: string) => void;
+
+/** The quota sizes the demo's users were granted: each gets the smallest that leaves at least LEFT_SHARE of it. */
+const QUOTA_SIZES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
+const LEFT_SHARE = 0.25;
+
+export type DemoQuota = { userId: string; interfaceInfoId: string; leftNum: number; totalNum: number };
+
+/**
+ * The demo users' quotas, charged with their own history as the gateway charges
+ * (contract/charge.ts): what each has used is what their calls cost, so no
+ * screen shows a quota untouched beside its calls. Admins' calls cost nothing.
+ */
+export function demoQuotas(history: readonly CallRecord[], accounts: readonly DemoAccount[]): DemoQuota[] {
+  const charged = new Set(accounts.filter((a) => a.userRole === USER_ROLE.USER).map((a) => a.id));
+  // Per user and interface called (every call made the row, as a first call does), the units its calls used.
+  const used = new Map<string, { userId: string; interfaceInfoId: string; units: number }>();
+  for (const call of history) {
+    if (!charged.has(call.userId)) continue;
+    const key = `${call.userId}:${call.interfaceInfoId}`;
+    const entry = used.get(key) ?? { userId: call.userId, interfaceInfoId: call.interfaceInfoId, units: 0 };
+    if (loggedCallIsCharged(call)) entry.units += 1;
+    used.set(key, entry);
+  }
+  return [...used.values()].map(({ userId, interfaceInfoId, units }) => {
+    const size = QUOTA_SIZES.find((s) => units <= s * (1 - LEFT_SHARE));
+    const totalNum = size ?? Math.ceil(units / (1 - LEFT_SHARE) / 100_000) * 100_000;
+    return { userId, interfaceInfoId, leftNum: totalNum - units, totalNum };
+  });
+}
 
 /** How many interfaces the demo data seeded (0 when there was none). */
 export async function seededInterfaceCount(db: Queryable): Promise<number> {
@@ -117,6 +149,8 @@ export async function seedDemoData(
         report(`  调用记录 ${Math.round((written / history.length) * 100)}%`);
       }
     }
+    const granted = demoQuotas(history, DEMO_ACCOUNTS);
+    for (let i = 0; i < granted.length; i += 1000) await tx.insert(quotas).values(granted.slice(i, i + 1000));
     // The history goes around the log's writer: the analysis's roll-up is made from it here, up to this hour.
     await rebuildRollup(tx, hourOf(options.now));
     // New ids continue right after the seeded ones, as in the mocks.

@@ -7,6 +7,7 @@ import type { Id } from '@agler/contract/ids';
 import { KEY_TAIL_LENGTH } from '@agler/contract/keys';
 import { MESSAGES } from '@agler/contract/messages';
 import type { DayRange } from '@agler/contract/queries';
+import { FREE_FROM_STATUS } from '@agler/contract/charge';
 import { BURN_WINDOW_DAYS, burnOf } from '@agler/contract/usage';
 import type { CallLogQuery, CallStatusFilter, DailyUsageQuery } from '@agler/contract/usage';
 import type { DailyCalls, Page } from '@agler/contract/types';
@@ -116,6 +117,9 @@ export type UsageSummary = {
   interfaces: InterfaceUsageOfUser[];
 };
 
+/** A call that cost a unit of its quota, as loggedCallIsCharged (contract/charge.ts) reads the log: only these burn it. */
+const CHARGED = sql`(c.success OR c.status BETWEEN 400 AND ${FREE_FROM_STATUS - 1})`;
+
 type FigureRow = { iid: string | null; calls: number; errors: number; p95: number | null; recent: number };
 
 /**
@@ -142,7 +146,7 @@ export async function usageSummary(
              (count(*) FILTER (WHERE ${inRange}))::int AS calls,
              (count(*) FILTER (WHERE ${inRange} AND NOT c.success))::int AS errors,
              percentile_disc(0.95) WITHIN GROUP (ORDER BY c.latency) FILTER (WHERE ${inRange}) AS p95,
-             (count(*) FILTER (WHERE c.time >= ${at(burnStart)} AND c.time < ${at(burnEnd)}))::int AS recent
+             (count(*) FILTER (WHERE c.time >= ${at(burnStart)} AND c.time < ${at(burnEnd)} AND ${CHARGED}))::int AS recent
       FROM interface_call c
       WHERE c.user_id = ${userId}::bigint AND c.time >= ${at(from)} AND c.time < ${at(to)}
       GROUP BY GROUPING SETS ((c.interface_info_id), ())`),

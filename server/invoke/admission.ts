@@ -21,8 +21,8 @@ import type { RateState } from '../domain/rateLimit';
  * limit, and a nonce is never spent twice. A crash loses at most the
  * answers of the batch being decided: whatever it granted stays taken.
  *
- * Units given back (a call that never reached its interface) go the same
- * way, in batches of their own.
+ * Units given back (a call its interface did not answer with 2xx to 4xx) go
+ * the same way, in batches of their own.
  */
 
 export type Ask = {
@@ -51,7 +51,7 @@ export type Admission =
 
 export type Admitter = {
   admit: (ask: Ask) => Promise<Admission>;
-  /** Gives back the unit of a call that never reached its interface. */
+  /** Gives back the unit of a call its interface did not answer with 2xx to 4xx (contract/charge.ts). */
   giveBack: (userId: string, interfaceInfoId: string) => Promise<void>;
   /** Resolves when every admission and unit given back so far is written. */
   drain: () => Promise<void>;

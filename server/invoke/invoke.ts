@@ -4,6 +4,7 @@ import { historyParamsOf, responseHeadersOf } from '@agler/contract/invoke';
 import type { CallMeta } from '@agler/contract/invoke';
 import { parseJsonExact } from '@agler/contract/json';
 import { quotaCrossing } from '@agler/contract/alerts';
+import { answerIsCharged } from '@agler/contract/charge';
 import { gatewayPathOf, lifecycleVerdict } from '@agler/contract/lifecycle';
 import type { LifecycleVerdict } from '@agler/contract/lifecycle';
 import { MESSAGES } from '@agler/contract/messages';
@@ -76,8 +77,8 @@ export type Invoker = {
    * when it was used; a call of the rate limit, 42900 with Retry-After when
    * the caller is over it and nothing else is taken; a unit of the quota,
    * 42900 when none is left), the call, the record when it reached the
-   * interface (written before the call answers), the unit back when the
-   * interface never answered. `params` is the console's parameter text for
+   * interface (written before the call answers), the unit back unless the
+   * interface answered 2xx to 4xx (contract/charge.ts). `params` is the console's parameter text for
    * the caller's history (null from the gateway); `limits` the caller's rate
    * limits when already read; `signed` a signed call's key and nonce.
    */
@@ -246,8 +247,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
         keyId: signed?.keyId ?? null,
       });
     }
-    // Refused before a connection, or never answered: the unit goes back.
-    if (charged && !result.ok && result.status === undefined) {
+    // Refused, never answered (or not whole, or not in time), or answered 5xx: the unit goes back (contract/charge.ts).
+    if (charged && !(result.ok && answerIsCharged(result.status))) {
       await admitter.giveBack(user.id, row.id);
       return { result, left: (left ?? 0) + 1, rate };
     }

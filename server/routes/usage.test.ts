@@ -135,10 +135,11 @@ describe('GET /api/user/usage/summary', () => {
     expect(answer.data).toMatchObject({ calls: 6, errors: 3, unlimited: false });
     // Latencies 10, 11, 12, 10, 11, 10: the nearest rank of 95 % of six is the sixth.
     expect(answer.data.p95Latency).toBe(12);
-    // No quota row yet (calls written straight into the log): the default quota, burning 5 calls a week.
+    // No quota row yet (calls written straight into the log): the default quota, burnt by the 3 calls of the
+    // week that cost a unit (the two answered 500 cost nothing).
     const first = answer.data.interfaces.find((row) => row.interfaceInfoId === FIRST)!;
-    expect(first).toMatchObject({ calls: 5, errors: 2, leftNum: 100, totalNum: 100, burnPerDay: 0.7 });
-    expect(first.runsOutOn).toBe(formatDate(startOfDay(t.clock.now, Math.ceil((100 * 7) / 5) - 1)));
+    expect(first).toMatchObject({ calls: 5, errors: 2, leftNum: 100, totalNum: 100, burnPerDay: 0.4 });
+    expect(first.runsOutOn).toBe(formatDate(startOfDay(t.clock.now, Math.ceil((100 * 7) / 3) - 1)));
   });
 });
 

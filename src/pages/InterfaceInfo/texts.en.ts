@@ -27,6 +27,8 @@ export const view: Translation<typeof VIEW_TEXTS> = {
   quotaNotYet: 'Not called yet: the first call grants the default quota',
   quotaUnlimited: "Admins' calls are not limited",
   quotaFailed: 'Could not load the quota',
+  chargeRule:
+    'Calls the platform refuses, that the interface does not answer, or that it answers with 5xx are free; a call it answers with 2xx–4xx counts once.',
   usageLink: 'My usage',
 
   exportOpenApi: 'Export OpenAPI',

@@ -26,6 +26,8 @@ export const VIEW_TEXTS = localized('view', {
   quotaNotYet: '还没有调用过，首次调用时获得默认额度',
   quotaUnlimited: '管理员调用不受额度限制',
   quotaFailed: '额度加载失败',
+  /** Which calls take a unit (contract/charge.ts). */
+  chargeRule: '平台拒绝、接口未应答或返回 5xx 的调用不计次；接口应答 2xx–4xx 的调用计一次。',
   usageLink: '我的用量',
 
   exportOpenApi: '导出 OpenAPI',

@@ -53,6 +53,8 @@ export const usage: Translation<typeof USAGE_TEXTS> = {
     askMoreOf: (name) => `Ask for more: ${name}`,
     empty: 'No interfaces called yet',
     offline: 'Offline',
+    chargeRule:
+      'Calls the platform refuses, that the interface does not answer, or that it answers with 5xx are free; a call it answers with 2xx–4xx counts once.',
   },
 
   calls: {

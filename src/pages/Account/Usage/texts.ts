@@ -59,6 +59,8 @@ export const USAGE_TEXTS = localized('usage', {
     askMoreOf: (name: string) => `申请额度：${name}`,
     empty: '还没有调用过接口',
     offline: '已下线',
+    /** Which calls take a unit (contract/charge.ts): why calls can be more than the units used. */
+    chargeRule: '平台拒绝、接口未应答或返回 5xx 的调用不计次；接口应答 2xx–4xx 的调用计一次。',
   },
 
   calls: {

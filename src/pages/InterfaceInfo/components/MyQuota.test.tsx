@@ -39,6 +39,9 @@ describe('my quota on the interface page', () => {
     renderWithAntd(<MyQuota interfaceId={WEATHER} interfaceName="天气查询" unlimited={false} />);
     expect(await screen.findByText('剩余 3 / 100 次')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '我的用量' })).toHaveAttribute('href', '/account/usage');
+    expect(
+      screen.getByText('平台拒绝、接口未应答或返回 5xx 的调用不计次；接口应答 2xx–4xx 的调用计一次。'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '申请额度' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('申请「天气查询」的调用额度')).toBeInTheDocument();

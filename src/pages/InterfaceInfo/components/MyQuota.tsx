@@ -14,7 +14,7 @@ type MyQuotaProps = {
   unlimited: boolean;
 };
 
-/** What is left of the reader's quota on this interface, with 申请额度 beside it. */
+/** What is left of the reader's quota on this interface, with 申请额度 beside it and which calls take from it. */
 export function MyQuota({ interfaceId, interfaceName, unlimited }: MyQuotaProps) {
   const { data, error, refresh } = useRequest(
     async () => (await listMyUsage({ skipErrorHandler: true })).data ?? [],
@@ -25,23 +25,26 @@ export function MyQuota({ interfaceId, interfaceName, unlimited }: MyQuotaProps)
   if (!data) return null;
   const quota = data.find((row) => String(row.interfaceInfoId) === interfaceId);
   return (
-    <Space wrap size="small">
-      <span>
-        {quota
-          ? VIEW_TEXTS.quotaLeft(formatNumber(quota.leftNum), formatNumber(quota.totalNum))
-          : VIEW_TEXTS.quotaNotYet}
-      </span>
-      <QuotaRequestModal
-        interfaceInfoId={interfaceId}
-        interfaceName={interfaceName}
-        trigger={
-          <Button size="small" type="link">
-            {QUOTA_REQUEST_TEXTS.open}
-          </Button>
-        }
-        onSent={refresh}
-      />
-      <Link to={ACCOUNT_USAGE_PATH}>{VIEW_TEXTS.usageLink}</Link>
+    <Space direction="vertical" size={4}>
+      <Space wrap size="small">
+        <span>
+          {quota
+            ? VIEW_TEXTS.quotaLeft(formatNumber(quota.leftNum), formatNumber(quota.totalNum))
+            : VIEW_TEXTS.quotaNotYet}
+        </span>
+        <QuotaRequestModal
+          interfaceInfoId={interfaceId}
+          interfaceName={interfaceName}
+          trigger={
+            <Button size="small" type="link">
+              {QUOTA_REQUEST_TEXTS.open}
+            </Button>
+          }
+          onSent={refresh}
+        />
+        <Link to={ACCOUNT_USAGE_PATH}>{VIEW_TEXTS.usageLink}</Link>
+      </Space>
+      <Typography.Text type="secondary">{VIEW_TEXTS.chargeRule}</Typography.Text>
     </Space>
   );
 }

@@ -117,6 +117,7 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
 
   return (
     <Card title={T.title}>
+      {unlimited ? null : <Typography.Paragraph type="secondary">{T.chargeRule}</Typography.Paragraph>}
       <Table<API.InterfaceUsageOfUser>
         rowKey={(row) => String(row.interfaceInfoId)}
         columns={columns}
