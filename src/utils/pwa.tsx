@@ -34,7 +34,7 @@ export function listenForServiceWorkerEvents() {
       key,
       message: PWA_TEXTS.updateTitle,
       description: PWA_TEXTS.updateDescription,
-      btn: (
+      actions: (
         <Button
           type="primary"
           onClick={() => {

@@ -31,6 +31,16 @@ function type(text: string) {
   fireEvent.change(box, { target: { value: text } });
 }
 
+/** Lets `ms` pass inside act: the select's own timers (its dropdown, its focus) update it meanwhile. */
+async function pause(ms: number) {
+  await act(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, ms);
+      }),
+  );
+}
+
 describe('searchUrl', () => {
   it('filters the home page by the trimmed text', () => {
     expect(searchUrl(' 天气 ')).toBe('/?searchText=%E5%A4%A9%E6%B0%94');
@@ -120,9 +130,7 @@ describe('HeaderSearch', () => {
     await screen.findByTitle('7 日天气预报');
     expect(firstSignal?.aborted).toBe(true);
     await act(async () => answerSlow([info('9', '天气预报（旧版）')]));
-    await new Promise((resolve) => {
-      setTimeout(resolve, SUGGEST_DEBOUNCE_MS);
-    });
+    await pause(SUGGEST_DEBOUNCE_MS);
     expect(screen.queryByTitle('天气预报（旧版）')).not.toBeInTheDocument();
     expect(screen.getByTitle('7 日天气预报')).toBeInTheDocument();
   });
@@ -137,9 +145,7 @@ describe('HeaderSearch', () => {
   it('asks nothing for blank text', async () => {
     renderWithAntd(<HeaderSearch />);
     type('   ');
-    await new Promise((resolve) => {
-      setTimeout(resolve, SUGGEST_DEBOUNCE_MS + 100);
-    });
+    await pause(SUGGEST_DEBOUNCE_MS + 100);
     expect(mockList).not.toHaveBeenCalled();
   });
 });

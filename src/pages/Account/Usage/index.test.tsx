@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addQuotaRequest, listQuotaRequests } from '@/services/agler/quotaRequest';
 import { getMyUsageSummary, listMyCalls, listMyDailyUsage } from '@/services/agler/usage';
+import { expectConsoleError } from '@/testing/console';
 import { renderWithAntd } from '@/testing/render';
 import { downloadText } from '@/utils/download';
 import UsagePage from '.';
@@ -275,6 +276,8 @@ describe('我的用量', () => {
 
   it('says when the usage cannot be loaded, and loads again on 重试', async () => {
     jest.mocked(getMyUsageSummary).mockRejectedValueOnce(new Error('网络错误'));
+    // ahooks logs a failed request that has no onError of its own; the page shows it itself.
+    expectConsoleError(/网络错误/);
     renderWithAntd(<UsagePage />);
     expect(await screen.findByText('用量加载失败')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /重试/ }));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { createHistory } from '@umijs/max';
@@ -545,12 +545,16 @@ describe('interface analysis page', () => {
       );
       expect(clicked[0].download).toBe('接口调用明细_2026-10-24_至_2026-11-22.csv');
       expect(created[0].type).toBe('text/csv;charset=utf-8');
-      // jsdom's Blob has no text(): the file's bytes, read as a browser would save them.
-      const bytes = await new Promise<Uint8Array>((resolve) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-        reader.readAsArrayBuffer(created[0]);
-      });
+      // jsdom's Blob has no text(): the file's bytes, read as a browser would save them. Inside act:
+      // the page goes on settling meanwhile.
+      const bytes = await act(
+        () =>
+          new Promise<Uint8Array>((resolve) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+            reader.readAsArrayBuffer(created[0]);
+          }),
+      );
       // UTF-8's byte order mark, by which Excel knows the encoding.
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = new TextDecoder('utf-8').decode(bytes.slice(3)).split('\r\n');

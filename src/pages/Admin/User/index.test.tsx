@@ -76,7 +76,10 @@ async function choose(combobox: HTMLElement, option: string) {
     expect(open.length).toBeGreaterThan(0);
     return open[open.length - 1];
   });
-  fireEvent.click(within(dropdown).getByTitle(option));
+  // The choice may start a request: its answer's updates land inside act.
+  await act(async () => {
+    fireEvent.click(within(dropdown).getByTitle(option));
+  });
 }
 
 beforeEach(() => {

@@ -5,6 +5,7 @@ import { ApiError } from '@/requestConfig';
 import { invokeInterfaceInfo, listInvokeHistory } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import { MESSAGES } from '@agler/contract/messages';
+import { HISTORY_TEXTS } from '../texts';
 import { CallPanel } from './CallPanel';
 import { loadEnglish } from '@/testing/english';
 
@@ -53,8 +54,10 @@ describe('CallPanel in English', () => {
     expect(within(panel).getByLabelText('Response body')).toHaveTextContent(`"message": "${MESSAGES.quotaExhausted}"`);
   });
 
-  it('shows the JSON error at the editor in English, and why the form cannot show it', () => {
+  it('shows the JSON error at the editor in English, and why the form cannot show it', async () => {
     renderWithAntd(<Harness />);
+    // The recent calls it asks for as it opens (none here).
+    expect(await screen.findByText(HISTORY_TEXTS.empty)).toBeInTheDocument();
     // Edited while the form was chosen: the JSON is shown, with why the form cannot be.
     const editor = screen.getByLabelText('Request parameters (JSON)');
     fireEvent.change(editor, { target: { value: '{"city": }' } });

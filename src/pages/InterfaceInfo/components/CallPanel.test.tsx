@@ -4,6 +4,7 @@ import { ApiError } from '@/requestConfig';
 import { invokeInterfaceInfo, listInvokeHistory } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import { MESSAGES } from '@agler/contract/messages';
+import { HISTORY_TEXTS } from '../texts';
 import { CallPanel } from './CallPanel';
 
 // The umi runtime (which loads the app and with it the request layer) is not needed here.
@@ -64,6 +65,12 @@ const result = () => screen.getByRole('region', { name: '返回结果' });
 const showJson = () => fireEvent.click(screen.getByText('JSON', { selector: '.ant-segmented-item-label' }));
 const showForm = () => fireEvent.click(screen.getByText('表单', { selector: '.ant-segmented-item-label' }));
 
+/** Renders the panel and waits for its recent calls, which it asks for as it opens (none here). */
+async function renderQuietPanel(ui: JSX.Element) {
+  renderWithAntd(ui);
+  expect(await screen.findByText(HISTORY_TEXTS.empty)).toBeInTheDocument();
+}
+
 async function pressCtrlEnter(target: Element) {
   await act(async () => {
     fireEvent.keyDown(target, { key: 'Enter', ctrlKey: true });
@@ -123,8 +130,8 @@ describe('CallPanel', () => {
     expect(invoke).not.toHaveBeenCalled();
   });
 
-  it('keeps the form and the JSON in step both ways', () => {
-    renderWithAntd(<Harness />);
+  it('keeps the form and the JSON in step both ways', async () => {
+    await renderQuietPanel(<Harness />);
     expect(cityField()).toHaveValue('北京');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'days' }), { target: { value: '5' } });
     showJson();
@@ -132,7 +139,8 @@ describe('CallPanel', () => {
     fireEvent.change(editor(), { target: { value: '{"city": "成都", "note": "x"}' } });
     showForm();
     expect(cityField()).toHaveValue('成都');
-    expect(screen.getByRole('spinbutton', { name: 'days' })).toHaveValue('');
+    // Awaited: the form checks the fields it was given meanwhile.
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'days' })).toHaveValue(''));
   });
 
   it('shows the JSON error at the editor, offers no form for it, and sends nothing', async () => {
@@ -234,7 +242,7 @@ describe('CallPanel', () => {
   });
 
   it('cannot call an offline interface and says why', async () => {
-    renderWithAntd(<Harness offline />);
+    await renderQuietPanel(<Harness offline />);
     expect(screen.getByText('该接口已下线，暂不可调用')).toBeInTheDocument();
     expect(sendButton()).toBeDisabled();
     expect(cityField()).toBeDisabled();
@@ -242,15 +250,16 @@ describe('CallPanel', () => {
     expect(invoke).not.toHaveBeenCalled();
   });
 
-  it('puts the example back', () => {
-    renderWithAntd(<Harness />);
+  it('puts the example back', async () => {
+    await renderQuietPanel(<Harness />);
     fireEvent.change(cityField(), { target: { value: '上海' } });
     fireEvent.click(screen.getByText('恢复示例'));
-    expect(cityField()).toHaveValue('北京');
+    // Awaited: the form checks the field it was given meanwhile.
+    await waitFor(() => expect(cityField()).toHaveValue('北京'));
   });
 
-  it('edits parameters that are not a list only as JSON', () => {
-    renderWithAntd(<Harness requestParams="city: 城市名" />);
+  it('edits parameters that are not a list only as JSON', async () => {
+    await renderQuietPanel(<Harness requestParams="city: 城市名" />);
     expect(editor()).toBeVisible();
     expect(screen.getByRole('radio', { name: '表单' })).toBeDisabled();
   });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { useState } from 'react';
 import type { RequestParam } from '@agler/contract/requestParams';
@@ -45,7 +45,7 @@ describe('ParamsForm', () => {
     expect(screen.getByText('integer')).toBeInTheDocument();
   });
 
-  it('writes an edited field into the text with its type, keeping other keys exactly', () => {
+  it('writes an edited field into the text with its type, keeping other keys exactly', async () => {
     renderWithAntd(<Harness initial={'{"extra": 12345678901234567890}'} />);
     fireEvent.change(screen.getByRole('textbox', { name: 'city' }), { target: { value: '上海' } });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'days' }), { target: { value: '5' } });
@@ -57,7 +57,8 @@ describe('ParamsForm', () => {
     expect(parsedText()).not.toHaveProperty('city');
     // Filled again, it goes back to its documented place, not to the end.
     fireEvent.change(screen.getByRole('textbox', { name: 'city' }), { target: { value: '广州' } });
-    expect(Object.keys(parsedText())).toEqual(['extra', 'city', 'days', 'filter']);
+    // Awaited: the form checks the edited fields meanwhile.
+    await waitFor(() => expect(Object.keys(parsedText())).toEqual(['extra', 'city', 'days', 'filter']));
   });
 
   it('offers the values an enum description lists, the default marked, and true/false for a boolean', async () => {
@@ -69,7 +70,8 @@ describe('ParamsForm', () => {
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'tone' }));
     fireEvent.click(await screen.findByTitle('false'));
-    expect(parsedText()).toEqual({ unit: 'f', tone: false });
+    // Awaited: the form checks the chosen fields meanwhile.
+    await waitFor(() => expect(parsedText()).toEqual({ unit: 'f', tone: false }));
   });
 
   it('reads a text changed elsewhere back into the fields', () => {

@@ -130,12 +130,13 @@ describe('InterfaceForm validation', () => {
     expect(addMock).not.toHaveBeenCalled();
   });
 
-  it('formats a JSON field with its format button', () => {
+  it('formats a JSON field with its format button', async () => {
     setup();
     type('响应头', '{"a":1}');
     const formatButtons = screen.getAllByRole('button', { name: /格式化/ });
     fireEvent.click(formatButtons[formatButtons.length - 1]);
-    expect(field('响应头')).toHaveValue('{\n  "a": 1\n}');
+    // Awaited: the form checks the field meanwhile.
+    await waitFor(() => expect(field('响应头')).toHaveValue('{\n  "a": 1\n}'));
   });
 });
 
@@ -163,7 +164,8 @@ describe('InterfaceForm request parameters', () => {
 
     fireEvent.click(screen.getByLabelText('删除（第 1 行）'));
     expect(screen.getByLabelText('参数名（第 1 行）')).toHaveValue('days');
-    expect(screen.queryByLabelText('参数名（第 2 行）')).not.toBeInTheDocument();
+    // Awaited: the form checks the edited rows meanwhile.
+    await waitFor(() => expect(screen.queryByLabelText('参数名（第 2 行）')).not.toBeInTheDocument());
   });
 
   it('edits text that is no parameter list only as JSON, saying why', async () => {

@@ -122,12 +122,15 @@ describe('the quota drawer', () => {
     fireEvent.change(within(drawer).getByRole('spinbutton', { name: '「天气查询」的突发次数' }), {
       target: { value: '' },
     });
+    answerQuotas([weather]);
     fireEvent.click(within(drawer).getByRole('button', { name: /^设\s*置$/ }));
 
     expect(updateMock).toHaveBeenCalledWith(
       { userId: demo.id, interfaceInfoId: WEATHER, rateLimit: null, rateBurst: null },
       { skipErrorHandler: true },
     );
+    // The list loads again and the interface's own limit applies.
+    expect(await within(drawer).findByText('跟随接口：不限速率')).toBeInTheDocument();
   });
 
   it('says when the user has no quotas yet', async () => {
