@@ -15,6 +15,11 @@ const ES_MODULES_IN_NODE_MODULES = [
   'content-disposition/',
   'cookie/',
   '@apidevtools/json-schema-ref-parser/',
+  // ESM-only: the Markdown renderer of descriptions and what it imports.
+  'micromark(-[^/]+)?/',
+  'decode-named-character-reference/',
+  'character-entities/',
+  'devlop/',
 ];
 
 export default async () => {

@@ -36,6 +36,8 @@ export const budgets = {
   // itself is in the chunks it shares).
   'chunk alert-panel': 7 * KB,
   'chunk quota-request': 2 * KB,
+  // micromark and DOMPurify, fetched only for a description that holds Markdown or HTML.
+  'chunk markdown': 32 * KB,
   // The layout chunk of the logged-in pages.
   'chunk t__plugin-layout__Layout': 20 * KB,
   // Every English text and antd's English, fetched only by a page in English.

@@ -7,6 +7,7 @@ import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { checkJson } from '@/components/JsonEditor';
+import { Markdown } from '@/components/Markdown';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
 import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@/constants';
@@ -203,7 +204,12 @@ export default function InterfaceInfoPage() {
             <Descriptions
               column={infoColumns}
               items={[
-                { key: 'description', label: VIEW_TEXTS.description, span: infoColumns, children: info.description || VIEW_TEXTS.noDescription },
+                {
+                  key: 'description',
+                  label: VIEW_TEXTS.description,
+                  span: infoColumns,
+                  children: info.description ? <Markdown text={info.description} /> : VIEW_TEXTS.noDescription,
+                },
                 {
                   key: 'url',
                   label: VIEW_TEXTS.url,

@@ -4,6 +4,7 @@ import { createStyles } from 'antd-style';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useRef } from 'react';
 import { JsonEditor } from '@/components/JsonEditor';
+import { Markdown } from '@/components/Markdown';
 import type { FieldValue, ParamField } from '../paramFields';
 import { fieldProblem, formValuesOf, withFieldValue } from '../paramFields';
 import { FORM_TEXTS } from '../texts';
@@ -12,6 +13,9 @@ const useStyles = createStyles(({ token }) => ({
   name: { fontFamily: token.fontFamilyCode, fontWeight: 600 },
   type: { marginInlineEnd: token.marginXS, fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM },
   full: { width: '100%' },
+  // The type, then its description beside it, which wraps in the room that is left.
+  help: { display: 'flex', alignItems: 'baseline' },
+  description: { flex: 1 },
 }));
 
 /** The form's own rules for a field: required (no blank text either), then its type. */
@@ -119,12 +123,12 @@ export function ParamsForm({ form, fields, value, onChange, disabled }: ParamsFo
           label={<span className={styles.name}>{field.name}</span>}
           rules={rulesOf(field)}
           extra={
-            <>
+            <div className={styles.help}>
               <Tag bordered={false} className={styles.type}>
                 {field.type}
               </Tag>
-              {field.description}
-            </>
+              {field.description && <Markdown text={field.description} className={styles.description} />}
+            </div>
           }
         >
           <Control field={field} disabled={disabled} />

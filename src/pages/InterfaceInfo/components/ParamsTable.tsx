@@ -1,5 +1,6 @@
 import { Table, Tag, Typography } from 'antd';
 import { createStyles } from 'antd-style';
+import { Markdown } from '@/components/Markdown';
 import type { RequestParam } from '@agler/contract/requestParams';
 import { parseRequestParams } from '@agler/contract/requestParams';
 import { VIEW_TEXTS } from '../texts';
@@ -34,6 +35,8 @@ export function ParamsTable({ requestParams }: ParamsTableProps) {
       size="small"
       rowKey="name"
       pagination={false}
+      // Fixed: the description column takes the width that is left and wraps in it, whatever it holds.
+      tableLayout="fixed"
       scroll={{ x: TABLE_MIN_WIDTH }}
       dataSource={parsed.params}
       aria-label={VIEW_TEXTS.paramsTitle}
@@ -61,7 +64,11 @@ export function ParamsTable({ requestParams }: ParamsTableProps) {
           render: (required: boolean) =>
             required ? <Typography.Text type="danger">{VIEW_TEXTS.required}</Typography.Text> : <Typography.Text type="secondary">{VIEW_TEXTS.optional}</Typography.Text>,
         },
-        { title: VIEW_TEXTS.paramDescription, dataIndex: 'description', render: (d: string) => d || '-' },
+        {
+          title: VIEW_TEXTS.paramDescription,
+          dataIndex: 'description',
+          render: (description: string) => (description ? <Markdown text={description} /> : '-'),
+        },
       ]}
     />
   );
