@@ -84,7 +84,7 @@ export const ALERT_MESSAGES = {
   alertNotFound: '提醒不存在',
   webhookUrlRequired: 'Webhook 地址不能为空',
   webhookUrlInvalid: `Webhook 地址应为 https:// 开头的完整地址，不含用户名和密码，不超过 ${WEBHOOK_URL_MAX} 个字符`,
-  webhookHttpNotAllowed: 'Webhook 地址应为 https://；http:// 只能用于服务器 INVOKE_ALLOW_HOSTS 列出的主机',
+  webhookHttpNotAllowed: 'Webhook 只能使用 https:// 地址',
   webhookAddressRefused: 'Webhook 地址指向内部网络，不能使用',
   webhookKindsInvalid: `参数 kinds 应为提醒种类的数组（${ALERT_KINDS.join('、')}）`,
   webhookKindsRequired: '参数 kinds 至少应选择一种提醒',

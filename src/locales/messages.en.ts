@@ -210,7 +210,7 @@ export const messages: MessagesEnglish = {
     alertNotFound: 'Alert not found',
     webhookUrlRequired: 'Enter the webhook URL',
     webhookUrlInvalid: `The webhook URL must be a full https:// address without user name or password, at most ${WEBHOOK_URL_MAX} characters`,
-    webhookHttpNotAllowed: "The webhook URL must be https://; http:// only for a host the server's INVOKE_ALLOW_HOSTS lists",
+    webhookHttpNotAllowed: 'The webhook URL must start with https://',
     webhookAddressRefused: 'The webhook URL points into an internal network and cannot be used',
     webhookKindsInvalid: `kinds must be an array of alert kinds (${ALERT_KINDS.join(', ')})`,
     webhookKindsRequired: 'kinds must name at least one alert kind',

@@ -59,12 +59,14 @@ test('keys: rotate with a grace, both secrets sign until it ends; rotate with no
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(atPath('/account/center'));
 
-  // 新建密钥, by keyboard: the name field has the focus, Enter submits.
+  // 新建密钥: the name field has the focus; Enter in it does not submit, the dialog's button does.
   await card(page, '访问密钥').getByRole('button', { name: '新建密钥' }).click();
   const form = page.getByRole('dialog').filter({ hasText: '可调用的接口' });
   await expect(form.getByLabel('名称')).toBeFocused();
   await page.keyboard.type('生产');
   await page.keyboard.press('Enter');
+  await expect(form).toBeVisible();
+  await form.getByRole('button', { name: /新建密钥/ }).click();
   const made = await takeSecret(page, '访问密钥已生成');
   const first = made.pair;
   await made.dialog.getByRole('button', { name: '我已保存' }).click();

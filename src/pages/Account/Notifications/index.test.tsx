@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ALERT_MESSAGES } from '@agler/contract/alerts';
+import { ALERT_KINDS, ALERT_MESSAGES } from '@agler/contract/alerts';
 import { ApiError } from '@/requestConfig';
 import {
   deleteWebhook,
@@ -55,13 +55,31 @@ beforeEach(() => {
 const urlField = () => screen.findByRole('textbox', { name: '地址' });
 
 describe('通知设置', () => {
+  it('a new webhook starts with every kind ticked, and is saved with all of them', async () => {
+    jest.mocked(saveWebhook).mockResolvedValue(ok({ ...HOOK, kinds: [...ALERT_KINDS], secret: SECRET }));
+    renderWithAntd(<NotificationsPage />);
+
+    fireEvent.change(await urlField(), { target: { value: 'https://hooks.example.com/agler' } });
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(ALERT_KINDS.length);
+    for (const box of boxes) expect(box).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+
+    await screen.findByRole('dialog', { name: '签名密钥' });
+    expect(saveWebhook).toHaveBeenCalledWith(
+      { url: 'https://hooks.example.com/agler', kinds: [...ALERT_KINDS] },
+      expect.anything(),
+    );
+  });
+
   it('the first save shows the signing secret once, with how to check it', async () => {
     jest.mocked(saveWebhook).mockResolvedValue(ok({ ...HOOK, secret: SECRET }));
     renderWithAntd(<NotificationsPage />);
 
     fireEvent.change(await urlField(), { target: { value: ' https://hooks.example.com/agler ' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: '额度已用 80%' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: '额度已用完' }));
+    // Only the two quota kinds: the other four are unticked.
+    for (const kind of ['密钥 7 天内过期', '调用过的接口下线', '调用过的接口弃用', '额度申请有了结果'])
+      fireEvent.click(screen.getByRole('checkbox', { name: kind }));
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
 
     const dialog = await screen.findByRole('dialog', { name: '签名密钥' });
@@ -93,15 +111,16 @@ describe('通知设置', () => {
       );
     renderWithAntd(<NotificationsPage />);
     fireEvent.change(await urlField(), { target: { value: 'http://hooks.example.com/' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: '额度已用完' }));
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
 
-    expect(await screen.findByText(/只能用于服务器 INVOKE_ALLOW_HOSTS 列出的主机/)).toBeInTheDocument();
+    expect(await screen.findByText('Webhook 只能使用 https:// 地址')).toBeInTheDocument();
+    expect(screen.queryByText(/INVOKE_ALLOW_HOSTS/)).not.toBeInTheDocument();
   });
 
   it('asks for at least one kind with the contract’s rule before sending anything', async () => {
     renderWithAntd(<NotificationsPage />);
     fireEvent.change(await urlField(), { target: { value: 'https://hooks.example.com/agler' } });
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
 
     expect(await screen.findByText(ALERT_MESSAGES.webhookKindsRequired)).toBeInTheDocument();
@@ -152,6 +171,8 @@ describe('通知设置', () => {
     expect(within(row).getByText('额度已用 80%')).toBeInTheDocument();
     expect(within(row).getByText('失败')).toBeInTheDocument();
     expect(within(row).getByText('6/6')).toBeInTheDocument();
+    // Why, from the last try, without opening the tries.
+    expect(within(row).getByText('超时')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: /展开|Expand/i }));
     expect(await screen.findByText('HTTP 错误状态')).toBeInTheDocument();
     expect(screen.getByText('无应答')).toBeInTheDocument();
@@ -162,6 +183,45 @@ describe('通知设置', () => {
       expect(resendWebhookDelivery).toHaveBeenCalledWith({ id: DELIVERY.id }, expect.anything()),
     );
     expect(await screen.findByText('已重新排队发送')).toBeInTheDocument();
+  });
+
+  it('a failed delivery’s row says why its last try failed: the status, a time-out, a refused address', async () => {
+    const failed = (id: string, attempt: API.WebhookAttemptVO): API.WebhookDeliveryVO => ({
+      ...DELIVERY,
+      id,
+      eventType: 'ping',
+      tries: 1,
+      attempts: [attempt],
+    });
+    const at = '2026-11-20 15:31:00';
+    jest.mocked(listWebhookDeliveries).mockResolvedValue(
+      ok({
+        records: [
+          failed('msg_1', { time: at, status: 503, durationMs: 8, failure: 'httpError' }),
+          failed('msg_2', { time: at, durationMs: 5000, failure: 'timeout' }),
+          failed('msg_3', { time: at, durationMs: 0, failure: 'refused' }),
+          {
+            ...DELIVERY,
+            id: 'msg_4',
+            state: 'delivered',
+            tries: 1,
+            attempts: [{ time: at, status: 200, durationMs: 9 }],
+          },
+        ],
+        total: 4,
+        current: 1,
+        size: 10,
+        pages: 1,
+      }),
+    );
+    renderWithAntd(<NotificationsPage />);
+
+    await screen.findAllByText('ping');
+    const rows = screen
+      .getAllByRole('row')
+      .filter((row) => row.getAttribute('data-row-key')?.startsWith('msg_'));
+    const reasonOf = (row: HTMLElement) => within(row).getAllByRole('cell')[3].textContent;
+    expect(rows.map(reasonOf)).toEqual(['失败HTTP 503', '失败超时', '失败地址被拒绝（内部网络）', '已送达']);
   });
 
   it('says so when the webhook cannot be loaded, and loads again', async () => {

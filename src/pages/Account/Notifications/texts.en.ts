@@ -9,7 +9,7 @@ export const notifications: Translation<typeof NOTIFICATION_TEXTS> = {
     title: 'Webhook',
     url: 'URL',
     urlPlaceholder: 'https://example.com/agler-webhook',
-    urlExtra: 'Must be https://; http:// only for a host the server’s INVOKE_ALLOW_HOSTS allows.',
+    urlExtra: 'Only https:// addresses.',
     kinds: 'Alerts sent',
     save: 'Save',
     saved: 'Webhook saved',

@@ -14,7 +14,7 @@ export const NOTIFICATION_TEXTS = localized('notifications', {
     title: 'Webhook',
     url: '地址',
     urlPlaceholder: 'https://example.com/agler-webhook',
-    urlExtra: '必须是 https://；http:// 只能用于服务器 INVOKE_ALLOW_HOSTS 允许的主机。',
+    urlExtra: '只能使用 https:// 地址。',
     kinds: '发送的提醒',
     save: '保存',
     saved: 'Webhook 已保存',

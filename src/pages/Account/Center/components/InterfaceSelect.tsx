@@ -1,6 +1,6 @@
 import { Empty, Select, Space, Spin } from 'antd';
 import { useRequest } from 'ahooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { KEY_LIMITS, PAGE_SIZE_MAX } from '@/constants';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { KEYS_TEXTS } from '@/components/Keys/texts';
@@ -18,6 +18,8 @@ type InterfaceSelectProps = {
   className?: string;
   value?: InterfaceOption[];
   onChange?: (value: InterfaceOption[]) => void;
+  /** Told whether a search is under way: its answer may still change what the user picks. */
+  onSearchingChange?: (searching: boolean) => void;
 };
 
 /**
@@ -25,7 +27,7 @@ type InterfaceSelectProps = {
  * user types (a first page, by name, when it opens), so every interface can be found however many
  * there are; at most KEY_LIMITS.interfacesMax.
  */
-export function InterfaceSelect({ id, className, value, onChange }: InterfaceSelectProps) {
+export function InterfaceSelect({ id, className, value, onChange, onSearchingChange }: InterfaceSelectProps) {
   const [search, setSearch] = useState<string>();
   const { data, error, loading, params, run } = useRequest(
     async (name: string) =>
@@ -49,6 +51,7 @@ export function InterfaceSelect({ id, className, value, onChange }: InterfaceSel
   };
   // Waiting also while the debounce holds the question back: the old answer is not the one asked for.
   const waiting = search !== undefined && (loading || params[0] !== search);
+  useEffect(() => onSearchingChange?.(waiting), [waiting, onSearchingChange]);
 
   let notFound: React.ReactNode;
   if (waiting)

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '@agler/contract/dates';
 import { KEY_LIMITS } from '@/constants';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { addKey } from '@/services/agler/key';
 import { renderWithAntd } from '@/testing/render';
@@ -107,6 +107,66 @@ describe('新建密钥: the interface select', () => {
     answerLikeTheServer();
     type('接口0');
     expect(await screen.findByRole('option', { name: '接口01' })).toBeInTheDocument();
+  });
+});
+
+describe('新建密钥: submitting', () => {
+  const submit = () => within(screen.getByRole('dialog')).getByRole('button', { name: /新建密钥/ });
+  /** Enter as a keyboard sends it: down, press, up. */
+  const pressEnter = (target: Element) => {
+    fireEvent.keyDown(target, { key: 'Enter', code: 'Enter', keyCode: 13, charCode: 13 });
+    fireEvent.keyPress(target, { key: 'Enter', code: 'Enter', keyCode: 13, charCode: 13 });
+    fireEvent.keyUp(target, { key: 'Enter', code: 'Enter', keyCode: 13, charCode: 13 });
+  };
+
+  it('never from Enter in a field: the name, the expiry date', async () => {
+    addMock.mockResolvedValue(ok({ id: '1810000000000000009', accessKey: 'ak_new', secretKey: 'sk_new' }));
+    const onAdded = renderForm();
+    const name = await screen.findByLabelText('名称');
+    fireEvent.change(name, { target: { value: '只读' } });
+    pressEnter(name);
+    const date = screen.getByLabelText('过期日期');
+    fireEvent.mouseDown(date);
+    fireEvent.change(date, { target: { value: dayjs().add(1, 'month').format(DATE_FORMAT) } });
+    pressEnter(date);
+    pressEnter(date);
+    // Long enough for a submission to have reached the service.
+    await act(
+      () =>
+        new Promise((resolve) => {
+          setTimeout(resolve, 300);
+        }),
+    );
+    expect(addMock).not.toHaveBeenCalled();
+
+    fireEvent.click(submit());
+    await waitFor(() => expect(addMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onAdded).toHaveBeenCalled());
+  });
+
+  it('not while the interfaces are being searched: the list is still being chosen', async () => {
+    type Answer = Awaited<ReturnType<typeof listMock>>;
+    let answer: (value: Answer) => void = () => undefined;
+    listMock.mockImplementation(
+      () =>
+        new Promise<Answer>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderForm();
+    fireEvent.change(await screen.findByLabelText('名称'), { target: { value: '只读' } });
+    expect(submit()).toBeEnabled();
+
+    fireEvent.mouseDown(select());
+    await waitFor(() => expect(submit()).toBeDisabled());
+    fireEvent.click(submit());
+    expect(addMock).not.toHaveBeenCalled();
+
+    // The search is asked (after its debounce) and answers.
+    await waitFor(() => expect(listMock).toHaveBeenCalledTimes(1));
+    answer(ok({ records: CATALOGUE.slice(0, 50), total: 60, current: 1, size: 50, pages: 2 }) as Answer);
+    expect(await screen.findByRole('option', { name: '接口01' })).toBeInTheDocument();
+    await waitFor(() => expect(submit()).toBeEnabled());
   });
 });
 

@@ -2,6 +2,7 @@ import { ModalForm, ProForm, ProFormDatePicker, ProFormText } from '@ant-design/
 import { App } from 'antd';
 import { createStyles } from 'antd-style';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { DATE_FORMAT } from '@agler/contract/dates';
 import { keyExpiryOf, keyNameOf } from '@agler/contract/keys';
 import { KEY_LIMITS } from '@/constants';
@@ -34,17 +35,24 @@ const refusedDay = (day: Dayjs) => !keyExpiryOf(day.format(DATE_FORMAT), Date.no
 export function NewKeyForm({ open, onOpenChange, onAdded }: NewKeyFormProps) {
   const { message } = App.useApp();
   const { styles } = useStyles();
+  // While the interfaces are searched the list is still being chosen: an empty one would allow them all.
+  const [searching, setSearching] = useState(false);
   return (
     <ModalForm<Values>
       title={T.addTitle}
       open={open}
       onOpenChange={onOpenChange}
       width={480}
-      // Enter in a field submits, as in the other forms of the page.
-      isKeyPressSubmit
+      // No submitting from a field's Enter: it confirms a date or picks an interface, and a key made
+      // before the list is chosen would be allowed on every interface.
+      isKeyPressSubmit={false}
       modalProps={{ destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: T.add, resetText: T.cancel } }}
+      submitter={{
+        searchConfig: { submitText: T.add, resetText: T.cancel },
+        submitButtonProps: { disabled: searching },
+      }}
       onFinish={async (values) => {
+        if (searching) return false;
         try {
           const { data } = await addKey(
             {
@@ -87,7 +95,7 @@ export function NewKeyForm({ open, onOpenChange, onAdded }: NewKeyFormProps) {
         fieldProps={{ disabledDate: refusedDay, format: DATE_FORMAT, style: { width: '100%' } }}
       />
       <ProForm.Item name="interfaceIds" label={T.interfaces} extra={T.interfacesHint}>
-        <InterfaceSelect className={styles.select} />
+        <InterfaceSelect className={styles.select} onSearchingChange={setSearching} />
       </ProForm.Item>
     </ModalForm>
   );

@@ -12,7 +12,8 @@ import { NOTIFICATION_TEXTS } from '../texts';
 const T = NOTIFICATION_TEXTS.deliveries;
 
 const useStyles = createStyles(({ token }) => ({
-  eventType: { display: 'block', fontSize: token.fontSizeSM },
+  // A second, smaller line under a cell's value: the event's type, a failure's reason.
+  subLine: { display: 'block', fontSize: token.fontSizeSM },
 }));
 
 /** A delivery's event in words: the test, or the alert's kind as the form names it; else the type itself. */
@@ -34,6 +35,13 @@ const delaysText = () =>
 
 const failureText = (attempt: API.WebhookAttemptVO) =>
   !attempt.failure ? T.ok : (NOTIFICATION_TEXTS.failures[attempt.failure] ?? attempt.failure);
+
+/** Why a delivery's last try failed, in a few words (the receiver's status when it answered one); none once delivered. */
+export function lastFailure(delivery: API.WebhookDeliveryVO): string | undefined {
+  const last = delivery.attempts[delivery.attempts.length - 1];
+  if (delivery.state === 'delivered' || !last?.failure) return undefined;
+  return last.failure === 'httpError' && last.status ? `HTTP ${last.status}` : failureText(last);
+}
 
 /** One delivery's tries, as the receiver answered each. */
 function Attempts({ delivery }: { delivery: API.WebhookDeliveryVO }) {
@@ -80,7 +88,7 @@ export function DeliveriesCard({ actionRef }: DeliveriesCardProps) {
       render: (_, d) => (
         <>
           {eventLabel(d.eventType)}
-          <Typography.Text type="secondary" className={styles.eventType}>
+          <Typography.Text type="secondary" className={styles.subLine}>
             {d.eventType}
           </Typography.Text>
         </>
@@ -89,7 +97,20 @@ export function DeliveriesCard({ actionRef }: DeliveriesCardProps) {
     {
       title: T.state,
       dataIndex: 'state',
-      render: (_, d) => <Tag color={STATE_COLORS[d.state]}>{NOTIFICATION_TEXTS.states[d.state]}</Tag>,
+      // The reason under the state, so a failure reads why without opening its tries.
+      render: (_, d) => {
+        const reason = lastFailure(d);
+        return (
+          <>
+            <Tag color={STATE_COLORS[d.state]}>{NOTIFICATION_TEXTS.states[d.state]}</Tag>
+            {reason && (
+              <Typography.Text type="secondary" className={styles.subLine}>
+                {reason}
+              </Typography.Text>
+            )}
+          </>
+        );
+      },
     },
     { title: T.tries, dataIndex: 'tries', render: (_, d) => `${d.tries}/${WEBHOOK_MAX_TRIES}` },
     { title: T.nextTry, dataIndex: 'nextTryTime', render: (_, d) => d.nextTryTime ?? '-' },

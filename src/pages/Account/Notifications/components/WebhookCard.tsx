@@ -22,6 +22,9 @@ const T = NOTIFICATION_TEXTS.webhook;
 
 type Values = { url: string; kinds: AlertKind[] };
 
+/** A new webhook sends every kind: one saved with none ticked would send nothing and say nothing. */
+const NEW_WEBHOOK: Values = { url: '', kinds: [...ALERT_KINDS] };
+
 type WebhookCardProps = {
   /** Something was sent or queued: the deliveries' log has news. */
   onSent: () => void;
@@ -40,8 +43,6 @@ export function WebhookCard({ onSent }: WebhookCardProps) {
     refresh,
     mutate,
   } = useRequest(async () => (await getWebhook({ skipErrorHandler: true })).data ?? null, {
-    onSuccess: (value) =>
-      form.setFieldsValue(value ? { url: value.url, kinds: value.kinds } : { url: '', kinds: [] }),
     onError: () => undefined,
   });
 
@@ -93,14 +94,20 @@ export function WebhookCard({ onSent }: WebhookCardProps) {
     run('remove', async () => {
       await deleteWebhook({ skipErrorHandler: true });
       mutate(null);
-      form.setFieldsValue({ url: '', kinds: [] });
+      form.setFieldsValue(NEW_WEBHOOK);
       void message.success(T.removed);
     });
 
   const body = (
     <Loaded data={webhook} error={error} loading={loading} onRetry={refresh} failed={T.loadFailed} rows={3}>
       {(saved) => (
-        <Form<Values> form={form} layout="vertical" onFinish={save} initialValues={{ url: '', kinds: [] }}>
+        // The form mounts with the first answer (and stays through reloads): its values start from it.
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          onFinish={save}
+          initialValues={saved ? { url: saved.url, kinds: saved.kinds } : NEW_WEBHOOK}
+        >
           {saved?.previousSecretUntil && (
             <Alert
               type="info"
