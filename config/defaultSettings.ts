@@ -56,6 +56,12 @@ export const DARK_SHADES = {
   purpleText: '#ab7ae0',
 } as const;
 
+/**
+ * The tint under a selected menu item (antd's controlItemBgActive for #1890ff in each theme), on
+ * which the primary text's hover shade passes 4.5:1.
+ */
+export const MENU_SELECTED_BG = { light: '#e6f7ff', dark: '#111d2c' } as const;
+
 /** The content area never grows wider than this. */
 export const CONTENT_MAX_WIDTH = 1200;
 

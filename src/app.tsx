@@ -9,7 +9,6 @@ import 'dayjs/locale/zh-cn';
 import { lazy, Suspense } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import Footer from '@/components/Footer';
-import HelpLink from '@/components/HelpLink';
 import { LayoutContent, MenuSkeleton, PageSkeleton } from '@/components/Skeleton';
 import { ThemeProvider } from '@/components/ThemeSwitch/ThemeProvider';
 import { PUBLIC_PATHS } from '@/constants';
@@ -17,6 +16,7 @@ import { antdLocale, DEFAULT_LANG, startLanguage } from '@/locales';
 import { requestConfig } from '@/requestConfig';
 import { AfterPage } from '@/utils/afterPage';
 import { startRoute } from '@/utils/earlyRoute';
+import { useScreen } from '@/utils/media';
 import { fetchLoginUser } from '@/utils/loginUser';
 import { withMenuIcons } from '@/utils/menuIcons';
 import { loginUrlFor } from '@/utils/redirect';
@@ -38,11 +38,20 @@ const HeaderSearch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@
 const AlertBell = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/AlertBell'));
 const ThemeSwitch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/ThemeSwitch'));
 const LangSwitch = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/LangSwitch'));
+// In the same chunk as the other tools, so it does not stand alone in the header before them.
+const HelpLink = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/HelpLink'));
 const Forbidden = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/Forbidden'));
 // Started by getInitialState; once it has come it renders directly, not through React.lazy, which
 // suspends once even for a chunk that has come and renders the page in a retry after it.
-const PageShell = lazyWithPreload(() => import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell'));
+const PageShell = lazyWithPreload(
+  () => import(/* webpackChunkName: "layout-parts" */ '@/components/PageShell'),
+);
 const MenuButton = lazy(() => import(/* webpackChunkName: "layout-parts" */ '@/components/MenuButton'));
+
+/** A part of the header that a phone's header leaves out: the avatar's menu holds it there. */
+function NotOnPhone({ children }: { children: React.ReactNode }) {
+  return useScreen('xs') ? null : <>{children}</>;
+}
 
 /** A part of the header, drawn after the page; nothing while its chunk loads. */
 function afterPage(part: React.ReactNode, key?: string) {
@@ -84,12 +93,24 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     actionsRender: () => [
       afterPage(<HeaderSearch />, 'search'),
       afterPage(<AlertBell />, 'alerts'),
-      afterPage(<ThemeSwitch />, 'theme'),
-      afterPage(<LangSwitch />, 'lang'),
-      // In the entry, not a chunk of its own: nothing to wait for.
-      <AfterPage key="help">
-        <HelpLink />
-      </AfterPage>,
+      afterPage(
+        <NotOnPhone>
+          <ThemeSwitch />
+        </NotOnPhone>,
+        'theme',
+      ),
+      afterPage(
+        <NotOnPhone>
+          <LangSwitch />
+        </NotOnPhone>,
+        'lang',
+      ),
+      afterPage(
+        <NotOnPhone>
+          <HelpLink />
+        </NotOnPhone>,
+        'help',
+      ),
     ],
     avatarProps: {
       src: loginUser?.userAvatar || undefined,

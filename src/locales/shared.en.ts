@@ -57,6 +57,8 @@ export const avatar: Translation<typeof AVATAR_TEXTS> = {
   settings: 'Settings',
   logout: 'Log out',
   loading: 'Loading the user',
+  appearance: 'Appearance',
+  language: 'Language',
 };
 
 export const loadError: Translation<typeof LOAD_ERROR_TEXTS> = { retry: 'Retry' };

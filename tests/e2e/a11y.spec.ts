@@ -1,7 +1,7 @@
 // Accessibility: every page, and every drawer, confirmation and dropdown that opens on them, has
-// no serious or critical violation of axe-core's WCAG 2.1 A/AA rules, as admin and as user; and
-// the main flow works with the keyboard alone, with a visible focus that comes back when a drawer
-// closes.
+// no serious or critical violation of axe-core's WCAG 2.1 A/AA rules, as admin and as user, light
+// and dark, measured once the side menu and the header are drawn; and the main flow works with the
+// keyboard alone, with a visible focus that comes back when a drawer closes.
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { expectAccessible, keepScreenshot, SELECT_KNOWN } from './axe';
@@ -41,6 +41,18 @@ async function checkInterfacePage(page: Page, who: string) {
   await city.press('ControlOrMeta+Enter');
   await expect(resultPanel(page).getByText('200 OK', { exact: true })).toBeVisible();
   await expectAccessible(page, `the interface page with an answer (${who})`);
+}
+
+/** 通知设置 and 我的用量, the avatar menu's other pages. */
+async function checkAccountPages(page: Page, who: string) {
+  await page.goto('/account/notifications');
+  await expect(page.getByRole('textbox', { name: '地址' })).toBeVisible();
+  await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+  await expectAccessible(page, `通知设置 (${who})`);
+  await page.goto('/account/usage');
+  await expect(page.getByText('我的用量').first()).toBeVisible();
+  await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+  await expectAccessible(page, `我的用量 (${who})`);
 }
 
 async function checkNotFound(page: Page, who: string) {
@@ -120,104 +132,126 @@ test.describe('axe: no serious or critical WCAG 2.1 A/AA violation', () => {
     await expectAccessible(page, 'the key revocation confirmation');
   });
 
-  test('as admin: every page, its drawers, confirmations and dropdowns', async ({
-    adminPage: page,
-  }, testInfo) => {
-    await expect(page.getByRole('list', { name: '接口列表' }).getByRole('link').first()).toBeVisible();
-    await expectAccessible(page, 'the home page (admin)');
-    await checkAvatarMenu(page, 'admin');
-    await checkHeaderSearch(page, 'admin');
-    await checkInterfacePage(page, 'admin');
+  for (const scheme of ['light', 'dark'] as const) {
+    test.describe(`${scheme}`, () => {
+      // The console follows the system's scheme until one is chosen in the header.
+      test.use({ colorScheme: scheme });
 
-    await page.goto(ADMIN_TABLE);
-    const row = page
-      .getByRole('row')
-      .filter({ has: page.getByRole('link', { name: '天气查询', exact: true }) });
-    await expect(row).toBeVisible();
-    await expectAccessible(page, 'interface management');
-    await keepScreenshot(page, testInfo, 'a11y-admin-table');
-    await page.getByRole('button', { name: '新建接口' }).click();
-    await expect(drawer(page).getByLabel('接口名称')).toBeVisible();
-    await expectAccessible(page, 'the create-interface drawer');
-    await page.keyboard.press('Escape');
-    await expect(drawer(page)).toBeHidden();
-    await row.getByText('下线', { exact: true }).click();
-    await expect(popconfirm(page).getByText('确定下线该接口吗？')).toBeVisible();
-    await expectAccessible(page, 'the take-offline confirmation');
-    await popconfirm(page)
-      .getByRole('button', { name: /取\s*消/ })
-      .click();
-    await expect(row.getByText('已上线')).toBeVisible();
+      test(`as admin, ${scheme}: every page, its drawers, confirmations and dropdowns`, async ({
+        adminPage: page,
+      }, testInfo) => {
+        await expect(page.locator('html')).toHaveAttribute('data-agler-theme', scheme);
+        await expect(page.getByRole('list', { name: '接口列表' }).getByRole('link').first()).toBeVisible();
+        await expectAccessible(page, 'the home page (admin)');
+        await checkAvatarMenu(page, 'admin');
+        await checkHeaderSearch(page, 'admin');
+        await checkInterfacePage(page, 'admin');
 
-    // The edit drawer, once it shows the interface as the server has it.
-    await row.getByRole('button', { name: '编辑', exact: true }).click();
-    await expect(drawer(page).getByLabel('接口名称')).toHaveValue('天气查询');
-    await expectAccessible(page, 'the edit-interface drawer');
-    await page.keyboard.press('Escape');
-    await expect(drawer(page)).toBeHidden();
+        await page.goto(ADMIN_TABLE);
+        const row = page
+          .getByRole('row')
+          .filter({ has: page.getByRole('link', { name: '天气查询', exact: true }) });
+        await expect(row).toBeVisible();
+        await expectAccessible(page, 'interface management');
+        await keepScreenshot(page, testInfo, `a11y-admin-table-${scheme}`);
+        await page.getByRole('button', { name: '新建接口' }).click();
+        await expect(drawer(page).getByLabel('接口名称')).toBeVisible();
+        await expectAccessible(page, 'the create-interface drawer');
+        await page.keyboard.press('Escape');
+        await expect(drawer(page)).toBeHidden();
+        await row.getByText('下线', { exact: true }).click();
+        await expect(popconfirm(page).getByText('确定下线该接口吗？')).toBeVisible();
+        await expectAccessible(page, 'the take-offline confirmation');
+        await popconfirm(page)
+          .getByRole('button', { name: /取\s*消/ })
+          .click();
+        await expect(row.getByText('已上线')).toBeVisible();
 
-    // The batch bar with a disabled batch (its reason on a wrapper), then each batch's question.
-    await row.getByRole('checkbox').check();
-    await expect(page.getByRole('button', { name: '批量下线' })).toBeEnabled();
-    await expectAccessible(page, 'the batch bar, 批量发布 disabled');
-    await page
-      .getByRole('row')
-      .filter({ has: page.getByRole('link', { name: '天气查询（旧版）', exact: true }) })
-      .getByRole('checkbox')
-      .check();
-    for (const [batch, question] of [
-      ['批量发布', '选中 2 个，其中 1 个已下线：发布这 1 个？'],
-      ['批量下线', '选中 2 个，其中 1 个在线：下线这 1 个？'],
-      ['批量删除', '确定删除选中的 2 个接口吗？'],
-    ]) {
-      await page.getByRole('button', { name: batch }).click();
-      const confirmation = page.getByRole('dialog').filter({ hasText: question });
-      await expect(confirmation).toBeVisible();
-      await expectAccessible(page, `the ${batch} confirmation`);
-      await confirmation.getByRole('button', { name: /取\s*消/ }).click();
-      await expect(confirmation).toBeHidden();
-    }
+        // The edit drawer, once it shows the interface as the server has it.
+        await row.getByRole('button', { name: '编辑', exact: true }).click();
+        await expect(drawer(page).getByLabel('接口名称')).toHaveValue('天气查询');
+        await expectAccessible(page, 'the edit-interface drawer');
+        await page.keyboard.press('Escape');
+        await expect(drawer(page)).toBeHidden();
 
-    // The analysis page, and the callers of its first interface.
-    await page.goto('/admin/interface_analysis');
-    await expect(
-      page.getByRole('heading', { name: /接口分析/ }).or(page.getByText('接口分析').first()),
-    ).toBeVisible();
-    await expect(page.locator('.ant-skeleton')).toHaveCount(0);
-    await expectAccessible(page, 'interface analysis');
-    await page.getByRole('button', { name: /的调用方与状态码分布$/ }).first().click();
-    await expect(drawer(page).getByRole('heading', { name: '调用最多的用户' })).toBeVisible();
-    await expectAccessible(page, 'the callers drawer');
-    await page.keyboard.press('Escape');
-    await expect(drawer(page)).toBeHidden();
+        // The batch bar with a disabled batch (its reason on a wrapper), then each batch's question.
+        await row.getByRole('checkbox').check();
+        await expect(page.getByRole('button', { name: '批量下线' })).toBeEnabled();
+        await expectAccessible(page, 'the batch bar, 批量发布 disabled');
+        await page
+          .getByRole('row')
+          .filter({ has: page.getByRole('link', { name: '天气查询（旧版）', exact: true }) })
+          .getByRole('checkbox')
+          .check();
+        for (const [batch, question] of [
+          ['批量发布', '选中 2 个，其中 1 个已下线：发布这 1 个？'],
+          ['批量下线', '选中 2 个，其中 1 个在线：下线这 1 个？'],
+          ['批量删除', '确定删除选中的 2 个接口吗？'],
+        ]) {
+          await page.getByRole('button', { name: batch }).click();
+          const confirmation = page.getByRole('dialog').filter({ hasText: question });
+          await expect(confirmation).toBeVisible();
+          await expectAccessible(page, `the ${batch} confirmation`);
+          await confirmation.getByRole('button', { name: /取\s*消/ }).click();
+          await expect(confirmation).toBeHidden();
+        }
 
-    // User management, and the quotas of the demo user (who has called interfaces).
-    await page.goto('/admin/user');
-    const demoUser = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'user', exact: true }) });
-    await expect(demoUser).toBeVisible();
-    await expectAccessible(page, 'user management');
-    await demoUser.getByRole('button', { name: '调用额度' }).click();
-    await expect(drawer(page).getByRole('spinbutton', { name: /」的剩余次数$/ }).first()).toBeVisible();
-    await expectAccessible(page, 'the quota drawer');
-    await page.keyboard.press('Escape');
-    await expect(drawer(page)).toBeHidden();
+        // The analysis page, and the callers of its first interface.
+        await page.goto('/admin/interface_analysis');
+        await expect(
+          page.getByRole('heading', { name: /接口分析/ }).or(page.getByText('接口分析').first()),
+        ).toBeVisible();
+        await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+        await expectAccessible(page, 'interface analysis');
+        await page
+          .getByRole('button', { name: /的调用方与状态码分布$/ })
+          .first()
+          .click();
+        await expect(drawer(page).getByRole('heading', { name: '调用最多的用户' })).toBeVisible();
+        await expectAccessible(page, 'the callers drawer');
+        await page.keyboard.press('Escape');
+        await expect(drawer(page)).toBeHidden();
 
-    await checkAccountCenter(page, 'admin');
-    await checkNotFound(page, 'admin');
-  });
+        // User management, and the quotas of the demo user (who has called interfaces).
+        await page.goto('/admin/user');
+        const demoUser = page
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell', { name: 'user', exact: true }) });
+        await expect(demoUser).toBeVisible();
+        await expectAccessible(page, 'user management');
+        await demoUser.getByRole('button', { name: '调用额度' }).click();
+        await expect(
+          drawer(page)
+            .getByRole('spinbutton', { name: /」的剩余次数$/ })
+            .first(),
+        ).toBeVisible();
+        await expectAccessible(page, 'the quota drawer');
+        await page.keyboard.press('Escape');
+        await expect(drawer(page)).toBeHidden();
 
-  test('as user: every page a user reaches, the 403 page and the dropdowns', async ({ userPage: page }) => {
-    await expect(page.getByRole('list', { name: '接口列表' }).getByRole('link').first()).toBeVisible();
-    await expectAccessible(page, 'the home page (user)');
-    await checkAvatarMenu(page, 'user');
-    await checkHeaderSearch(page, 'user');
-    await checkInterfacePage(page, 'user');
-    await checkAccountCenter(page, 'user');
-    await page.goto(ADMIN_TABLE);
-    await expect(page.getByText('抱歉，你无权访问此页面。')).toBeVisible();
-    await expectAccessible(page, 'the 403 page (user)');
-    await checkNotFound(page, 'user');
-  });
+        await checkAccountCenter(page, 'admin');
+        await checkAccountPages(page, 'admin');
+        await checkNotFound(page, 'admin');
+      });
+
+      test(`as user, ${scheme}: every page a user reaches, the 403 page and the dropdowns`, async ({
+        userPage: page,
+      }) => {
+        await expect(page.locator('html')).toHaveAttribute('data-agler-theme', scheme);
+        await expect(page.getByRole('list', { name: '接口列表' }).getByRole('link').first()).toBeVisible();
+        await expectAccessible(page, 'the home page (user)');
+        await checkAvatarMenu(page, 'user');
+        await checkHeaderSearch(page, 'user');
+        await checkInterfacePage(page, 'user');
+        await checkAccountCenter(page, 'user');
+        await checkAccountPages(page, 'user');
+        await page.goto(ADMIN_TABLE);
+        await expect(page.getByText('抱歉，你无权访问此页面。')).toBeVisible();
+        await expectAccessible(page, 'the 403 page (user)');
+        await checkNotFound(page, 'user');
+      });
+    });
+  }
 });
 
 /** The outline and box-shadow of an element and its nearest ancestors (antd rings wrappers and cards). */

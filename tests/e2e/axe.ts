@@ -1,6 +1,6 @@
 // The axe-core check the browser scenarios share: injects axe into the page once, runs the WCAG
-// 2.1 A/AA rules on the whole document once nothing moves, and fails softly with a readable list
-// of what is serious or critical.
+// 2.1 A/AA rules on the whole document once the layout is drawn and nothing moves, and fails
+// softly with a readable list of what is serious or critical.
 import type { Page, TestInfo } from '@playwright/test';
 import path from 'node:path';
 import { expect, settle } from './fixtures';
@@ -23,11 +23,32 @@ type Violation = {
  */
 export type Known = { rule: string; node: string; why: string };
 
+/** Below this width ProLayout folds the side menu into a drawer behind the header's menu button. */
+const PHONE_LAYOUT_BELOW = 768;
+
+/**
+ * Waits for the layout's parts that render after the page (src/utils/afterPage.ts): the side
+ * menu's items (on a phone its button) and the header's user. Measured before them, axe would
+ * judge the menu's placeholders and miss the colours of the menu itself. Pages without the layout
+ * (login, register, 404) have none.
+ */
+export async function layoutDrawn(page: Page) {
+  if ((await page.locator('.ant-pro-layout').count()) === 0) return;
+  const phone = (page.viewportSize()?.width ?? PHONE_LAYOUT_BELOW) < PHONE_LAYOUT_BELOW;
+  if (phone) await expect(page.locator('.agler-menu-button')).toBeVisible();
+  else {
+    await expect(page.locator('.ant-pro-sider .ant-menu-item').first()).toBeVisible();
+    await expect(page.locator('.ant-pro-sider .agler-sk-menus')).toHaveCount(0);
+  }
+  await expect(page.locator('.ant-pro-global-header .ant-avatar').first()).toBeVisible();
+}
+
 /**
  * Runs axe on the whole document and fails with a readable list of what is serious or critical,
  * but for the `known` nodes. Soft: a run goes on through all the pages and lists every finding.
  */
 export async function expectAccessible(page: Page, where: string, known: Known[] = []) {
+  await layoutDrawn(page);
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(

@@ -1,6 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AvatarDropdown, AvatarName } from '.';
 import { renderWithAntd } from '@/testing/render';
+import { fakeMatchMedia } from '@/testing/matchMedia';
+import { SCREEN_QUERIES } from '@/utils/media';
+import { THEME_STORAGE_KEY } from '@/utils/theme';
 
 const mockCalls: string[] = [];
 let mockState: { loginUser?: { userName: string } } = {};
@@ -104,5 +107,30 @@ describe('AvatarName', () => {
     mockState = { loginUser: { userName: '一个很长很长的用户名称' } };
     renderWithAntd(<AvatarName />);
     expect(screen.getByText('一个很长很长的用户名称')).toHaveAttribute('title', '一个很长很长的用户名称');
+  });
+});
+
+describe('AvatarDropdown on a phone', () => {
+  const jsdomMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    mockCalls.length = 0;
+    mockState = { loginUser: { userName: '管理员' } };
+    window.localStorage.clear();
+    window.matchMedia = fakeMatchMedia((query) => query === SCREEN_QUERIES.xs).matchMedia;
+  });
+  afterAll(() => {
+    window.matchMedia = jsdomMatchMedia;
+  });
+
+  it('holds what the header leaves out there: the theme, the language and the guide', async () => {
+    renderWithAntd(<AvatarDropdown>管理员</AvatarDropdown>);
+    await openMenu();
+    expect(screen.getByRole('menuitemradio', { name: '跟随系统' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('link', { name: '使用文档' })).toHaveAttribute('target', '_blank');
+
+    fireEvent.click(screen.getByRole('menuitemradio', { name: '深色模式' }));
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    expect(mockCalls).toEqual([]);
   });
 });

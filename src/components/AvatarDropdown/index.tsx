@@ -1,4 +1,10 @@
-import { LineChartOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  LineChartOutlined,
+  LogoutOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { history, useModel } from '@umijs/max';
 import { Dropdown, Spin } from 'antd';
 import type { MenuProps } from 'antd';
@@ -6,7 +12,14 @@ import { createStyles } from 'antd-style';
 import { flushSync } from 'react-dom';
 import { userLogout } from '@/services/agler/user';
 import { currentLocation, logoutTarget } from '@/utils/redirect';
+import { useScreen } from '@/utils/media';
+import { setThemePreference, useTheme } from '@/utils/theme';
+import type { ThemePreference } from '@/utils/theme';
 import { localized } from '@/locales';
+import type { Lang } from '@/locales';
+import { HELP_TEXTS, helpUrl } from '@/components/HelpLink';
+import { chooseLang, langItems } from '@/components/LangSwitch';
+import { themeItems } from '@/components/ThemeSwitch';
 
 export const AVATAR_TEXTS = localized('avatar', {
   center: '个人中心',
@@ -14,6 +27,8 @@ export const AVATAR_TEXTS = localized('avatar', {
   settings: '个人设置',
   logout: '退出登录',
   loading: '正在加载用户',
+  appearance: '外观',
+  language: '语言',
 } as const);
 
 const useStyles = createStyles(({ token }) => ({
@@ -40,6 +55,10 @@ const useStyles = createStyles(({ token }) => ({
   },
 }));
 
+/** The avatar menu's keys for a theme and a language choice (on a phone). */
+const THEME_KEY = 'theme:';
+const LANG_KEY = 'lang:';
+
 export function AvatarName() {
   const { styles } = useStyles();
   const { initialState } = useModel('@@initialState');
@@ -60,6 +79,10 @@ type AvatarDropdownProps = {
 export function AvatarDropdown({ menu, children }: AvatarDropdownProps) {
   const { styles } = useStyles();
   const { initialState, setInitialState } = useModel('@@initialState');
+  const { preference } = useTheme();
+  // On a phone the header keeps the search, the bell and the avatar: the theme, the language and
+  // the guide move into this menu (src/app.tsx leaves them out of the header there).
+  const phone = useScreen('xs');
 
   /** Spec order: clear the user at once, call logout, then go to login. */
   const logout = async () => {
@@ -75,6 +98,15 @@ export function AvatarDropdown({ menu, children }: AvatarDropdownProps) {
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') {
       logout();
+      return;
+    }
+    if (key === 'help') return;
+    if (key.startsWith(THEME_KEY)) {
+      setThemePreference(key.slice(THEME_KEY.length) as ThemePreference);
+      return;
+    }
+    if (key.startsWith(LANG_KEY)) {
+      chooseLang(key.slice(LANG_KEY.length) as Lang);
       return;
     }
     history.push(`/account/${key}`);
@@ -97,6 +129,33 @@ export function AvatarDropdown({ menu, children }: AvatarDropdownProps) {
       : []),
     // Everyone's own usage, from the header too: what they called, what is left and their last calls.
     { key: 'usage', icon: <LineChartOutlined />, label: AVATAR_TEXTS.usage },
+    ...(phone
+      ? [
+          { type: 'divider' as const },
+          {
+            type: 'group' as const,
+            key: 'appearance',
+            label: AVATAR_TEXTS.appearance,
+            children: themeItems(preference, THEME_KEY),
+          },
+          {
+            type: 'group' as const,
+            key: 'language',
+            label: AVATAR_TEXTS.language,
+            children: langItems(LANG_KEY),
+          },
+          { type: 'divider' as const },
+          {
+            key: 'help',
+            icon: <QuestionCircleOutlined />,
+            label: (
+              <a href={helpUrl()} target="_blank" rel="noopener noreferrer">
+                {HELP_TEXTS.label}
+              </a>
+            ),
+          },
+        ]
+      : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: AVATAR_TEXTS.logout },
   ];

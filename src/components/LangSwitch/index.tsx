@@ -12,6 +12,18 @@ export function chooseLang(lang: Lang) {
   if (!setLang(lang)) void message.error(LANG_TEXTS.refused);
 }
 
+/** The languages as radio items of a menu, keyed `${prefix}${lang}`: the switch's menu, and the avatar's on a phone. */
+export function langItems(prefix = '') {
+  const current = currentLang();
+  return LANGS.map((lang) => ({
+    key: `${prefix}${lang}`,
+    label: <span lang={lang}>{LANG_NAMES[lang]}</span>,
+    extra: lang === current ? <CheckOutlined aria-hidden /> : undefined,
+    role: 'menuitemradio',
+    'aria-checked': lang === current,
+  }));
+}
+
 /**
  * The header's language switch: 简体中文 (the default) or English, remembered in this browser.
  * Each name is written in its own language and marked so for screen readers.
@@ -19,13 +31,7 @@ export function chooseLang(lang: Lang) {
 export default function LangSwitch() {
   const current = currentLang();
   const label = LANG_TEXTS.trigger(LANG_NAMES[current]);
-  const items: MenuProps['items'] = LANGS.map((lang) => ({
-    key: lang,
-    label: <span lang={lang}>{LANG_NAMES[lang]}</span>,
-    extra: lang === current ? <CheckOutlined aria-hidden /> : undefined,
-    role: 'menuitemradio',
-    'aria-checked': lang === current,
-  }));
+  const items: MenuProps['items'] = langItems();
 
   return (
     <Dropdown

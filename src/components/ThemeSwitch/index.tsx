@@ -16,6 +16,22 @@ const ICONS: Record<ThemePreference, React.ReactNode> = {
 };
 
 /**
+ * The three choices as radio items of a menu, keyed `${prefix}${choice}`: the switch's own menu,
+ * and the avatar's menu on a phone.
+ */
+export function themeItems(preference: ThemePreference, prefix = '') {
+  return THEME_PREFERENCES.map((key) => ({
+    key: `${prefix}${key}`,
+    icon: ICONS[key],
+    label: THEME_TEXTS.options[key],
+    extra: key === preference ? <CheckOutlined aria-hidden /> : undefined,
+    // Which one is chosen, for screen readers as for the eye (the check mark).
+    role: 'menuitemradio',
+    'aria-checked': key === preference,
+  }));
+}
+
+/**
  * The header's theme switch: follow the system (the default), light or dark, remembered in this
  * browser. A menu of three radio items; the button's name says what is chosen now.
  */
@@ -27,15 +43,7 @@ export default function ThemeSwitch() {
       : THEME_TEXTS.options[preference];
   const label = THEME_TEXTS.trigger(current);
 
-  const items: MenuProps['items'] = THEME_PREFERENCES.map((key) => ({
-    key,
-    icon: ICONS[key],
-    label: THEME_TEXTS.options[key],
-    extra: key === preference ? <CheckOutlined aria-hidden /> : undefined,
-    // Which one is chosen, for screen readers as for the eye (the check mark).
-    role: 'menuitemradio',
-    'aria-checked': key === preference,
-  }));
+  const items: MenuProps['items'] = themeItems(preference);
 
   return (
     // autoFocus: opened from the keyboard, the menu takes the focus (arrows, Enter, Escape back).

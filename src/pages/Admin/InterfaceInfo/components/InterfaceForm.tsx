@@ -424,7 +424,8 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
                   initialValues.replacementId,
                 )
               }
-              fieldProps={{ filterOption: false }}
+              // As wide as its column, like the date beside it: at its own width it ran over the column.
+              fieldProps={{ filterOption: false, style: { width: '100%' } }}
             />
           </Col>
         </Row>
