@@ -472,8 +472,12 @@ const DAY = 24 * HOUR;
 /** The demo catalogue announces no retirement (contract/lifecycle.ts). */
 const NOT_RETIRED = { deprecated: false, deprecatedTime: null, sunsetDate: null, replacementId: null };
 
+/**
+ * The headers a demo interface's service reads. The caller's key goes in the gateway's four signed
+ * headers, which the interface page's samples show, so no interface names a header of its own for it.
+ */
 function headersText(seed: Pick<Seed, 'method' | 'headers'>): string {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Agler-Access-Key': '<你的 AccessKey>' };
+  const headers: Record<string, string> = { Accept: 'application/json' };
   if (seed.method !== 'GET' && seed.method !== 'DELETE') headers['Content-Type'] = 'application/json';
   return JSON.stringify({ ...headers, ...seed.headers });
 }
