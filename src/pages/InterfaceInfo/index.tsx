@@ -108,6 +108,9 @@ export default function InterfaceInfoPage() {
   const [restShown, setRestShown] = useState(false);
   const { message } = App.useApp();
   const [exporting, setExporting] = useState(false);
+  // Each call made here reads 我的额度 again: it shows what the gateway left.
+  const [calls, setCalls] = useState(0);
+  const countCall = () => setCalls((n) => n + 1);
   useEffect(() => {
     if (info) setRestShown(true);
   }, [info]);
@@ -234,6 +237,7 @@ export default function InterfaceInfoPage() {
                       interfaceId={id}
                       interfaceName={info.name}
                       unlimited={initialState?.loginUser?.userRole === USER_ROLE.ADMIN}
+                      calls={calls}
                     />
                   ),
                 },
@@ -268,6 +272,7 @@ export default function InterfaceInfoPage() {
                 onChange={setParamsText}
                 example={example}
                 offline={offline}
+                onCalled={countCall}
               />
             ) : (
               <Skeleton active />

@@ -49,6 +49,8 @@ type CallPanelProps = {
   example: string;
   /** An offline interface cannot be called. */
   offline?: boolean;
+  /** After each call, answered or not (the quota may have changed). */
+  onCalled?: () => void;
 };
 
 /**
@@ -56,7 +58,7 @@ type CallPanelProps = {
  * before anything is sent; the answer as HTTP saw it; the user's recent calls.
  * Ctrl/⌘ + Enter sends from anywhere in the panel.
  */
-export function CallPanel({ interfaceId, requestParams, value, onChange, example, offline }: CallPanelProps) {
+export function CallPanel({ interfaceId, requestParams, value, onChange, example, offline, onCalled }: CallPanelProps) {
   const { styles, cx } = useStyles();
   const editorId = useId();
   const errorId = useId();
@@ -136,6 +138,7 @@ export function CallPanel({ interfaceId, requestParams, value, onChange, example
     } finally {
       setSending(false);
       history.refresh();
+      onCalled?.();
     }
   });
 

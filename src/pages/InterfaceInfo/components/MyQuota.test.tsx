@@ -62,6 +62,18 @@ describe('my quota on the interface page', () => {
     );
   });
 
+  it('reads the quota again after each call the page makes, and shows what the gateway left', async () => {
+    const view = renderWithAntd(<MyQuota interfaceId={WEATHER} interfaceName="天气查询" unlimited={false} calls={0} />);
+    expect(await screen.findByText('剩余 3 / 100 次')).toBeInTheDocument();
+    const [usage] = (await jest.mocked(listMyUsage).mock.results[0].value).data;
+    jest.mocked(listMyUsage).mockResolvedValue(ok([{ ...usage, calls: 98, leftNum: 2 }]));
+
+    view.rerender(<MyQuota interfaceId={WEATHER} interfaceName="天气查询" unlimited={false} calls={1} />);
+
+    expect(await screen.findByText('剩余 2 / 100 次')).toBeInTheDocument();
+    expect(listMyUsage).toHaveBeenCalledTimes(2);
+  });
+
   it('says an admin has no quota, and asks nothing of the server', () => {
     renderWithAntd(<MyQuota interfaceId={WEATHER} interfaceName="天气查询" unlimited />);
     expect(screen.getByText('管理员调用不受额度限制')).toBeInTheDocument();
