@@ -12,7 +12,7 @@ const useStyles = createStyles(({ token }) => ({
 }));
 
 /** The fixed columns' widths and room for a description: narrower screens scroll the table, not the page. */
-const TABLE_MIN_WIDTH = 220 + 120 + 80 + 160;
+const TABLE_MIN_WIDTH = 220 + 120 + 80 + 240;
 
 type ParamsTableProps = { requestParams?: string };
 
