@@ -45,8 +45,9 @@ describe('buildExample', () => {
         described('length', 'integer', '长度，8 到 64，默认 16'),
         described('gender', 'string', '性别：male、female 或 any（默认）'),
         described('id', 'string', '用户 id，如 10086'),
+        described('html', 'string', '待转义的文本，如 `<b>粗体</b>`'),
       ]),
-    ).toEqual({ from: 'USD', city: '上海', word: 'apple', n: 5, length: 16, gender: 'male', id: '10086' });
+    ).toEqual({ from: 'USD', city: '上海', word: 'apple', n: 5, length: 16, gender: 'male', id: '10086', html: '<b>粗体</b>' });
   });
 
   it('includes optional parameters', () => {

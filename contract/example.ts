@@ -72,8 +72,8 @@ const FRAGMENT_HINTS: [RegExp, unknown][] = [
   [/id$/i, '1'],
 ];
 
-/** "城市名，如 北京、上海", "a word, e.g. hello", "默认 16": the example or default a description gives. */
-const DESCRIBED_EXAMPLE = /(?:例如|比如|如|e\.g\.|for example)[\s:：]*([^\s，,。；;、）)]+)/i;
+/** "城市名，如 北京、上海", "a word, e.g. `hello`", "默认 16": the example or default a description gives (a code span's text). */
+const DESCRIBED_EXAMPLE = /(?:例如|比如|如|e\.g\.|for example)[\s:：]*`?([^\s，,。；;、）)`]+)/i;
 const DESCRIBED_DEFAULT = /(?:默认|default)[\s:：为是]*([\w.#+-]+)/i;
 
 function describedExample(description: string): string | number | undefined {

@@ -82,11 +82,11 @@ const HAND_WRITTEN: Seed[] = [
   },
   {
     name: 'HTML 转义 <b>escape</b>',
-    description: '把文本中的 & < > " \' 转成 HTML 实体，例如 <script>alert(1)</script> 会变成可以安全显示的文本。',
+    description: '把文本中的 & < > " \' 转成 HTML 实体，例如 `<script>alert(1)</script>` 会变成可以安全显示的文本。',
     url: 'https://api.agler.dev/v1/text/html-escape',
     method: 'POST',
     service: 'htmlEscape',
-    params: [['text', 'string', true, '待转义的文本，如 <b>粗体</b>']],
+    params: [['text', 'string', true, '待转义的文本，如 `<b>粗体</b>`']],
   },
   {
     name: 'Echo',
