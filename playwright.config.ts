@@ -93,10 +93,14 @@ const inChromium = (url?: string) => ({
   },
 });
 
-/** `max preview` of dist/ on `previewPort`, ready when its demo platform answers. */
+/**
+ * `max preview` of dist/ on `previewPort`, ready when its demo platform answers. Umi's start-up
+ * tip is off: each process rewrites node_modules/.cache/did-you-know.json, and three starting at
+ * once read one another's half-written file and exit.
+ */
 const preview = (previewPort: number, env: Record<string, string> = {}) => ({
   command: `node node_modules/@umijs/max/bin/max.js preview --port ${previewPort}`,
-  env: { PORT: String(previewPort), BROWSER: 'none', ...env },
+  env: { PORT: String(previewPort), BROWSER: 'none', DID_YOU_KNOW: 'none', ...env },
   url: `http://127.0.0.1:${previewPort}/api/user/get/login`,
   reuseExistingServer: !process.env.CI,
   // The first preview on a machine prepares the demo data's dump, which is slow under load.
