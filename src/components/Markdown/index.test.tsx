@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithAntd } from '@/testing/render';
-import { hasMarkup, Markdown } from '.';
+import { hasMarkup, Markdown, useMarkdownText } from '.';
 import { loadRenderer } from './load';
 
 jest.mock('./load', () => ({ loadRenderer: jest.fn(async () => jest.requireActual('./render')) }));
@@ -37,5 +37,23 @@ describe('Markdown', () => {
     const { container } = renderWithAntd(<Markdown text={'*safe* <script>window.ran = 1</script><img src=x onerror="window.ran = 2">'} />);
     expect((await screen.findByText('safe')).tagName).toBe('EM');
     expect(container.querySelector('script, img')).toBeNull();
+  });
+});
+
+describe('useMarkdownText', () => {
+  function Summary({ text }: { text: string }) {
+    return <p data-testid="summary">{useMarkdownText(text)}</p>;
+  }
+
+  it('gives a description with markup as the words a reader sees', async () => {
+    renderWithAntd(<Summary text={'**快速** <b>查询</b> IP'} />);
+    expect(await screen.findByText('快速 查询 IP')).toBeInTheDocument();
+  });
+
+  it('gives plain text as it is, without loading the parser', () => {
+    jest.mocked(loadRenderer).mockClear();
+    renderWithAntd(<Summary text="城市名，如 北京、上海" />);
+    expect(screen.getByTestId('summary')).toHaveTextContent('城市名，如 北京、上海');
+    expect(loadRenderer).not.toHaveBeenCalled();
   });
 });

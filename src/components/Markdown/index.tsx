@@ -2,16 +2,16 @@ import { createStyles } from 'antd-style';
 import { useEffect, useMemo, useState } from 'react';
 import { loadRenderer } from './load';
 
-type Render = (text: string) => string;
+type Renderer = Awaited<ReturnType<typeof loadRenderer>>;
 
 /** The renderer once its chunk has arrived: later descriptions render at once. */
-let loadedRender: Render | undefined;
-let loading: Promise<Render | undefined> | undefined;
+let loadedRenderer: Renderer | undefined;
+let loading: Promise<Renderer | undefined> | undefined;
 
 /** Fetches the renderer once; a failed fetch leaves descriptions plain and is tried again by the next one. */
-function loadRender(): Promise<Render | undefined> {
+function loadRender(): Promise<Renderer | undefined> {
   loading ??= loadRenderer().then(
-    (module) => (loadedRender = module.renderMarkdown),
+    (module) => (loadedRenderer = module),
     () => {
       loading = undefined;
       return undefined;
@@ -77,6 +77,32 @@ export function hasMarkup(text: string): boolean {
   return /[\\`*_[\]<>#&]|^\s*(?:[-+]|\d{1,9}[.)])(?:\s|$)|\n/.test(text);
 }
 
+/** The renderer for a text that holds markup, once its chunk has arrived; plain text never fetches it. */
+function useRenderer(markup: boolean): Renderer | undefined {
+  const [renderer, setRenderer] = useState(() => loadedRenderer);
+  useEffect(() => {
+    if (!markup || renderer) return undefined;
+    let mounted = true;
+    loadRender().then((loaded) => {
+      if (mounted && loaded) setRenderer(loaded);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [markup, renderer]);
+  return renderer;
+}
+
+/**
+ * A description's text without its markup, for a one- or two-line summary: `**Fast** <b>lookup</b>`
+ * reads "Fast lookup". Until the renderer arrives, the text is given as it is.
+ */
+export function useMarkdownText(text: string): string {
+  const markup = hasMarkup(text);
+  const renderer = useRenderer(markup);
+  return useMemo(() => (markup && renderer ? renderer.markdownText(text) : text), [markup, renderer, text]);
+}
+
 type MarkdownProps = { text: string; className?: string };
 
 /**
@@ -87,18 +113,8 @@ type MarkdownProps = { text: string; className?: string };
 export function Markdown({ text, className }: MarkdownProps) {
   const { styles, cx } = useStyles();
   const markup = hasMarkup(text);
-  const [render, setRender] = useState(() => loadedRender);
-  useEffect(() => {
-    if (!markup || render) return undefined;
-    let mounted = true;
-    loadRender().then((loaded) => {
-      if (mounted && loaded) setRender(() => loaded);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, [markup, render]);
-  const html = useMemo(() => (markup && render ? render(text) : undefined), [markup, render, text]);
+  const renderer = useRenderer(markup);
+  const html = useMemo(() => (markup && renderer ? renderer.renderMarkdown(text) : undefined), [markup, renderer, text]);
   if (html === undefined) return <div className={cx(styles.root, className)}>{text}</div>;
   // Sanitised by renderMarkdown: only the allowed tags and attributes are left.
   return <div className={cx(styles.root, className)} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -1,4 +1,4 @@
-import { renderMarkdown } from './render';
+import { markdownText, renderMarkdown } from './render';
 
 /** The rendered HTML as a tree, to ask it questions as a browser would. */
 function rendered(text: string): HTMLElement {
@@ -64,5 +64,19 @@ describe('renderMarkdown', () => {
     expect(root.querySelector('td')).toHaveTextContent('b');
     expect(root.querySelector('del')).toHaveTextContent('x');
     expect(root.querySelector('br')).not.toBeNull();
+  });
+});
+
+describe('markdownText', () => {
+  it('reads a description as its words on one line', () => {
+    expect(markdownText('<p>Creates a</p>\n\n**new** customer.\n\n- one\n- [two](https://x.example)')).toBe(
+      'Creates a new customer. one two',
+    );
+  });
+
+  it('keeps code as its text and drops what could run', () => {
+    expect(markdownText('例如 `<b>粗体</b>` 会变成文字<script>alert(1)</script><img alt="图" src=x>')).toBe(
+      '例如 <b>粗体</b> 会变成文字图',
+    );
   });
 });

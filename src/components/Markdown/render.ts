@@ -45,3 +45,13 @@ export function renderMarkdown(text: string): string {
     ALLOW_ARIA_ATTR: false,
   });
 }
+
+/** Blocks whose end reads as a space once the markup is gone, so words of two paragraphs never join. */
+const BLOCKS = 'p, li, br, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, th, td, hr';
+
+/** What a reader of the rendered description would read, on one line: the text of a card's summary. */
+export function markdownText(text: string): string {
+  const body = new DOMParser().parseFromString(renderMarkdown(text), 'text/html').body;
+  body.querySelectorAll(BLOCKS).forEach((block) => block.after(' '));
+  return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}

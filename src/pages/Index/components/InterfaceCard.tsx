@@ -3,6 +3,7 @@ import { Link } from '@umijs/max';
 import { Card, Skeleton, Space, Tag } from 'antd';
 import { createStyles } from 'antd-style';
 import dayjs from 'dayjs';
+import { useMarkdownText } from '@/components/Markdown';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
 import { INTERFACE_STATUS } from '@/constants';
@@ -117,6 +118,16 @@ export type CardStyles = ReturnType<typeof useCardStyles>['styles'];
 
 type InterfaceCardProps = { item: API.InterfaceInfo; query: string; styles: CardStyles };
 
+/** A description as a reader sees it, markup gone, with the search words marked. */
+function Summary({ text, query, className }: { text: string; query: string; className: string }) {
+  const plain = useMarkdownText(text);
+  return (
+    <p className={className} title={plain || undefined}>
+      {plain ? <Highlight text={plain} query={query} /> : INDEX_TEXTS.noDescription}
+    </p>
+  );
+}
+
 /** One catalogue entry: method, name (the link), short description, url and last update. */
 export function InterfaceCard({ item, query, styles }: InterfaceCardProps) {
   const updated = item.updateTime ? dayjs(item.updateTime) : undefined;
@@ -140,9 +151,7 @@ export function InterfaceCard({ item, query, styles }: InterfaceCardProps) {
       <Link to={interfacePath(item.id)} className={styles.title} title={item.name}>
         <Highlight text={item.name} query={query} />
       </Link>
-      <p className={styles.description} title={item.description || undefined}>
-        {item.description ? <Highlight text={item.description} query={query} /> : INDEX_TEXTS.noDescription}
-      </p>
+      <Summary text={item.description ?? ''} query={query} className={styles.description} />
       <div className={styles.url} title={item.url}>
         <LinkOutlined />
         <span className={styles.urlText}>
