@@ -99,7 +99,7 @@ export const form: Translation<typeof FORM_TEXTS> = {
   formUnavailable: (reason: string) => `The form cannot show the current parameters: ${reason}`,
   notAnObject: 'The parameters must be a JSON object',
   choose: 'Choose',
-  defaultOption: ' (default)',
+  defaultOption: 'default',
   required: (name: string) => `Enter ${name}`,
   notInteger: (name: string) => `${name} must be an integer`,
   notNumber: (name: string) => `${name} must be a number`,

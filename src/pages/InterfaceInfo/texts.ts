@@ -99,7 +99,7 @@ export const FORM_TEXTS = localized('form', {
   formUnavailable: (reason: string) => `表单无法显示当前参数：${reason}`,
   notAnObject: '参数需要是一个 JSON 对象',
   choose: '请选择',
-  defaultOption: '（默认）',
+  defaultOption: '默认',
   required: (name: string) => `请填写 ${name}`,
   notInteger: (name: string) => `${name} 需要是整数`,
   notNumber: (name: string) => `${name} 需要是数字`,

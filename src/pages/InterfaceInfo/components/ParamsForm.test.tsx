@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
 import { useState } from 'react';
 import type { RequestParam } from '@agler/contract/requestParams';
@@ -65,7 +65,8 @@ describe('ParamsForm', () => {
     renderWithAntd(<Harness initial="{}" />);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'unit' }));
     fireEvent.click(await screen.findByText('f 华氏度'));
-    expect(screen.getByText('c 摄氏度（默认）')).toBeInTheDocument();
+    const preset = screen.getByText('c 摄氏度').closest('.ant-select-item-option');
+    expect(within(preset as HTMLElement).getByText('默认')).toBeInTheDocument();
     expect(parsedText()).toEqual({ unit: 'f' });
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'tone' }));

@@ -16,6 +16,7 @@ const useStyles = createStyles(({ token }) => ({
   // The type, then its description beside it, which wraps in the room that is left.
   help: { display: 'flex', alignItems: 'baseline' },
   description: { flex: 1 },
+  defaultMark: { marginInlineStart: token.marginXS, marginInlineEnd: 0 },
 }));
 
 /** The form's own rules for a field: required (no blank text either), then its type. */
@@ -54,7 +55,17 @@ function Control({ field, disabled, ...control }: ControlProps & { field: ParamF
           placeholder={FORM_TEXTS.choose}
           options={field.options.map((option) => ({
             value: option.value,
-            label: option.isDefault ? `${option.label}${FORM_TEXTS.defaultOption}` : option.label,
+            // The mark is the console's words, apart from the publisher's label in whatever language it is.
+            label: option.isDefault ? (
+              <>
+                {option.label}
+                <Tag bordered={false} className={styles.defaultMark}>
+                  {FORM_TEXTS.defaultOption}
+                </Tag>
+              </>
+            ) : (
+              option.label
+            ),
           }))}
         />
       );
