@@ -37,6 +37,24 @@ test('shell: admin logs in and sees home, name, watermark, footer year and admin
   await expect(page.getByRole('menuitem', { name: /接口分析/ })).toBeVisible();
 });
 
+test('shell: an admin page opens with its submenu open from the first frame', async ({ adminPage: page }) => {
+  // Every state 管理页's submenu is ever drawn in, from the first node the page adds.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { submenuStates: string[] }).submenuStates = seen;
+    new MutationObserver(() => {
+      const submenu = document.querySelector('.ant-pro-sider .ant-menu-submenu');
+      if (!submenu) return;
+      const state = submenu.classList.contains('ant-menu-submenu-open') ? 'open' : 'closed';
+      if (seen.at(-1) !== state) seen.push(state);
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  await page.goto('/admin/interface_info');
+  await expect(page.getByRole('menuitem', { name: /接口管理/ })).toBeVisible();
+  const states = await page.evaluate(() => (window as unknown as { submenuStates: string[] }).submenuStates);
+  expect(states).toEqual(['open']);
+});
+
 test('shell: user sees no admin menu and gets 403 on /admin/interface_info', async ({ userPage: page }) => {
   await expect(page.getByText('主页').first()).toBeVisible();
   await expect(page.getByText('管理页')).toHaveCount(0);
