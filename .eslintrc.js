@@ -5,8 +5,8 @@ module.exports = {
   rules: {
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
   },
-  // Dependencies point one way: src/ and server/ use contract/; mock/ wires server/ and contract/
-  // into the dev server; contract/ uses none of them.
+  // Dependencies point one way: config/ builds from src/; src/ and server/ use contract/; mock/
+  // wires server/ and contract/ into the dev server; contract/ uses none of them.
   overrides: [
     {
       files: ['contract/**'],
@@ -23,12 +23,32 @@ module.exports = {
       rules: {
         'no-restricted-imports': ['error', { patterns: [
           { group: ['**/mock/*', '**/mock', '**/server/*', '**/server'], message: 'src/ never imports the mocks or the server: share through @agler/contract.' },
+          { group: ['**/config/*', '**/config'], message: 'config/ builds the app from src/, so src/ never imports config/ back: shared settings live in src/.' },
         ] }],
         'no-restricted-properties': ['error', {
           object: 'Grid',
           property: 'useBreakpoint',
           message: 'useScreen (src/utils/media.ts) knows the screen in the first render; useBreakpoint renders its component again before the paint.',
         }],
+      },
+    },
+    {
+      // A test may hold src/ to the route table.
+      files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [
+          { group: ['**/mock/*', '**/mock', '**/server/*', '**/server'], message: 'src/ never imports the mocks or the server: share through @agler/contract.' },
+        ] }],
+      },
+    },
+    {
+      // Umi loads config/ in Node, where the app's aliases do not resolve.
+      files: ['config/**'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [
+          { group: ['@/*', '@@/*'], message: 'config/ runs in Node, outside the bundle: import src/ by a relative path.' },
+          { group: ['../server', '../server/*', '../../server', '../../server/*'], message: 'config/ builds the console: it never imports the server.' },
+        ] }],
       },
     },
     {

@@ -1,7 +1,6 @@
 import { defineConfig } from '@umijs/max';
-import { existsSync } from 'fs';
 import { join } from 'path';
-import defaultSettings from './config/defaultSettings';
+import defaultSettings from './src/defaultSettings';
 import proxy from './config/proxy';
 import routes from './config/routes';
 
@@ -14,14 +13,6 @@ const API_BASE_URL = process.env.API_BASE_URL ?? '';
 
 /** HELP_URL sends the header's help link elsewhere; empty means the bundled guide (public/help/). */
 const HELP_URL = process.env.HELP_URL ?? '';
-
-/**
- * The layout plugin imports the route icons from its own @ant-design/icons 4,
- * which would bundle a second icon library (and its lodash) into the entry
- * chunk; the app's icons 5 serve the same names.
- */
-const pluginIcons = join(__dirname, 'node_modules/@umijs/plugins/node_modules/@ant-design/icons');
-const iconsAlias = existsSync(pluginIcons) ? { [pluginIcons]: join(__dirname, 'node_modules/@ant-design/icons') } : {};
 
 export default defineConfig({
   title: defaultSettings.title as string,
@@ -41,7 +32,6 @@ export default defineConfig({
   polyfill: { imports: [] },
   npmClient: 'npm',
   routes,
-  alias: iconsAlias,
   chainWebpack(memo) {
     // The rc-* components and antd's style packages have no side effects but do not declare it;
     // declared here, a page that only needs antd's form context does not bundle the whole form
@@ -83,6 +73,7 @@ export default defineConfig({
   plugins: [
     '@umijs/max-plugin-openapi',
     require.resolve('./config/plugins/routePreload'),
+    require.resolve('./config/plugins/earlyRoutes'),
     require.resolve('./config/plugins/skeleton'),
     require.resolve('./config/plugins/htmlLang'),
     require.resolve('./config/plugins/antdStyles'),

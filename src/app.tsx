@@ -1,12 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
 import type { RunTimeLayoutConfig } from '@umijs/max';
-import defaultSettings, { CONTENT_MAX_WIDTH } from '../config/defaultSettings';
-import type { AppSettings } from '../config/defaultSettings';
+import defaultSettings, { CONTENT_MAX_WIDTH } from './defaultSettings';
+import type { AppSettings } from './defaultSettings';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { lazy, Suspense } from 'react';
+import { isValidElement, lazy, Suspense } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import Footer from '@/components/Footer';
 import { LayoutContent, MenuSkeleton, PageSkeleton } from '@/components/Skeleton';
@@ -15,6 +15,7 @@ import { PUBLIC_PATHS } from '@/constants';
 import { antdLocale, DEFAULT_LANG, startLanguage } from '@/locales';
 import { requestConfig } from '@/requestConfig';
 import { AfterPage } from '@/utils/afterPage';
+import { SideMenu } from '@/components/SideMenu';
 import { startRoute } from '@/utils/earlyRoute';
 import { useScreen } from '@/utils/media';
 import { fetchLoginUser } from '@/utils/loginUser';
@@ -139,7 +140,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     },
     menuDataRender: withMenuIcons,
     // The side menu too: its placeholders until the page is drawn.
-    menuContentRender: (_, menu) => <AfterPage fallback={<MenuSkeleton />}>{menu}</AfterPage>,
+    menuContentRender: (_, menu) => (
+      <AfterPage fallback={<MenuSkeleton />}>{isValidElement(menu) ? <SideMenu menu={menu} /> : menu}</AfterPage>
+    ),
     unAccessible: (
       <Suspense fallback={null}>
         <Forbidden />

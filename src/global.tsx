@@ -1,4 +1,4 @@
-import defaultSettings from '../config/defaultSettings';
+import defaultSettings from './defaultSettings';
 
 /**
  * Service workers (spec section 4). PWA mode is off: on https pages any worker

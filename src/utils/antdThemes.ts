@@ -7,7 +7,7 @@ import defaultSettings, {
   PRIMARY_TEXT_SHADES,
   TAG_TEXT_SHADES,
   TEXT_TERTIARY,
-} from '../../config/defaultSettings';
+} from '../defaultSettings';
 import type { ThemeMode } from './theme';
 
 type Shades = { readonly base: string; readonly hover: string; readonly active: string };

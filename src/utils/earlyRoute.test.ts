@@ -4,7 +4,7 @@ import routes from '../../config/routes';
 import { USER_ROLE } from '@/constants';
 import { startCatalogue } from '@/pages/Index/earlyCatalogue';
 import { startInterface } from '@/pages/InterfaceInfo/earlyInterface';
-import { ADMIN_GROUP, EARLY_ROUTES, startRoute } from './earlyRoute';
+import { EARLY_DATA, EARLY_ROUTES, ROUTE_GROUP, startRoute } from './earlyRoute';
 
 jest.mock('@/pages/Index/earlyCatalogue');
 jest.mock('@/pages/InterfaceInfo/earlyInterface');
@@ -48,7 +48,7 @@ describe('a deep link starts its page early', () => {
 
   it('starts an admin page, and the group’s chunk it renders in, for an admin only', () => {
     const chunks = spyOnChunks();
-    const group = jest.spyOn(ADMIN_GROUP, 'chunk').mockResolvedValue(undefined as never);
+    const group = jest.spyOn(ROUTE_GROUP, 'chunk').mockResolvedValue(undefined as never);
     startRoute({ pathname: '/admin/interface_analysis', search: '' }, user);
     expect([...chunks.values()].every((spy) => spy.mock.calls.length === 0)).toBe(true);
     expect(group).not.toHaveBeenCalled();
@@ -59,7 +59,7 @@ describe('a deep link starts its page early', () => {
 
   it('starts the admin group’s chunk for every admin page, and for no other page', () => {
     spyOnChunks();
-    const group = jest.spyOn(ADMIN_GROUP, 'chunk').mockResolvedValue(undefined as never);
+    const group = jest.spyOn(ROUTE_GROUP, 'chunk').mockResolvedValue(undefined as never);
     const started = EARLY_ROUTES.filter((route) => {
       group.mockClear();
       startRoute({ pathname: route.path.replace(':id', '1'), search: '' }, admin);
@@ -79,28 +79,36 @@ describe('a deep link starts its page early', () => {
     startRoute({ pathname: '/no/such/page', search: '' }, admin);
     expect([...chunks.values()].every((spy) => spy.mock.calls.length === 0)).toBe(true);
     chunks.get('/admin/user')!.mockRejectedValue(new Error('ChunkLoadError'));
-    jest.spyOn(ADMIN_GROUP, 'chunk').mockRejectedValue(new Error('ChunkLoadError'));
+    jest.spyOn(ROUTE_GROUP, 'chunk').mockRejectedValue(new Error('ChunkLoadError'));
     expect(() => startRoute({ pathname: '/admin/user', search: '' }, admin)).not.toThrow();
   });
 });
 
-type Route = { path?: string; component?: string; layout?: boolean; routes?: Route[] };
+type Route = { path?: string; component?: string; layout?: boolean; access?: string; routes?: Route[] };
 const flat = (list: Route[]): Route[] => list.flatMap((r) => [r, ...flat(r.routes ?? [])]);
 
 describe('the early routes and the route table', () => {
-  it('each is a page of the layout, imported from its component under the chunk name Umi gives it', () => {
-    const source = readFileSync(path.join(__dirname, 'earlyRoute.ts'), 'utf8');
-    const imports = [
-      ...source.matchAll(/path: '([^']+)'[^]*?webpackChunkName: "([^"]+)" \*\/ '@\/pages\/([^']+)'/g),
-    ];
-    expect(imports.map(([, routePath]) => routePath)).toEqual(EARLY_ROUTES.map((r) => r.path));
+  it('each is a page of the layout, under the chunk name Umi gives its component', () => {
     const table = flat(routes as Route[]);
-    for (const [, routePath, chunkName, page] of imports) {
-      const route = table.find((r) => r.path === routePath);
-      expect(route?.component).toBe(`./${page}`);
-      expect(chunkName).toBe(`p__${page.split('/').join('__')}__index`);
+    for (const early of EARLY_ROUTES) {
+      const route = table.find((r) => r.path === early.path);
+      expect(route?.component).toMatch(/^\.\//);
+      expect(early.chunkName).toBe(`p__${route!.component!.slice(2).split('/').join('__')}__index`);
       const group = table.find((r) => r.routes?.includes(route!));
       expect(route?.layout ?? group?.layout).not.toBe(false);
+      expect(early.group ?? false).toBe(!!group);
+      expect(early.access).toBe(route?.access ?? group?.access);
+    }
+  });
+
+  it('has a first request only for its own pages, an import in a page chunk under that page’s name', () => {
+    const paths = EARLY_ROUTES.map((r) => r.path);
+    expect(Object.keys(EARLY_DATA).filter((p) => !paths.includes(p))).toEqual([]);
+    const source = readFileSync(path.join(__dirname, 'earlyRoute.ts'), 'utf8');
+    const imports = [...source.matchAll(/'(\/[^']*)': \([^)]*\) =>\s*import\(\s*\/\* webpackChunkName: "([^"]+)"/g)];
+    expect(imports.length).toBeGreaterThan(0);
+    for (const [, routePath, chunkName] of imports) {
+      expect(EARLY_ROUTES.find((r) => r.path === routePath)?.chunkName).toBe(chunkName);
     }
   });
 

@@ -1,4 +1,5 @@
 import { matchPath } from '@umijs/max';
+import { LAYOUT_PAGES } from '@@/plugin-earlyRoutes/pages';
 import access from '@/access';
 import { startCatalogue } from '@/pages/Index/earlyCatalogue';
 import { startTable } from '@/pages/Admin/InterfaceInfo/earlyTable';
@@ -6,13 +7,16 @@ import { startInterface } from '@/pages/InterfaceInfo/earlyInterface';
 
 /**
  * A deep link's page chunk and first request, started as soon as the session is known rather than
- * after the layout has rendered; chunk names are Umi's (`p__` and the page's path), so the import
- * here and the route's are one chunk.
+ * after the layout has rendered. The pages and their chunks come from the route table
+ * (config/plugins/earlyRoutes.ts), so the import here and the route's are one chunk.
  */
 type EarlyRoute = {
   path: string;
-  /** A page of the `/admin` group: started for an admin only, with the group's chunk. */
-  admin?: boolean;
+  /** The access the page needs: without it, nothing is started. */
+  access?: keyof ReturnType<typeof access>;
+  /** A page of a group of routes (`/admin`): started with the group's chunk. */
+  group?: boolean;
+  chunkName: string;
   chunk: () => Promise<unknown>;
   /** Asks for the page's first answer, given the path's parameters and the URL's query. */
   data?: (params: Readonly<Record<string, string | undefined>>, search: string) => void;
@@ -22,70 +26,36 @@ type EarlyRoute = {
 const ignoreChunkError = () => undefined;
 
 /**
- * The `/admin` group's own chunk: Umi's outlet for a group of routes without a component, which
- * its pages render in. Left to the router, it is asked for only once the layout has rendered.
+ * A group's own chunk: Umi's outlet for a group of routes without a component, which its pages
+ * render in. Left to the router, it is asked for only once the layout has rendered.
  */
-export const ADMIN_GROUP = { chunk: () => import('@@/core/EmptyRoute') };
+export const ROUTE_GROUP = { chunk: () => import('@@/core/EmptyRoute') };
 
-export const EARLY_ROUTES: readonly EarlyRoute[] = [
-  {
-    path: '/',
-    chunk: () => import(/* webpackChunkName: "p__Index__index" */ '@/pages/Index'),
-    data: (_, search) => startCatalogue(search),
-  },
-  {
-    path: '/interface_info/:id',
-    chunk: () => import(/* webpackChunkName: "p__InterfaceInfo__index" */ '@/pages/InterfaceInfo'),
-    data: ({ id }) => id && startInterface(id),
-  },
-  {
-    path: '/account/center',
-    chunk: () => import(/* webpackChunkName: "p__Account__Center__index" */ '@/pages/Account/Center'),
-  },
-  {
-    path: '/account/usage',
-    chunk: () => import(/* webpackChunkName: "p__Account__Usage__index" */ '@/pages/Account/Usage'),
-  },
-  {
-    path: '/account/notifications',
-    chunk: () =>
-      import(/* webpackChunkName: "p__Account__Notifications__index" */ '@/pages/Account/Notifications'),
-  },
-  {
-    path: '/admin/interface_info',
-    admin: true,
-    chunk: () =>
-      import(/* webpackChunkName: "p__Admin__InterfaceInfo__index" */ '@/pages/Admin/InterfaceInfo'),
-    data: (_, search) => startTable(search),
-  },
-  {
-    path: '/admin/interface_analysis',
-    admin: true,
-    chunk: () =>
-      import(/* webpackChunkName: "p__Admin__InterfaceAnalysis__index" */ '@/pages/Admin/InterfaceAnalysis'),
-    // In the page's chunk (by its name): the entry does not grow, and the chart library it starts
-    // is imported from the page's chunk, as the page imports it, so no module comes twice.
-    data: (_, search) =>
-      import(
-        /* webpackChunkName: "p__Admin__InterfaceAnalysis__index" */ '@/pages/Admin/InterfaceAnalysis/earlyAnalysis'
-      ).then(({ startAnalysis }) => startAnalysis(search), ignoreChunkError),
-  },
-  {
-    path: '/admin/user',
-    admin: true,
-    chunk: () => import(/* webpackChunkName: "p__Admin__User__index" */ '@/pages/Admin/User'),
-  },
-];
+/** The first request of the pages that have one, by their path in the route table. */
+export const EARLY_DATA: Readonly<Record<string, EarlyRoute['data']>> = {
+  '/': (_, search) => startCatalogue(search),
+  '/interface_info/:id': ({ id }) => id && startInterface(id),
+  '/admin/interface_info': (_, search) => startTable(search),
+  // In the page's chunk (by its name): the entry does not grow, and the chart library it starts
+  // is imported from the page's chunk, as the page imports it, so no module comes twice.
+  '/admin/interface_analysis': (_, search) =>
+    import(
+      /* webpackChunkName: "p__Admin__InterfaceAnalysis__index" */ '@/pages/Admin/InterfaceAnalysis/earlyAnalysis'
+    ).then(({ startAnalysis }) => startAnalysis(search), ignoreChunkError),
+};
 
-/** Starts the page chunk (and first request) of the route at `location`, for `loginUser`; an admin page only for an admin. */
+export const EARLY_ROUTES: readonly EarlyRoute[] = LAYOUT_PAGES.map((page) => ({
+  ...page,
+  data: EARLY_DATA[page.path],
+}));
+
+/** Starts the page chunk (and first request) of the route at `location`, for `loginUser`, if the user may open it. */
 export function startRoute(location: { pathname: string; search: string }, loginUser: API.LoginUserVO): void {
   for (const route of EARLY_ROUTES) {
     const match = matchPath(route.path, location.pathname);
     if (!match) continue;
-    if (route.admin) {
-      if (!access({ loginUser }).canAdmin) return;
-      ADMIN_GROUP.chunk().catch(ignoreChunkError);
-    }
+    if (route.access && !access({ loginUser })[route.access]) return;
+    if (route.group) ROUTE_GROUP.chunk().catch(ignoreChunkError);
     route.data?.(match.params, location.search);
     route.chunk().catch(ignoreChunkError);
     return;

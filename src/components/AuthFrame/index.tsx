@@ -6,7 +6,7 @@ import Footer from '@/components/Footer';
 import { LANG_NAMES, LANG_TEXTS } from '@/components/LangSwitch/texts';
 import { REDIRECT_PARAM } from '@/constants';
 import { currentLang, LANGS, setLang } from '@/locales';
-import defaultSettings from '../../../config/defaultSettings';
+import defaultSettings from '../../defaultSettings';
 import styles from './index.less';
 
 export type AuthFrameProps = {

@@ -1,4 +1,4 @@
-import defaultSettings from '../../../config/defaultSettings';
+import defaultSettings from '../../defaultSettings';
 import { SKELETON_TEXTS } from './texts';
 
 /**
