@@ -8,8 +8,7 @@ import { migrate, openPostgres } from './db/connect';
 import type { Database } from './db/connect';
 import { raiseAlert } from './domain/alerts';
 import { seedDemoData } from './domain/seed';
-import { createWebhookWorker, deliveriesOf, saveWebhook } from './domain/webhooks';
-import type { WebhookWorker } from './domain/webhooks';
+import { deliveriesOf, saveWebhook } from './domain/webhooks';
 import { createSecretBox } from './keys/secretBox';
 import { TEST_SECRET_KEY } from './test/app';
 import { SEED_NOW } from './test/database';
@@ -18,6 +17,8 @@ import type { PgServer } from './test/postgres';
 import { parseAllowList } from './upstream/addressPolicy';
 import { createUpstreamClient } from './upstream/client';
 import type { UpstreamClient } from './upstream/client';
+import { createWebhookWorker } from './webhooks/worker';
+import type { WebhookWorker } from './webhooks/worker';
 
 /**
  * The webhook queue shared by two workers, each with its own connection pool,

@@ -16,6 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AlertData, AlertKind, WebhookDeliveryState } from '@agler/contract/alerts';
+import type { QuotaRequestStatus } from '@agler/contract/quotaRequests';
 
 /**
  * The one schema of both drivers (PGlite and node-postgres). Changing it
@@ -391,7 +393,7 @@ export const quotaRequests = pgTable(
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     /** pending, approved or refused (contract/quotaRequests.ts). */
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<QuotaRequestStatus>().notNull().default('pending'),
     reviewReason: text('review_reason'),
     reviewerId: id64('reviewer_id'),
     createTime: seconds('create_time').notNull(),
@@ -418,12 +420,12 @@ export const alerts = pgTable(
     userId: id64('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AlertKind>().notNull(),
     interfaceInfoId: id64('interface_info_id'),
     /** The key or the quota request it is about. */
     subjectId: text('subject_id'),
     /** What the text says beyond the kind (contract/alerts.ts AlertData). */
-    data: jsonb('data').notNull().default({}),
+    data: jsonb('data').$type<AlertData>().notNull().default({}),
     createTime: seconds('create_time').notNull(),
     readTime: seconds('read_time'),
     dedupeKey: text('dedupe_key'),
@@ -441,7 +443,7 @@ export const webhooks = pgTable('webhook', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   url: text('url').notNull(),
-  kinds: text('kinds').array().notNull(),
+  kinds: text('kinds').array().$type<AlertKind[]>().notNull(),
   secretSealed: text('secret_sealed').notNull(),
   /** The secret before the last rotation, which signs too until `previous_until`. */
   previousSealed: text('previous_sealed'),
@@ -453,7 +455,7 @@ export const webhooks = pgTable('webhook', {
 /**
  * The webhook's queue and its log: one row per message (`msg_…`, the
  * webhook-id of every try), due at `next_try_time` while pending; the worker
- * claims due rows with FOR UPDATE SKIP LOCKED (server/domain/webhooks.ts).
+ * claims due rows with FOR UPDATE SKIP LOCKED (server/webhooks/worker.ts).
  */
 export const webhookDeliveries = pgTable(
   'webhook_delivery',
@@ -467,7 +469,7 @@ export const webhookDeliveries = pgTable(
     /** The body, as sent on every try. */
     payload: text('payload').notNull(),
     /** pending, delivered or failed. */
-    state: text('state').notNull().default('pending'),
+    state: text('state').$type<WebhookDeliveryState>().notNull().default('pending'),
     tries: integer('tries').notNull().default(0),
     nextTryTime: timestamp('next_try_time', { withTimezone: true, precision: 3, mode: 'date' }),
     createTime: timestamp('create_time', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),

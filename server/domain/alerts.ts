@@ -1,29 +1,31 @@
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
   ALERT_MESSAGES,
   alertEventType,
   INTERFACE_ALERT_DAYS,
   isExpiringSoon,
-  parseAlertId,
-  parseAlertListQuery,
   quotaCrossing,
   quotaDedupeKey,
 } from '@agler/contract/alerts';
-import type { AlertData, AlertKind } from '@agler/contract/alerts';
+import type { AlertData, AlertKind, AlertListQuery } from '@agler/contract/alerts';
 import { ResponseCode } from '@agler/contract/constants';
 import { DAY_MS, dayNumberOf, formatTime } from '@agler/contract/dates';
-import { parseId } from '@agler/contract/ids';
+import type { Id } from '@agler/contract/ids';
+import type { components } from '@agler/contract/openapi';
 import type { Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
+import { alerts } from '../db/schema';
+import { at } from '../db/time';
 import { refuse } from './errors';
+import type { KeyRow } from './keys';
 
 /**
  * Alerts (contract/alerts.ts). raiseAlert is the one way in: one statement
  * that writes the alert (unless its dedupe key was already used) and queues a
  * webhook delivery when the user's webhook takes that kind. Nothing is sent
- * here: the worker (server/domain/webhooks.ts) delivers, so whoever raises an
+ * here: the worker (server/webhooks/worker.ts) delivers, so whoever raises an
  * alert, the gateway included, never waits for a receiver.
  */
 
@@ -41,25 +43,19 @@ export type NewAlert = {
   now: number;
 };
 
-export type AlertVO = {
-  id: string;
-  kind: AlertKind;
-  interfaceInfoId: string | null;
-  subjectId: string | null;
-  data: AlertData;
-  createTime: string;
-  read: boolean;
-};
+type Schemas = components['schemas'];
 
-export type AlertPage = Page<AlertVO> & { unread: number };
+/** The server answers every field, null where there is nothing. */
+export type AlertVO = Required<Schemas['AlertVO']>;
 
-/** A moment as a query parameter both drivers read the same way. */
-export const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+export type AlertPage = Page<AlertVO> & Pick<Schemas['PageAlertVO'], 'unread'>;
 
 /**
  * Writes the alert for each user `recipients` selects (a query with a
  * `user_id` column) and queues its webhook deliveries, in one statement;
- * answers how many alerts were written.
+ * answers how many alerts were written. Raw: one statement with data-modifying
+ * CTEs writes the alerts (skipping used dedupe keys) and their deliveries for
+ * any number of recipients, which the builder cannot chain.
  */
 async function insertAlerts(
   db: Queryable,
@@ -143,13 +139,19 @@ export async function resetQuotaAlerts(
   userId: string,
   interfaceInfoId: string,
 ): Promise<void> {
-  await db.execute(sql`
-    UPDATE alert SET dedupe_key = NULL
-    WHERE user_id = ${userId}::bigint AND dedupe_key IN
-      (${quotaDedupeKey('quota_80', interfaceInfoId)}, ${quotaDedupeKey('quota_100', interfaceInfoId)})`);
+  await db
+    .update(alerts)
+    .set({ dedupeKey: null })
+    .where(
+      and(
+        eq(alerts.userId, userId),
+        inArray(alerts.dedupeKey, [
+          quotaDedupeKey('quota_80', interfaceInfoId),
+          quotaDedupeKey('quota_100', interfaceInfoId),
+        ]),
+      ),
+    );
 }
-
-export type KeyRow = { id: string; userId: string; name: string; expiresAt: number | null };
 
 /**
  * `key_expiring` for each key that expires within the notice
@@ -181,18 +183,15 @@ export async function alertExpiringKeys(
  * `interface_offline` or `interface_deprecated` for every user who called
  * the interface in the last INTERFACE_ALERT_DAYS days, at most once a day per
  * interface and kind. `callLog` is flushed first, so that calls still waiting
- * to be written count. An id that is not one is left alone (the caller has
- * already refused it). Answers how many alerts were written.
+ * to be written count. Answers how many alerts were written.
  */
 export async function alertInterfaceCallers(
   db: Queryable,
-  rawInterfaceId: unknown,
+  interfaceInfoId: Id,
   kind: 'interface_offline' | 'interface_deprecated',
   now: number,
   callLog?: { flush(): Promise<void> },
 ): Promise<number> {
-  const interfaceInfoId = parseId(rawInterfaceId);
-  if (interfaceInfoId === undefined) return 0;
   await callLog?.flush();
   return insertAlerts(
     db,
@@ -204,58 +203,60 @@ export async function alertInterfaceCallers(
 
 // ---------------------------------------------------------------- the user's own alerts
 
-type AlertRow = {
-  id: string;
-  kind: AlertKind;
-  interface_info_id: string | null;
-  subject_id: string | null;
-  data: AlertData | string;
-  create_time: Date | string;
-  read: boolean;
+const ALERT_COLUMNS = {
+  id: alerts.id,
+  kind: alerts.kind,
+  interfaceInfoId: alerts.interfaceInfoId,
+  subjectId: alerts.subjectId,
+  data: alerts.data,
+  createTime: alerts.createTime,
+  readTime: alerts.readTime,
 };
 
-const toVO = (row: AlertRow): AlertVO => ({
-  id: row.id,
+const toVO = (row: Pick<typeof alerts.$inferSelect, keyof typeof ALERT_COLUMNS>): AlertVO => ({
+  id: String(row.id),
   kind: row.kind,
-  interfaceInfoId: row.interface_info_id,
-  subjectId: row.subject_id,
-  // Both drivers parse jsonb; a text is parsed here in case one does not.
-  data: typeof row.data === 'string' ? (JSON.parse(row.data) as AlertData) : row.data,
-  createTime: formatTime(new Date(row.create_time).getTime()),
-  read: row.read,
+  interfaceInfoId: row.interfaceInfoId,
+  subjectId: row.subjectId,
+  data: row.data,
+  createTime: formatTime(row.createTime.getTime()),
+  read: row.readTime !== null,
 });
+
+const UNREAD = isNull(alerts.readTime);
 
 /** How many of the user's alerts are unread: the bell's poll, one index-only count. */
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`SELECT count(*)::int AS n FROM alert WHERE user_id = ${userId}::bigint AND read_time IS NULL`,
-    ),
-  );
+  const [row] = await db
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), UNREAD));
   return row?.n ?? 0;
 }
 
 /** `GET /api/alert/list`: newest first, with the unread count. */
-export async function listAlerts(db: Db, userId: string, rawQuery: unknown): Promise<AlertPage> {
-  const parsed = parseAlertListQuery(rawQuery);
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const { current, pageSize, unreadOnly } = parsed.value;
-  const filter = unreadOnly ? sql`AND read_time IS NULL` : sql``;
-  const [counts] = rowsOf<{ total: number; unread: number }>(
-    await db.execute(sql`
-      SELECT count(*)::int AS total, count(*) FILTER (WHERE read_time IS NULL)::int AS unread
-      FROM alert WHERE user_id = ${userId}::bigint`),
-  );
-  const total = unreadOnly ? counts.unread : counts.total;
+export async function listAlerts(
+  db: Db,
+  userId: string,
+  { current, pageSize, unreadOnly }: AlertListQuery,
+): Promise<AlertPage> {
+  const mine = eq(alerts.userId, userId);
+  // count(read_time) counts the read ones: the unread are the rest.
+  const [counts] = await db
+    .select({ total: count(), read: count(alerts.readTime) })
+    .from(alerts)
+    .where(mine);
+  const unread = counts.total - counts.read;
+  const total = unreadOnly ? unread : counts.total;
   const rows =
     (current - 1) * pageSize < total
-      ? rowsOf<AlertRow>(
-          await db.execute(sql`
-            SELECT id::text AS id, kind, interface_info_id::text AS interface_info_id, subject_id, data,
-                   create_time, read_time IS NOT NULL AS read
-            FROM alert WHERE user_id = ${userId}::bigint ${filter}
-            ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`),
-        )
+      ? await db
+          .select(ALERT_COLUMNS)
+          .from(alerts)
+          .where(and(mine, unreadOnly ? UNREAD : undefined))
+          .orderBy(desc(alerts.id))
+          .limit(pageSize)
+          .offset((current - 1) * pageSize)
       : [];
   return {
     records: rows.map(toVO),
@@ -263,33 +264,30 @@ export async function listAlerts(db: Db, userId: string, rawQuery: unknown): Pro
     current,
     size: pageSize,
     pages: Math.ceil(total / pageSize),
-    unread: counts.unread,
+    unread,
   };
 }
 
+/** An id of the contract's 64-bit range, compared as PostgreSQL's bigint (the column's JavaScript number would round it). */
+const bigintOf = (id: Id) => sql`${id}::bigint`;
+
 /** `POST /api/alert/read {id}`: one of the user's own alerts; anyone else's is not found. */
-export async function markRead(
-  db: Db,
-  userId: string,
-  body: Record<string, unknown>,
-  now: number,
-): Promise<true> {
-  const parsed = parseAlertId(body);
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const found = rowsOf(
-    await db.execute(sql`
-      UPDATE alert SET read_time = coalesce(read_time, ${at(now)})
-      WHERE id = ${parsed.value}::bigint AND user_id = ${userId}::bigint RETURNING id`),
-  );
+export async function markRead(db: Db, userId: string, id: Id, now: number): Promise<true> {
+  const found = await db
+    .update(alerts)
+    .set({ readTime: sql`coalesce(${alerts.readTime}, ${at(now)})` })
+    .where(and(eq(alerts.id, bigintOf(id)), eq(alerts.userId, userId)))
+    .returning({ id: alerts.id });
   if (found.length === 0) refuse(ResponseCode.NOT_FOUND, ALERT_MESSAGES.alertNotFound);
   return true;
 }
 
 /** `POST /api/alert/read/all`: answers how many were unread. */
 export async function markAllRead(db: Db, userId: string, now: number): Promise<number> {
-  return rowsOf(
-    await db.execute(sql`
-      UPDATE alert SET read_time = ${at(now)}
-      WHERE user_id = ${userId}::bigint AND read_time IS NULL RETURNING id`),
-  ).length;
+  const marked = await db
+    .update(alerts)
+    .set({ readTime: new Date(now) })
+    .where(and(eq(alerts.userId, userId), UNREAD))
+    .returning({ id: alerts.id });
+  return marked.length;
 }

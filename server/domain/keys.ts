@@ -12,7 +12,6 @@ import type { Db } from '../db/connect';
 import { accessKeyAudit, accessKeys, interfaces, users } from '../db/schema';
 import type { SecretBox } from '../keys/secretBox';
 import { alertExpiringKeys } from './alerts';
-import type { KeyRow } from './alerts';
 import { refuse } from './errors';
 import { requireVisible, toSecond, visibleInterface } from './interfaceInfo';
 import type { SessionUser } from './session';
@@ -329,6 +328,9 @@ export async function regenerateKey(
   await announce(db, { kind: 'user', userId: user.id });
   return { accessKey, secretKey };
 }
+
+/** A key as the expiry sweep reads it (expiresAt in epoch milliseconds; null: never). */
+export type KeyRow = { id: string; userId: string; name: string; expiresAt: number | null };
 
 /** Live keys that expire by `until` and have not yet expired at `now`, with their users. */
 export async function keysExpiringBy(db: Db, now: number, until: number): Promise<KeyRow[]> {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { QUOTA_MAX, ResponseCode } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import type { Id } from '@agler/contract/ids';
@@ -7,16 +7,16 @@ import { QUOTA_REQUEST_STATUS } from '@agler/contract/quotaRequests';
 import type {
   NewQuotaRequest,
   QuotaRequestListQuery,
-  QuotaRequestStatus,
   QuotaRequestVO,
   QuotaReview,
 } from '@agler/contract/quotaRequests';
 import type { Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
+import { interfaces, quotaRequests, quotas, users } from '../db/schema';
 import { raiseAlert, resetQuotaAlerts } from './alerts';
 import { refuse } from './errors';
-import { requireVisible, visibleInterface } from './interfaceInfo';
+import { LIVE_INTERFACE, requireVisible, visibleInterface } from './interfaceInfo';
 import type { SessionUser } from './session';
 import { isAdmin } from './user';
 
@@ -31,7 +31,9 @@ import { isAdmin } from './user';
  * was granted together, in one statement as the quotas' own writes are; a
  * user without a row gets one with `defaultQuota` plus the amount, as their
  * first call would have made it. Answers false, changing nothing, when what
- * is left would pass QUOTA_MAX.
+ * is left would pass QUOTA_MAX. Raw: the builder's insert takes no
+ * condition on the row it inserts, and both branches must check QUOTA_MAX in
+ * the one statement.
  */
 export async function raiseQuota(
   db: Queryable,
@@ -53,55 +55,50 @@ export async function raiseQuota(
   return rowsOf(result).length > 0;
 }
 
-type RequestRow = {
-  id: string;
-  user_id: string;
-  user_account: string | null;
-  user_name: string | null;
-  iid: string;
-  interface_name: string | null;
-  amount: number;
-  reason: string;
-  status: QuotaRequestStatus;
-  review_reason: string | null;
-  create_time: Date | string;
-  review_time: Date | string | null;
-  left_num: number | string | null;
-  total_num: number | string | null;
-};
+/** A request's id: a 64-bit id compared as PostgreSQL's bigint (the column's JavaScript number would round it). */
+const requestIs = (id: Id) => eq(quotaRequests.id, sql`${id}::bigint`);
 
-/** The drivers answer a timestamp as a Date or as text. */
-const timeOf = (value: Date | string) =>
-  formatTime(value instanceof Date ? value.getTime() : Date.parse(value));
+/** The requests with their names; an interface `viewer` may not see (visibleInterface) is not named. */
+const selectRequests = (db: Queryable, viewer: SessionUser) =>
+  db
+    .select({
+      id: quotaRequests.id,
+      userId: quotaRequests.userId,
+      userAccount: users.userAccount,
+      userName: users.userName,
+      interfaceInfoId: quotaRequests.interfaceInfoId,
+      interfaceName: interfaces.name,
+      amount: quotaRequests.amount,
+      reason: quotaRequests.reason,
+      status: quotaRequests.status,
+      reviewReason: quotaRequests.reviewReason,
+      createTime: quotaRequests.createTime,
+      reviewTime: quotaRequests.reviewTime,
+      leftNum: quotas.leftNum,
+      totalNum: quotas.totalNum,
+    })
+    .from(quotaRequests)
+    .leftJoin(users, eq(users.id, quotaRequests.userId))
+    .leftJoin(interfaces, and(eq(interfaces.id, quotaRequests.interfaceInfoId), visibleInterface(viewer)))
+    .leftJoin(
+      quotas,
+      and(eq(quotas.userId, quotaRequests.userId), eq(quotas.interfaceInfoId, quotaRequests.interfaceInfoId)),
+    );
+
+type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
 
 function requestOf(row: RequestRow, defaultQuota: number): QuotaRequestVO {
   return {
+    ...row,
     id: String(row.id),
-    userId: String(row.user_id),
-    userAccount: row.user_account ?? '',
-    userName: row.user_name ?? '',
-    interfaceInfoId: String(row.iid),
-    interfaceName: row.interface_name,
-    amount: Number(row.amount),
-    reason: row.reason,
-    status: row.status,
-    reviewReason: row.review_reason,
-    createTime: timeOf(row.create_time),
-    reviewTime: row.review_time === null ? null : timeOf(row.review_time),
-    leftNum: row.left_num === null ? defaultQuota : Number(row.left_num),
-    totalNum: row.total_num === null ? defaultQuota : Number(row.total_num),
+    userAccount: row.userAccount ?? '',
+    userName: row.userName ?? '',
+    createTime: formatTime(row.createTime.getTime()),
+    reviewTime: row.reviewTime === null ? null : formatTime(row.reviewTime.getTime()),
+    leftNum: row.leftNum ?? defaultQuota,
+    totalNum: row.totalNum ?? defaultQuota,
   };
 }
-
-/** The requests with their names; an interface `viewer` may not see (visibleInterface) is not named. */
-const selectRequests = (viewer: SessionUser) => sql`
-  SELECT r.id::text AS id, r.user_id::text AS user_id, u.user_account, u.user_name,
-         r.interface_info_id::text AS iid, interface_info.name AS interface_name, r.amount, r.reason, r.status,
-         r.review_reason, r.create_time, r.review_time, q.left_num, q.total_num
-  FROM quota_request r
-  LEFT JOIN app_user u ON u.id = r.user_id
-  LEFT JOIN interface_info ON interface_info.id = r.interface_info_id AND ${visibleInterface(viewer)}
-  LEFT JOIN user_interface_info q ON q.user_id = r.user_id AND q.interface_info_id = r.interface_info_id`;
 
 async function requestById(
   db: Queryable,
@@ -109,9 +106,7 @@ async function requestById(
   id: string,
   defaultQuota: number,
 ): Promise<QuotaRequestVO> {
-  const [row] = rowsOf<RequestRow>(
-    await db.execute(sql`${selectRequests(viewer)} WHERE r.id = ${id}::bigint`),
-  );
+  const [row] = await selectRequests(db, viewer).where(requestIs(id));
   if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.requestNotFound);
   return requestOf(row, defaultQuota);
 }
@@ -127,16 +122,22 @@ export async function askForQuota(
   if (isAdmin(user)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.adminUnlimited);
   const id = await db.transaction(async (tx) => {
     await requireVisible(tx, user, [request.interfaceInfoId]);
-    const [row] = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        INSERT INTO quota_request (user_id, interface_info_id, amount, reason, create_time)
-        VALUES (${user.id}::bigint, ${request.interfaceInfoId}::bigint, ${request.amount}::int, ${request.reason},
-                ${new Date(now).toISOString()}::timestamptz)
-        ON CONFLICT (user_id, interface_info_id) WHERE status = 'pending' DO NOTHING
-        RETURNING id::text AS id`),
-    );
+    const [row] = await tx
+      .insert(quotaRequests)
+      .values({
+        userId: user.id,
+        interfaceInfoId: request.interfaceInfoId,
+        amount: request.amount,
+        reason: request.reason,
+        createTime: new Date(now),
+      })
+      .onConflictDoNothing({
+        target: [quotaRequests.userId, quotaRequests.interfaceInfoId],
+        where: eq(quotaRequests.status, QUOTA_REQUEST_STATUS.PENDING),
+      })
+      .returning({ id: quotaRequests.id });
     if (!row) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestOpen);
-    return row.id;
+    return String(row.id);
   });
   return requestById(db, user, id, defaultQuota);
 }
@@ -156,24 +157,19 @@ export async function listQuotaRequests(
     if (userId !== undefined && userId !== viewer.id) refuse(ResponseCode.NO_AUTH, MESSAGES.noAuth);
     userId = viewer.id;
   }
-  const conditions = [
-    userId === undefined ? sql`TRUE` : sql`r.user_id = ${userId}::bigint`,
-    query.status === undefined ? sql`TRUE` : sql`r.status = ${query.status}`,
-  ];
-  const where = sql.join(conditions, sql` AND `);
+  const where = and(
+    userId === undefined ? undefined : eq(quotaRequests.userId, userId),
+    query.status === undefined ? undefined : eq(quotaRequests.status, query.status),
+  );
   const { current, pageSize } = query;
-  const [[count], rows] = await Promise.all([
-    db
-      .execute(sql`SELECT count(*)::int AS total FROM quota_request r WHERE ${where}`)
-      .then((result) => rowsOf<{ total: number }>(result)),
-    db
-      .execute(
-        sql`${selectRequests(viewer)} WHERE ${where} ORDER BY r.create_time DESC, r.id DESC
-            LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
-      )
-      .then((result) => rowsOf<RequestRow>(result)),
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(quotaRequests).where(where),
+    selectRequests(db, viewer)
+      .where(where)
+      .orderBy(desc(quotaRequests.createTime), desc(quotaRequests.id))
+      .limit(pageSize)
+      .offset((current - 1) * pageSize),
   ]);
-  const total = Number(count.total);
   return {
     records: rows.map((row) => requestOf(row, defaultQuota)),
     total,
@@ -232,30 +228,37 @@ export async function reviewQuotaRequest(
   defaultQuota: number,
 ): Promise<QuotaRequestVO> {
   return db.transaction(async (tx) => {
-    const [row] = rowsOf<{ user_id: string; iid: string; amount: number; status: string }>(
-      await tx.execute(sql`
-        SELECT user_id::text AS user_id, interface_info_id::text AS iid, amount, status
-        FROM quota_request WHERE id = ${review.id}::bigint FOR UPDATE`),
-    );
+    const [row] = await tx
+      .select({
+        userId: quotaRequests.userId,
+        interfaceInfoId: quotaRequests.interfaceInfoId,
+        amount: quotaRequests.amount,
+        status: quotaRequests.status,
+      })
+      .from(quotaRequests)
+      .where(requestIs(review.id))
+      .for('update');
     if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.requestNotFound);
     if (row.status !== QUOTA_REQUEST_STATUS.PENDING)
       refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestReviewed);
     if (review.approve) {
-      const [live] = rowsOf(
-        await tx.execute(
-          sql`SELECT 1 FROM interface_info WHERE id = ${row.iid}::bigint AND deleted_at IS NULL`,
-        ),
-      );
+      const [live] = await tx
+        .select({ id: interfaces.id })
+        .from(interfaces)
+        .where(and(eq(interfaces.id, row.interfaceInfoId), LIVE_INTERFACE));
       if (!live) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-      if (!(await raiseQuota(tx, row.user_id, row.iid, Number(row.amount), defaultQuota)))
+      if (!(await raiseQuota(tx, row.userId, row.interfaceInfoId, row.amount, defaultQuota)))
         refuse(ResponseCode.PARAMS_ERROR, MESSAGES.quotaTooHigh);
     }
-    await tx.execute(sql`
-      UPDATE quota_request
-      SET status = ${review.approve ? QUOTA_REQUEST_STATUS.APPROVED : QUOTA_REQUEST_STATUS.REFUSED},
-          review_reason = ${review.reason}, reviewer_id = ${admin.id}::bigint,
-          review_time = ${new Date(now).toISOString()}::timestamptz
-      WHERE id = ${review.id}::bigint`);
+    await tx
+      .update(quotaRequests)
+      .set({
+        status: review.approve ? QUOTA_REQUEST_STATUS.APPROVED : QUOTA_REQUEST_STATUS.REFUSED,
+        reviewReason: review.reason,
+        reviewerId: admin.id,
+        reviewTime: new Date(now),
+      })
+      .where(requestIs(review.id));
     const answered = await requestById(tx, admin, review.id, defaultQuota);
     await quotaRequestAnswered(
       tx,

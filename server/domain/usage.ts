@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { statusClassOf } from '@agler/contract/callers';
 import { CALL_LOG_LIMIT, ResponseCode, USER_ROLE } from '@agler/contract/constants';
@@ -10,9 +10,12 @@ import type { DayRange } from '@agler/contract/queries';
 import { FREE_FROM_STATUS } from '@agler/contract/charge';
 import { BURN_WINDOW_DAYS, burnOf } from '@agler/contract/usage';
 import type { CallLogQuery, CallStatusFilter, DailyUsageQuery } from '@agler/contract/usage';
+import type { components } from '@agler/contract/openapi';
 import type { DailyCalls, Page } from '@agler/contract/types';
 import type { Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
+import { users } from '../db/schema';
+import { at } from '../db/time';
 import { refuse } from './errors';
 import { usageOf } from './quotas';
 import type { SessionUser } from './session';
@@ -34,12 +37,10 @@ export async function subjectOf(
 ): Promise<SessionUser['id']> {
   if (userId === undefined || userId === viewer.id) return viewer.id;
   if (!isAdmin(viewer)) refuse(ResponseCode.NO_AUTH, MESSAGES.noAuth);
-  const [row] = rowsOf(await db.execute(sql`SELECT 1 FROM app_user WHERE id = ${userId}::bigint`));
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.userNotFound);
   return userId;
 }
-
-const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /**
  * The conditions on the log (`c`) that a query's filters add. A key's filter
@@ -70,6 +71,7 @@ export async function dailyUsage(db: Queryable, userId: Id, query: DailyUsageQue
   const bounds = [range.startMs];
   for (let i = 1; i <= range.days; i += 1) bounds.push(startOfDay(range.startMs, i));
   const boundsArray = `{${bounds.map((ms) => `"${new Date(ms).toISOString()}"`).join(',')}}`;
+  // Raw: width_bucket over the local midnights counts every day of the range in one pass of the index.
   const rows = rowsOf<{ day: number; calls: number; errors: number }>(
     await db.execute(sql`
       SELECT width_bucket(c.time, ${boundsArray}::timestamptz[]) AS day, count(*)::int AS calls,
@@ -90,30 +92,15 @@ export async function dailyUsage(db: Queryable, userId: Id, query: DailyUsageQue
   });
 }
 
-/** One interface in 我的用量's table: its calls in the range, its quota and how fast it goes. */
-export type InterfaceUsageOfUser = {
+type Schemas = components['schemas'];
+
+/** One interface in 我的用量's table: its calls in the range, its quota and how fast it goes (its id as text). */
+export type InterfaceUsageOfUser = Required<Omit<Schemas['InterfaceUsageOfUser'], 'interfaceInfoId'>> & {
   interfaceInfoId: Id;
-  name: string;
-  method: string;
-  status: number;
-  calls: number;
-  errors: number;
-  p95Latency: number;
-  leftNum: number;
-  totalNum: number;
-  burnPerDay: number;
-  runsOutOn: string | null;
 };
 
-export type UsageSummary = {
-  startDate: string;
-  endDate: string;
-  calls: number;
-  errors: number;
-  /** Of the range's calls, in milliseconds (nearest rank); 0 without calls. */
-  p95Latency: number;
-  /** The user is an admin: calls are counted, never charged, so no quota runs out. */
-  unlimited: boolean;
+/** The summary before the route adds the retention it reads from the settings. */
+export type UsageSummary = Omit<Schemas['UsageSummary'], 'interfaces' | 'callRetentionDays'> & {
   interfaces: InterfaceUsageOfUser[];
 };
 
@@ -139,7 +126,8 @@ export async function usageSummary(
   const from = Math.min(range.startMs, burnStart);
   const to = Math.max(range.endMs, burnEnd);
   const inRange = sql`c.time >= ${at(range.startMs)} AND c.time < ${at(range.endMs)}`;
-  // One pass over the user's calls of both windows: per interface, and (iid null) all together.
+  // Raw: one pass over the user's calls of both windows, per interface and (iid null) all together,
+  // with GROUPING SETS and percentile_disc, which the builder does not write.
   const figures = rowsOf<FigureRow>(
     await db.execute(sql`
       SELECT c.interface_info_id::text AS iid,
@@ -151,9 +139,7 @@ export async function usageSummary(
       WHERE c.user_id = ${userId}::bigint AND c.time >= ${at(from)} AND c.time < ${at(to)}
       GROUP BY GROUPING SETS ((c.interface_info_id), ())`),
   );
-  const [role] = rowsOf<{ user_role: string }>(
-    await db.execute(sql`SELECT user_role FROM app_user WHERE id = ${userId}::bigint`),
-  );
+  const [role] = await db.select({ userRole: users.userRole }).from(users).where(eq(users.id, userId));
   const total = figures.find((row) => row.iid === null);
   const byInterface = new Map(figures.filter((row) => row.iid !== null).map((row) => [row.iid!, row]));
   const quotas = await usageOf(db, userId, defaultQuota);
@@ -163,7 +149,7 @@ export async function usageSummary(
     calls: Number(total?.calls ?? 0),
     errors: Number(total?.errors ?? 0),
     p95Latency: Number(total?.p95 ?? 0),
-    unlimited: role?.user_role === USER_ROLE.ADMIN,
+    unlimited: role?.userRole === USER_ROLE.ADMIN,
     interfaces: quotas.map((quota) => {
       const row = byInterface.get(quota.interfaceInfoId);
       return {
@@ -182,29 +168,8 @@ export async function usageSummary(
   };
 }
 
-/** One call of the log as 我的用量 lists it. */
-export type CallLogEntry = {
-  id: string;
-  time: string;
-  interfaceInfoId: Id;
-  /** null: the interface has no row any more. */
-  interfaceName: string | null;
-  method: string | null;
-  /** The interface's HTTP status; null when it never answered. */
-  status: number | null;
-  statusClass: string;
-  success: boolean;
-  latency: number;
-  bytes: number;
-  /** Made from the console's 在线调用, with no key. */
-  online: boolean;
-  /** The key of a gateway call; null for an online call. */
-  keyId: Id | null;
-  /** The key's name and its access key's last 4 characters, revoked keys too; null without a key row. */
-  keyName: string | null;
-  accessKeyTail: string | null;
-  keyRevoked: boolean;
-};
+/** One call of the log as 我的用量 lists it (its interface's id as text). */
+export type CallLogEntry = Required<Omit<Schemas['CallLogEntry'], 'interfaceInfoId'>> & { interfaceInfoId: Id };
 
 type LogRow = {
   id: string;
@@ -231,6 +196,8 @@ type LogRow = {
  */
 export async function callLog(db: Queryable, userId: Id, query: CallLogQuery): Promise<Page<CallLogEntry>> {
   const { current, pageSize, status } = query;
+  // Raw: a MATERIALIZED CTE bounds the rows read to CALL_LOG_LIMIT before the status filter, and the page
+  // comes back as one JSON text with its keys' names, in one round trip.
   const [row] = rowsOf<{ total: number; page: string }>(
     await db.execute(sql`
       WITH recent AS MATERIALIZED (

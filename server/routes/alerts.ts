@@ -1,9 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { WEBHOOK_TIMEOUT_S } from '@agler/contract/alerts';
+import {
+  parseAlertId,
+  parseAlertListQuery,
+  parseDeliveryId,
+  parseDeliveryListQuery,
+  parseWebhookInput,
+} from '@agler/contract/alerts';
 import { listAlerts, markAllRead, markRead, unreadCount } from '../domain/alerts';
 import {
-  createWebhookWorker,
   deleteWebhook,
   listDeliveries,
   resendDelivery,
@@ -11,27 +16,17 @@ import {
   saveWebhook,
   webhookOf,
 } from '../domain/webhooks';
-import type { WebhookWorker } from '../domain/webhooks';
 import { ok } from '../envelope';
 import { ignoreBodies, jsonObjectBody } from '../plugins/body';
 import { signIn } from '../plugins/session';
 import { parseAllowList } from '../upstream/addressPolicy';
 import type { AllowList } from '../upstream/addressPolicy';
-import { createUpstreamClient } from '../upstream/client';
 import type { Resolve } from '../upstream/client';
+import { webhookWorkerPlugin } from '../webhooks/plugin';
 import type { AppContext } from './context';
+import { valid } from './input';
 
-/**
- * /api/alert (the bell) and /api/user/webhook (its deliveries), and the
- * webhook worker, which starts when the app is ready and stops when it closes.
- */
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The webhook queue's worker (tests run it with runDue() after moving the clock). */
-    webhooks: WebhookWorker;
-  }
-}
+/** /api/alert (the bell) and /api/user/webhook (its deliveries, sent by the worker of server/webhooks). */
 
 export type AlertsOptions = {
   ctx: AppContext;
@@ -48,13 +43,13 @@ const alertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }
   app.get('/unread', async (request) => ok(await unreadCount(db, request.user.id)));
 
   app.get('/list', async (request) => {
-    // listAlerts reads the query with the contract's parseAlertListQuery.
-    return ok(await listAlerts(db, request.user.id, request.query));
+    const query = valid(parseAlertListQuery(request.query));
+    return ok(await listAlerts(db, request.user.id, query));
   });
 
   app.post('/read', async (request) => {
-    const body = jsonObjectBody(request);
-    return ok(await markRead(db, request.user.id, body, ctx.now()));
+    const id = valid(parseAlertId(jsonObjectBody(request)));
+    return ok(await markRead(db, request.user.id, id, ctx.now()));
   });
 
   await app.register(async (scope) => {
@@ -65,11 +60,10 @@ const alertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }
   });
 };
 
-const webhookRoutes: FastifyPluginAsync<{
-  ctx: AppContext;
-  allow: AllowList;
-  worker: WebhookWorker;
-}> = async (app, { ctx, allow, worker }) => {
+const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext; allow: AllowList }> = async (
+  app,
+  { ctx, allow },
+) => {
   const { db } = ctx.database;
   app.addHook('preHandler', signIn('user'));
 
@@ -78,18 +72,19 @@ const webhookRoutes: FastifyPluginAsync<{
   });
 
   app.post('/', async (request) => {
-    const body = jsonObjectBody(request);
-    return ok(await saveWebhook(db, ctx.secretBox, request.user.id, body, allow, ctx.now()));
+    const input = valid(parseWebhookInput(jsonObjectBody(request)));
+    return ok(await saveWebhook(db, ctx.secretBox, request.user.id, input, allow, ctx.now()));
   });
 
   app.get('/deliveries', async (request) => {
-    return ok(await listDeliveries(db, request.user.id, request.query));
+    const page = valid(parseDeliveryListQuery(request.query));
+    return ok(await listDeliveries(db, request.user.id, page));
   });
 
   app.post('/resend', async (request) => {
-    const body = jsonObjectBody(request);
-    const answer = await resendDelivery(db, request.user.id, body, ctx.now());
-    worker.kick();
+    const id = valid(parseDeliveryId(jsonObjectBody(request)));
+    const answer = await resendDelivery(db, request.user.id, id, ctx.now());
+    app.webhooks.kick();
     return ok(answer);
   });
 
@@ -97,7 +92,7 @@ const webhookRoutes: FastifyPluginAsync<{
   await app.register(async (scope) => {
     ignoreBodies(scope);
     scope.post('/test', async (request) => {
-      return ok(await worker.ping(request.user.id));
+      return ok(await app.webhooks.ping(request.user.id));
     });
     scope.post('/secret/rotate', async (request) => {
       return ok(await rotateSecret(db, ctx.secretBox, request.user.id, ctx.now()));
@@ -111,28 +106,9 @@ const webhookRoutes: FastifyPluginAsync<{
 export const alertsPlugin = fp<AlertsOptions>(
   async (app, { ctx, allowHosts, resolve }) => {
     const allow = parseAllowList(allowHosts.join(','));
-    // A client of its own: a slow receiver holds none of the connections that interfaces' calls use.
-    const client = createUpstreamClient({
-      timeoutMs: WEBHOOK_TIMEOUT_S * 1000,
-      allow,
-      resolve,
-      connections: 8,
-    });
-    const worker = createWebhookWorker({
-      db: ctx.database.db,
-      box: ctx.secretBox,
-      client,
-      now: ctx.now,
-      onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
-    });
-    app.decorate('webhooks', worker);
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => {
-      await worker.stop();
-      await client.close();
-    });
+    await app.register(webhookWorkerPlugin, { ctx, allow, resolve });
     await app.register(alertRoutes, { prefix: '/api/alert', ctx });
-    await app.register(webhookRoutes, { prefix: '/api/user/webhook', ctx, allow, worker });
+    await app.register(webhookRoutes, { prefix: '/api/user/webhook', ctx, allow });
   },
   { name: 'alerts' },
 );

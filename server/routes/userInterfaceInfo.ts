@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { parseQuotaChange } from '@agler/contract/accounts';
 import { parseIdParam } from '@agler/contract/queries';
 import { setQuota, usageOfUser } from '../domain/quotas';
 import { ok } from '../envelope';
@@ -19,7 +20,7 @@ export const userInterfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = 
   });
 
   app.post('/update', async (request) => {
-    const body = jsonObjectBody(request);
-    return ok(await setQuota(db, body, ctx.defaultQuota));
+    const change = valid(parseQuotaChange(jsonObjectBody(request)));
+    return ok(await setQuota(db, change, ctx.defaultQuota));
   });
 };
