@@ -1,6 +1,7 @@
 import { DAY_MS } from './dates';
 import { parseId } from './ids';
 import type { Id } from './ids';
+import { keyedMessages } from './messageKeys';
 import { MESSAGES } from './messages';
 import { queryOf, textsOf } from './queries';
 import type { components } from './openapi';
@@ -77,7 +78,7 @@ export const WEBHOOK_URL_MAX = 512;
  */
 export const WEBHOOK_TEST_LIMIT = { perMinute: 5 } as const;
 
-export const ALERT_MESSAGES = {
+export const ALERT_MESSAGES = keyedMessages('alerts', {
   badCurrent: '参数 current 应为不小于 1 的整数',
   badPageSize: `参数 pageSize 应为 1 到 ${ALERT_PAGE_SIZE.max} 的整数`,
   badUnread: '参数 unread 只能是 true 或 false',
@@ -93,7 +94,7 @@ export const ALERT_MESSAGES = {
   webhookTestLimited: `测试发送过于频繁：每分钟最多 ${WEBHOOK_TEST_LIMIT.perMinute} 次，请稍后再试`,
   webhookNotSet: '尚未设置 Webhook 地址',
   deliveryNotFound: '投递记录不存在',
-} as const;
+} as const);
 
 // ---------------------------------------------------------------- webhooks
 

@@ -1,6 +1,7 @@
 import { HTTP_METHODS, INTERFACE_LIMITS } from './constants';
 import type { HttpMethod } from './constants';
 import { checkJson } from './json';
+import { keyedMessages } from './messageKeys';
 import { TEXT_MESSAGES } from './messages';
 import { textFault } from './text';
 
@@ -37,7 +38,7 @@ export const INTERFACE_FIELD_LABELS: Record<InterfaceField, string> = {
 
 const L = INTERFACE_FIELD_LABELS;
 
-export const INTERFACE_VALIDATION_TEXTS = {
+export const INTERFACE_VALIDATION_TEXTS = keyedMessages('interfaceFields', {
   required: (field: InterfaceField) => `请输入${L[field]}`,
   notText: (field: InterfaceField) => `${L[field]}必须是文本`,
   tooLong: (field: InterfaceField, max: number) => `${L[field]}不能超过 ${max} 个字符`,
@@ -48,7 +49,7 @@ export const INTERFACE_VALIDATION_TEXTS = {
   notObject: '请求体必须是 JSON 对象',
   /** Controls and bidirectional controls alike; a lone surrogate has its own (TEXT_MESSAGES). */
   unsafeCharacters: (field: InterfaceField) => `${L[field]}不能包含控制字符或文字方向控制字符`,
-} as const;
+} as const, { json: [1] });
 
 const T = INTERFACE_VALIDATION_TEXTS;
 

@@ -1,6 +1,7 @@
 import { parse, printParseErrorCode } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
 import { isInteger, isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import { keyedMessages } from './messageKeys';
 
 /**
  * JSON as the contract reads and writes it: line/column messages for people,
@@ -12,7 +13,7 @@ import { isInteger, isSafeNumber, parse as parseLossless, stringify as stringify
 export const JSON_MAX_DEPTH = 64;
 
 /** What each parse error means, in the words a user reads. */
-const ERROR_TEXTS: Record<string, string> = {
+const ERROR_TEXTS: Record<string, string> = keyedMessages('jsonErrors', {
   InvalidSymbol: '无效的字符',
   InvalidNumberFormat: '数字格式不正确',
   PropertyNameExpected: '缺少属性名（属性名需用双引号）',
@@ -29,14 +30,14 @@ const ERROR_TEXTS: Record<string, string> = {
   InvalidUnicode: '无效的 Unicode 转义',
   InvalidEscapeCharacter: '无效的转义字符',
   InvalidCharacter: '字符串中有无效的字符',
-};
+});
 
-export const JSON_TEXTS = {
+export const JSON_TEXTS = keyedMessages('json', {
   invalid: (line: number, column: number, detail: string) => `JSON 格式错误（第 ${line} 行第 ${column} 列）：${detail}`,
   empty: '请输入 JSON',
   unknown: '无法解析的内容',
   tooDeep: `JSON 嵌套不能超过 ${JSON_MAX_DEPTH} 层`,
-} as const;
+} as const, { invalid: [2] });
 
 /**
  * Whether arrays and objects nest deeper than `max` in a JSON text. Counted

@@ -1,6 +1,7 @@
 import { ACCOUNT_LENGTH, BODY_MAX_BYTES, CALL_LOG_PAGE_SIZE, KEY_LIMITS, QUOTA_REQUEST_LIMITS, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, RATE_LIMIT_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
 import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 import { JSON_TEXTS } from './json';
+import { keyedMessages } from './messageKeys';
 import type { TextFault } from './text';
 
 /**
@@ -8,7 +9,7 @@ import type { TextFault } from './text';
  * console shows and compares. Field rules of an interface have theirs in
  * interfaceValidation.ts.
  */
-export const MESSAGES = {
+export const MESSAGES = keyedMessages('api', {
   ok: 'ok',
   // sessions and roles
   notLogin: '未登录',
@@ -118,7 +119,7 @@ export const MESSAGES = {
   badPathEncoding: '路径不是合法的 URL 编码',
   systemError: '服务器内部错误，请稍后重试',
   databaseUnavailable: '数据库暂时不可用，请稍后重试',
-} as const;
+} as const);
 
 /** What each fault of contract/text.ts textFault is called in a message. */
 const TEXT_FAULTS: Record<TextFault, string> = {
@@ -128,10 +129,10 @@ const TEXT_FAULTS: Record<TextFault, string> = {
 };
 
 /** A text that fails textFault: a query parameter by its name, a field by its label. */
-export const TEXT_MESSAGES = {
+export const TEXT_MESSAGES = keyedMessages('text', {
   param: (name: string, fault: TextFault) => `参数 ${name} ${TEXT_FAULTS[fault]}`,
   field: (label: string, fault: TextFault) => `${label}${TEXT_FAULTS[fault]}`,
-} as const;
+} as const);
 
 /**
  * The refusal of a request sent to a host the server is not for (a name made
@@ -144,7 +145,7 @@ export const HOST_NOT_SERVED = '本服务不接受发往这个主机名的请求
 export const HOST_AMBIGUOUS = '请求的 Host 头不明确：只能有一个 Host，且是一个主机名（可带端口）';
 
 /** An interface's retirement (contract/lifecycle.ts). */
-export const LIFECYCLE_MESSAGES = {
+export const LIFECYCLE_MESSAGES = keyedMessages('lifecycle', {
   badDeprecated: '参数 deprecated 应为 true 或 false',
   badSunsetDate: '下线日期应为 yyyy-MM-dd 格式的有效日期',
   badReplacement: '替代接口的 id 不合法',
@@ -153,10 +154,10 @@ export const LIFECYCLE_MESSAGES = {
   sunsetTooEarly: (deprecationDay: string) => `停止服务日期应晚于弃用当天（${deprecationDay}）`,
   gone: (date: string) => `接口已于 ${date} 停止服务`,
   goneWithReplacement: (date: string, replacement: string) => `接口已于 ${date} 停止服务，请改用 ${replacement}`,
-} as const;
+} as const);
 
 /** The import of OpenAPI documents (`POST /api/interfaceInfo/import`) and their rows' verdicts. */
-export const IMPORT_MESSAGES = {
+export const IMPORT_MESSAGES = keyedMessages('import', {
   sourceRequired: '请提供 OpenAPI 文档：粘贴或上传文档内容，或填写文档地址',
   sourceTwice: '文档内容和文档地址只能提供一个',
   documentNotText: '参数 document 应为文本',
@@ -192,4 +193,4 @@ export const IMPORT_MESSAGES = {
   schemaSummarised: '参数的结构说明过长，已只保留顶层字段',
   schemaDropped: '参数的结构说明过长，已从描述中省略',
   paramsShortened: '请求参数超过长度上限，较长的参数说明已截短',
-} as const;
+} as const, { fetchFailed: [0] });

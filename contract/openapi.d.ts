@@ -1403,6 +1403,10 @@ export interface components {
             /** @description The interface's answer: its JSON as sent, or its text as a string; null on a failure */
             data?: unknown;
             message: string;
+            /** @description The message's key in the contract's tables of messages (contract/messageKeys.ts), `table.name` such as `api.accountTaken`: a client translates the message by it. Present when the message is one of the contract's; a client that finds no key, or does not know it, shows `message` as sent. */
+            messageKey?: string;
+            /** @description The values the message was built from, in the order its function takes them; absent for a fixed message. */
+            messageArgs?: components["schemas"]["MessageArg"][];
             call?: components["schemas"]["CallMeta"];
         };
         BaseResponseListCallHistoryEntry: {
@@ -1905,6 +1909,15 @@ export interface components {
             data: null;
             /** @description What went wrong, for a person (in Chinese) */
             message: string;
+            /** @description The message's key in the contract's tables of messages (contract/messageKeys.ts), `table.name` such as `api.accountTaken`: a client translates the message by it. Present when the message is one of the contract's; a client that finds no key, or does not know it, shows `message` as sent. */
+            messageKey?: string;
+            /** @description The values the message was built from, in the order its function takes them; absent for a fixed message. */
+            messageArgs?: components["schemas"]["MessageArg"][];
+        };
+        /** @description A value a message was built from: a text or a number as given, or a message of the contract itself (a JSON field's line and column problem), by its own key and values. */
+        MessageArg: string | number | {
+            messageKey: string;
+            messageArgs?: components["schemas"]["MessageArg"][];
         };
     };
     responses: {

@@ -1,4 +1,5 @@
 import type { components } from './openapi';
+import type { MessageRef } from './messageKeys';
 
 /**
  * The API's objects, from the types generated out of config/openapi.json
@@ -39,8 +40,8 @@ export type InterfaceQuota = TextIds<Schemas['InterfaceQuotaVO'], 'interfaceInfo
 
 export type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
 
-/** The answer envelope of every endpoint. */
-export type Envelope<T = unknown> = { code: number; data: T; message: string; success?: boolean };
+/** The answer envelope of every endpoint; a refusal whose message is the contract's also names it by key (messageKeys.ts). */
+export type Envelope<T = unknown> = { code: number; data: T; message: string; success?: boolean } & Partial<MessageRef>;
 
 /** One call that reached an interface, as invoke records it and the analysis reads it. */
 export type CallRecord = {

@@ -1,4 +1,5 @@
 import { BODY_MAX_BYTES } from './constants';
+import { keyedMessages } from './messageKeys';
 
 /**
  * How a call to an interface's own server can fail before or instead of an
@@ -35,7 +36,7 @@ export const LOOPBACK_HOSTS = [
 /** The largest answer the platform passes on, in bytes. */
 export const UPSTREAM_MAX_BYTES = BODY_MAX_BYTES;
 
-export const UPSTREAM_MESSAGES = {
+export const UPSTREAM_MESSAGES = keyedMessages('upstream', {
   refused: '目标地址不允许访问（内网、本机或保留地址），调用被拒绝',
   scheme: '接口地址只支持 http 和 https',
   timeout: (ms: number) => `接口在 ${ms / 1000} 秒内没有响应，调用已超时`,
@@ -44,7 +45,7 @@ export const UPSTREAM_MESSAGES = {
   tooLarge: `接口的响应超过 ${UPSTREAM_MAX_BYTES / 1024 / 1024} MB，已中止`,
   httpError: (status: number, start: string) =>
     `接口返回了错误状态 HTTP ${status}${start ? `：${start}` : ''}`,
-} as const;
+} as const);
 
 /** How much of an error answer's body the caller reads. */
 export const ERROR_START_CHARS = 200;

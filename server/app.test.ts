@@ -11,6 +11,7 @@ import { JSON_MAX_DEPTH } from '@agler/contract/json';
 import { HOST_AMBIGUOUS, IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import { ADMIN, call, loginAs, testApp } from './test/app';
 import type { TestApp } from './test/app';
+import { refusal } from './test/refusal';
 
 /** What every request meets: headers, bodies, CSRF, errors, the console's files. */
 
@@ -101,11 +102,7 @@ describe('unknown paths', () => {
     const response = await t.app.inject({ method: method as 'GET', url });
 
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(envelopeOf(response)).toEqual({
-      code: ResponseCode.NOT_FOUND,
-      data: null,
-      message: MESSAGES.unknownPath,
-    });
+    expect(envelopeOf(response)).toEqual(refusal(ResponseCode.NOT_FOUND, MESSAGES.unknownPath));
   });
 
   test.each([
@@ -117,11 +114,7 @@ describe('unknown paths', () => {
     const response = await t.app.inject({ url });
 
     expect(response.statusCode).toBe(404);
-    expect(envelopeOf(response)).toEqual({
-      code: ResponseCode.NOT_FOUND,
-      data: null,
-      message: MESSAGES.unknownDemo('GET', path),
-    });
+    expect(envelopeOf(response)).toEqual(refusal(ResponseCode.NOT_FOUND, MESSAGES.unknownDemo('GET', path)));
   });
 
   test.each(['//demo', '/DEMO', '/demo/../demo'])('%s, however written, is never the page', async (url) => {
@@ -147,7 +140,7 @@ describe('request bodies', () => {
   ])('%s %#: 40000 that names the problem', async (type, payload, message) => {
     const response = await post('/api/interfaceInfo/add', { payload, headers: { 'content-type': type } });
 
-    expect(envelopeOf(response)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+    expect(envelopeOf(response)).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
   });
 
   test('a write without a body says it needs JSON', async () => {
@@ -161,11 +154,7 @@ describe('request bodies', () => {
       payload: { name: 42, url: 'https://a.example', method: 'GET' },
     });
 
-    expect(envelopeOf(response)).toEqual({
-      code: ResponseCode.PARAMS_ERROR,
-      data: null,
-      message: '接口名称必须是文本',
-    });
+    expect(envelopeOf(response)).toEqual(refusal(ResponseCode.PARAMS_ERROR, '接口名称必须是文本'));
   });
 });
 
@@ -239,7 +228,7 @@ const postHead = (url: string, headers: string) =>
 
 describe('bodies over the limit', () => {
   const tooLarge = (message: string) =>
-    JSON.stringify({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+    JSON.stringify(refusal(ResponseCode.PARAMS_ERROR, message));
 
   test.each([
     ['a write', '/api/interfaceInfo/add', 50 * MB, MESSAGES.bodyTooLarge],
@@ -377,11 +366,7 @@ describe('nesting', () => {
         headers: { 'content-type': 'application/json' },
       });
 
-      expect(envelopeOf(response)).toEqual({
-        code: ResponseCode.PARAMS_ERROR,
-        data: null,
-        message: MESSAGES.bodyTooDeep,
-      });
+      expect(envelopeOf(response)).toEqual(refusal(ResponseCode.PARAMS_ERROR, MESSAGES.bodyTooDeep));
     },
   );
 });
@@ -398,11 +383,7 @@ describe('the Host header', () => {
 
     const answer = answerOf(seen.text);
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toEqual({
-      code: ResponseCode.PARAMS_ERROR,
-      data: null,
-      message: HOST_AMBIGUOUS,
-    });
+    expect(JSON.parse(answer.body)).toEqual(refusal(ResponseCode.PARAMS_ERROR, HOST_AMBIGUOUS));
   });
 
   test('one served Host is answered', async () => {
@@ -421,11 +402,7 @@ describe('cross-site writes', () => {
       headers: { origin: 'https://evil.example' },
     });
 
-    expect(envelopeOf(response)).toEqual({
-      code: ResponseCode.FORBIDDEN,
-      data: null,
-      message: MESSAGES.crossSite,
-    });
+    expect(envelopeOf(response)).toEqual(refusal(ResponseCode.FORBIDDEN, MESSAGES.crossSite));
   });
 
   test('a browser that names no origin but says cross-site is refused', async () => {
@@ -465,16 +442,8 @@ describe('faults', () => {
       const lost = await broken.app.inject({ url: '/api/test/lost' });
 
       expect(failed.statusCode).toBe(200);
-      expect(envelopeOf(failed)).toEqual({
-        code: ResponseCode.SYSTEM_ERROR,
-        data: null,
-        message: MESSAGES.systemError,
-      });
-      expect(envelopeOf(lost)).toEqual({
-        code: ResponseCode.SYSTEM_ERROR,
-        data: null,
-        message: MESSAGES.databaseUnavailable,
-      });
+      expect(envelopeOf(failed)).toEqual(refusal(ResponseCode.SYSTEM_ERROR, MESSAGES.systemError));
+      expect(envelopeOf(lost)).toEqual(refusal(ResponseCode.SYSTEM_ERROR, MESSAGES.databaseUnavailable));
     } finally {
       await broken.close();
     }

@@ -1,4 +1,6 @@
 import { ResponseCode } from '@agler/contract/constants';
+import { messageRefOf } from '@agler/contract/messageKeys';
+import type { MessageRef } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import type { Envelope } from '@agler/contract/types';
 
@@ -7,6 +9,10 @@ export function ok<T>(data: T): Envelope<T> {
   return { code: ResponseCode.SUCCESS, data, message: MESSAGES.ok };
 }
 
-export function failure(code: number, message: string): Envelope<null> {
-  return { code, data: null, message };
+/**
+ * A refusal's envelope; a message of the contract also goes by its key and
+ * values (`ref`, found from the text unless given), so a client can translate it.
+ */
+export function failure(code: number, message: string, ref: MessageRef | undefined = messageRefOf(message)): Envelope<null> {
+  return { code, data: null, message, ...ref };
 }

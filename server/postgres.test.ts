@@ -15,6 +15,7 @@ import type { PgServer } from './test/postgres';
 import { request } from 'undici';
 import { send, startServer, stopServer } from './test/process';
 import { freshNonce, signedHeaders } from './test/sign';
+import { refusal } from './test/refusal';
 
 /**
  * The same server on a PostgreSQL server (15 or newer): the migrations run
@@ -263,11 +264,7 @@ import { freshNonce, signedHeaders } from './test/sign';
       ];
       await t.close();
 
-      const unavailable = {
-        code: ResponseCode.SYSTEM_ERROR,
-        data: null,
-        message: MESSAGES.databaseUnavailable,
-      };
+      const unavailable = refusal(ResponseCode.SYSTEM_ERROR, MESSAGES.databaseUnavailable);
       expect(during).toEqual([unavailable, unavailable]);
       // A program reads the HTTP status: the gateway says the service is unavailable in it too.
       expect({ status: gateway.statusCode, body: JSON.parse(gateway.body) }).toEqual({

@@ -5,13 +5,17 @@ import { notifySessionExpired, showError } from '@/utils/feedback';
 import { parseJsonExact } from '@agler/contract/json';
 import { currentLocation, loginUrlFor } from '@/utils/redirect';
 import { localized } from '@/locales';
-import { translateMessage } from '@/locales/messages';
+import { messageRefIn, translateMessage } from '@/locales/messages';
+import type { MessageArg, MessageRef } from '@agler/contract/messageKeys';
 
 /** The envelope of every answer (config/openapi.json). */
 export type ApiResponse<T = unknown> = {
   code: number;
   data?: T;
   message?: string;
+  /** The message's key and values in the contract's tables, when the message is the contract's. */
+  messageKey?: string;
+  messageArgs?: MessageArg[];
   success?: boolean;
 };
 
@@ -27,17 +31,19 @@ export const REQUEST_TEXTS = localized('request', {
 /**
  * An answer whose code is not 0: carries the server's code, message and data. The message stays
  * the server's own (Chinese, as the contract writes it), so that code can compare it with the
- * contract's MESSAGES; errorText gives it in the page's language.
+ * contract's MESSAGES; errorText gives it in the page's language, by the key the server named it by.
  */
 export class ApiError extends Error {
   readonly code: number;
   readonly data: unknown;
+  readonly messageRef: MessageRef | undefined;
 
   constructor(response: ApiResponse) {
     super(response.message || REQUEST_TEXTS.unknown);
     this.name = 'ApiError';
     this.code = response.code;
     this.data = response.data;
+    this.messageRef = messageRefIn(response);
   }
 }
 
@@ -50,14 +56,14 @@ type AxiosLikeError = {
 
 /** The user-facing text of any error the request layer can raise, in the page's language. */
 export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return translateMessage(error.message);
+  if (error instanceof ApiError) return translateMessage(error.message, error.messageRef);
   const e = (error ?? {}) as AxiosLikeError;
   if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') return REQUEST_TEXTS.timeout;
   if (e.response) {
     // A refusal sent with its HTTP status (a body over the limit: 413) still carries the envelope that says why.
     const body = e.response.data as Partial<ApiResponse> | undefined;
     if (body && typeof body === 'object' && typeof body.code === 'number' && typeof body.message === 'string' && body.message)
-      return translateMessage(body.message);
+      return translateMessage(body.message, messageRefIn(body));
     return REQUEST_TEXTS.http(e.response.status);
   }
   if (e.code === 'ERR_INVALID_JSON') return REQUEST_TEXTS.invalidJson;

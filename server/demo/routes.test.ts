@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import { demoRoutes, demoUrlOf, DEMO_PREFIX } from './routes';
+import { refusal } from '../test/refusal';
 
 describe('demo services over HTTP', () => {
   let app: FastifyInstance;
@@ -79,10 +80,6 @@ describe('demo services over HTTP', () => {
     const res = await app.inject({ method: 'GET', url });
 
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({
-      code: ResponseCode.NOT_FOUND,
-      data: null,
-      message: MESSAGES.unknownDemo('GET', url.slice(DEMO_PREFIX.length)),
-    });
+    expect(res.json()).toEqual(refusal(ResponseCode.NOT_FOUND, MESSAGES.unknownDemo('GET', url.slice(DEMO_PREFIX.length))));
   });
 });

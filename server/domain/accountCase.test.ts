@@ -16,6 +16,7 @@ import { NodePGlite } from '../test/database';
 import { register } from './accounts';
 import { hashPassword } from './password';
 import { login } from './user';
+import { refusal } from '../test/refusal';
 
 /**
  * Account names are unique regardless of letter case. Login tries the name
@@ -44,7 +45,7 @@ describe('on the demo database', () => {
       url: '/api/user/login',
       payload: { userAccount, userPassword },
     });
-  const taken = { code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.accountTaken };
+  const taken = refusal(ResponseCode.PARAMS_ERROR, MESSAGES.accountTaken);
 
   test('an account that differs from another only in letter case is taken', async () => {
     expect((await registerAs('Case_Alice')).code).toBe(0);

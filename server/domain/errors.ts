@@ -1,11 +1,14 @@
 import type { ResponseCodeValue } from '@agler/contract/constants';
 import type { CallMeta } from '@agler/contract/invoke';
+import { messageRefOf } from '@agler/contract/messageKeys';
+import type { MessageRef } from '@agler/contract/messageKeys';
 
 /**
  * Fields the contract adds to a refusal's envelope beside code, data and
- * message: invoke's `call` when the interface answered with an error status.
+ * message: invoke's `call` when the interface answered with an error status;
+ * the message's key when it was built where this thread cannot look it up.
  */
-export type EnvelopeExtras = { call?: CallMeta };
+export type EnvelopeExtras = { call?: CallMeta } & Partial<MessageRef>;
 
 /**
  * A refusal the contract defines: an envelope code and its message (from
@@ -13,6 +16,9 @@ export type EnvelopeExtras = { call?: CallMeta };
  * turns it into the answer.
  */
 export class ApiError extends Error {
+  /** The message's key and values, taken when it is thrown, right after the message was built. */
+  readonly messageRef: MessageRef | undefined;
+
   constructor(
     readonly code: ResponseCodeValue,
     message: string,
@@ -22,6 +28,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    this.messageRef = messageRefOf(message);
   }
 }
 

@@ -13,6 +13,7 @@ import { SEED_NOW } from '../test/database';
 import { postgresAvailable, startPostgres } from '../test/postgres';
 import type { PgServer } from '../test/postgres';
 import { seedDemoData } from './seed';
+import { refusal } from '../test/refusal';
 
 /**
  * The login throttle under concurrency: each attempt is counted in the
@@ -46,7 +47,7 @@ function expectTheLimitHeld(attempts: Attempt[]) {
   const checked = attempts.filter((a) => !throttled(a));
   expect(checked.length).toBeLessThanOrEqual(LOGIN_THROTTLE.maxFailures);
   for (const a of attempts.filter(throttled)) {
-    expect(a.answer).toEqual({ code: ResponseCode.FORBIDDEN, data: null, message: MESSAGES.loginThrottled });
+    expect(a.answer).toEqual(refusal(ResponseCode.FORBIDDEN, MESSAGES.loginThrottled));
   }
 }
 

@@ -75,7 +75,7 @@ export const errorsPlugin = fp<ErrorOptions>(
       }
       if (error instanceof ApiError) {
         reply.headers(error.headers);
-        return { ...failure(error.code, error.message), ...error.extras };
+        return { ...failure(error.code, error.message, error.messageRef), ...error.extras };
       }
       const code = (error as { code?: string }).code;
       if (code && BODY_ERRORS[code]) return failure(ResponseCode.PARAMS_ERROR, BODY_ERRORS[code]);

@@ -6,6 +6,7 @@ import { HOST_NOT_SERVED, MESSAGES } from '@agler/contract/messages';
 import { ADMIN, loginAs, testApp } from '../test/app';
 import type { TestApp } from '../test/app';
 import { hostIsAmbiguous } from './security';
+import { refusal } from '../test/refusal';
 
 /**
  * Which hosts the server answers (DNS rebinding: a page of another site whose
@@ -35,7 +36,7 @@ const statusOf = async (id: string) =>
   JSON.parse((await request(`/api/interfaceInfo/get?id=${id}`, { host: 'localhost' })).body).data.status;
 
 describe('the Host header', () => {
-  const refused = { code: ResponseCode.FORBIDDEN, data: null, message: HOST_NOT_SERVED };
+  const refused = refusal(ResponseCode.FORBIDDEN, HOST_NOT_SERVED);
 
   test('a write with a valid cookie sent to another host, from its origin, is refused and changes nothing', async () => {
     const response = await request(
@@ -125,11 +126,7 @@ describe('the Origin of a write', () => {
       'POST',
     );
 
-    expect(JSON.parse(response.body)).toEqual({
-      code: ResponseCode.FORBIDDEN,
-      data: null,
-      message: MESSAGES.crossSite,
-    });
+    expect(JSON.parse(response.body)).toEqual(refusal(ResponseCode.FORBIDDEN, MESSAGES.crossSite));
   });
 });
 

@@ -21,6 +21,7 @@ import { ADMIN, call, loginAs, registerAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 import { verifies, webhookReceiver } from '../test/webhookReceiver';
 import type { Received, WebhookReceiver } from '../test/webhookReceiver';
+import { refusal } from '../test/refusal';
 
 let receiver: WebhookReceiver;
 /** What has reached the receiver (emptied before each test). */
@@ -94,11 +95,7 @@ describe('alerts', () => {
       cookie: other,
       payload: { id: first.id },
     });
-    expect(refused).toEqual({
-      code: ResponseCode.NOT_FOUND,
-      data: null,
-      message: ALERT_MESSAGES.alertNotFound,
-    });
+    expect(refused).toEqual(refusal(ResponseCode.NOT_FOUND, ALERT_MESSAGES.alertNotFound));
     expect(
       (await call(t.app, { method: 'POST', url: '/api/alert/read', cookie: user, payload: { id: first.id } }))
         .data,

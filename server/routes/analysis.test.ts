@@ -11,6 +11,7 @@ import type { AnalysisOverview, AnalysisOverviewAnswer, Envelope, TopInterface }
 import { rowsOf } from '../db/rows';
 import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
+import { refusal } from '../test/refusal';
 
 /**
  * The SQL aggregation against a plain computation over the same call
@@ -157,11 +158,7 @@ describe('overview', () => {
     ['startDate=2026-03-02&endDate=2026-03-01', MESSAGES.dateOrder],
     ['startDate=2024-01-01&endDate=2026-01-01', MESSAGES.rangeTooLong],
   ])('%s is refused by name', async (query, message) => {
-    expect(await call(t.app, { url: `/api/analysis/overview?${query}`, cookie: admin })).toEqual({
-      code: ResponseCode.PARAMS_ERROR,
-      data: null,
-      message,
-    });
+    expect(await call(t.app, { url: `/api/analysis/overview?${query}`, cookie: admin })).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
   });
 
   test('admins only', async () => {

@@ -12,6 +12,7 @@ import { rowsOf } from '../db/rows';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
+import { refusal } from '../test/refusal';
 
 let t: TestApp;
 let admin: string;
@@ -88,11 +89,7 @@ describe('the list', () => {
   ])('a %s filter with a control character is refused, naming it', async (key, text) => {
     const answer = await page(`${key}=${encodeURIComponent(text)}`);
 
-    expect(answer).toEqual({
-      code: ResponseCode.PARAMS_ERROR,
-      data: null,
-      message: TEXT_MESSAGES.param(key, 'control'),
-    });
+    expect(answer).toEqual(refusal(ResponseCode.PARAMS_ERROR, TEXT_MESSAGES.param(key, 'control')));
   });
 
   test('a url filter with a bidirectional control matches nothing', async () => {
@@ -119,7 +116,7 @@ describe('the list', () => {
     ['status=2', MESSAGES.badStatus],
     ['name=a&name=b', MESSAGES.notText('name')],
   ])('%s is refused by name', async (query, message) => {
-    expect(await page(query)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+    expect(await page(query)).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
   });
 
   test('needs a session', async () => {
@@ -229,11 +226,7 @@ describe('admin writes', () => {
     const answer = await post('add', { ...fields, url: 'ftp://example.com' });
     const partial = await post('update', { id: demo[0].id, method: 'FETCH' });
 
-    expect(answer).toEqual({
-      code: ResponseCode.PARAMS_ERROR,
-      data: null,
-      message: INTERFACE_VALIDATION_TEXTS.url,
-    });
+    expect(answer).toEqual(refusal(ResponseCode.PARAMS_ERROR, INTERFACE_VALIDATION_TEXTS.url));
     expect(partial.message).toBe(INTERFACE_VALIDATION_TEXTS.method);
   });
 
@@ -263,15 +256,11 @@ describe('admin writes', () => {
     const again = await post('delete', { id: added.data });
 
     expect(deleted).toEqual({ code: 0, data: true, message: 'ok' });
-    expect(again).toEqual({ code: ResponseCode.NOT_FOUND, data: null, message: MESSAGES.interfaceNotFound });
+    expect(again).toEqual(refusal(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound));
   });
 
   test('only admins write', async () => {
-    expect(await post('add', fields, user)).toEqual({
-      code: ResponseCode.NO_AUTH,
-      data: null,
-      message: MESSAGES.noAuth,
-    });
+    expect(await post('add', fields, user)).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
     expect((await post('delete', { id: demo[0].id }, '')).code).toBe(ResponseCode.NOT_LOGIN);
   });
 
@@ -284,8 +273,8 @@ describe('admin writes', () => {
       cookie: admin,
     });
 
-    expect(stranger).toEqual({ code: ResponseCode.NOT_LOGIN, data: null, message: MESSAGES.notLogin });
-    expect(asAdmin).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.bodyNotObject });
+    expect(stranger).toEqual(refusal(ResponseCode.NOT_LOGIN, MESSAGES.notLogin));
+    expect(asAdmin).toEqual(refusal(ResponseCode.PARAMS_ERROR, MESSAGES.bodyNotObject));
   });
 });
 
@@ -305,7 +294,7 @@ describe('a deleted interface', () => {
       (r) => r.status === INTERFACE_STATUS.ONLINE && usage.data.some((u) => u.interfaceInfoId === r.id),
     )!;
     expect(target).toBeDefined();
-    const notFound = { code: ResponseCode.NOT_FOUND, data: null, message: MESSAGES.interfaceNotFound };
+    const notFound = refusal(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
 
     expect(await post('delete', { id: target.id })).toEqual({ code: 0, data: true, message: 'ok' });
 

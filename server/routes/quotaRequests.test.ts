@@ -10,6 +10,7 @@ import type { Page } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { ADMIN, call, loginAs, registerAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
+import { refusal } from '../test/refusal';
 
 let t: TestApp;
 let cookie: string;
@@ -57,11 +58,7 @@ describe('asking, approving and refusing', () => {
         totalNum: 100,
       },
     });
-    expect(await ask({ interfaceInfoId: IID, amount: 1, reason: '再来' })).toEqual({
-      code: ResponseCode.PARAMS_ERROR,
-      data: null,
-      message: MESSAGES.requestOpen,
-    });
+    expect(await ask({ interfaceInfoId: IID, amount: 1, reason: '再来' })).toEqual(refusal(ResponseCode.PARAMS_ERROR, MESSAGES.requestOpen));
 
     const pending = await list('status=pending', adminCookie);
     expect(pending.data.records.map((r) => r.id)).toContain(asked.data.id);
@@ -133,22 +130,14 @@ describe('who may do what', () => {
     expect(own.data.records.every((r) => r.userId === userId)).toBe(true);
     const other = await list('', otherCookie);
     expect(other.data.records.every((r) => r.userId !== userId)).toBe(true);
-    expect(await list(`userId=${userId}`, otherCookie)).toEqual({
-      code: ResponseCode.NO_AUTH,
-      data: null,
-      message: MESSAGES.noAuth,
-    });
+    expect(await list(`userId=${userId}`, otherCookie)).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
     const adminOne = await list(`userId=${userId}`, adminCookie);
     expect(adminOne.data.total).toBe(own.data.total);
   });
 
   test('a user cannot review, even their own request', async () => {
     const asked = await ask({ interfaceInfoId: interfaceIdOf(6), amount: 5, reason: '自己批' });
-    expect(await review({ id: asked.data.id, approve: true }, cookie)).toEqual({
-      code: ResponseCode.NO_AUTH,
-      data: null,
-      message: MESSAGES.noAuth,
-    });
+    expect(await review({ id: asked.data.id, approve: true }, cookie)).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
   });
 
   test('an admin has nothing to ask for', async () => {
@@ -178,7 +167,7 @@ describe('bad input', () => {
     [{ interfaceInfoId: IID, amount: 5, reason: TOO_LONG }, MESSAGES.reasonTooLong],
     [{ interfaceInfoId: IID, amount: 5, reason: 'a\u0000b' }, TEXT_MESSAGES.field('理由', 'control')],
   ])('asking with %j is refused: %s', async (payload, message) => {
-    expect(await ask(payload)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+    expect(await ask(payload)).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
   });
 
   test.each([
@@ -188,7 +177,7 @@ describe('bad input', () => {
     [{ id: '1', approve: false, reason: ' ' }, MESSAGES.reviewReasonRequired],
     [{ id: '1', approve: true, reason: TOO_LONG }, MESSAGES.reasonTooLong],
   ])('reviewing with %j is refused: %s', async (payload, message) => {
-    expect(await review(payload)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+    expect(await review(payload)).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
   });
 
   test.each([
@@ -197,7 +186,7 @@ describe('bad input', () => {
     ['status=open', MESSAGES.badRequestStatus],
     ['userId=abc', MESSAGES.userIdInvalid],
   ])('listing with %p is refused', async (query, message) => {
-    expect(await list(query)).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+    expect(await list(query)).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
   });
 
   test('a body that is no JSON object is refused as every write is', async () => {

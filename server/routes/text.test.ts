@@ -8,6 +8,7 @@ import { ADMIN, call, loginAs, registerAs, testApp } from '../test/app';
 import type { TestApp } from '../test/app';
 import { listen } from '../test/listener';
 import type { Listener } from '../test/listener';
+import { refusal } from '../test/refusal';
 
 /** Texts the database cannot hold (NUL) or would get changed (a lone surrogate) are refused, by name, never a fault. */
 
@@ -41,11 +42,7 @@ const post = (path: string, payload: object, cookie = admin) =>
   call(t.app, { method: 'POST', url: path, payload, cookie });
 
 test('a NUL in the user search is refused with the message that names it', async () => {
-  expect(await get('/api/user/list/page', { searchText: 'ad\u0000min' })).toEqual({
-    code: ResponseCode.PARAMS_ERROR,
-    data: null,
-    message: TEXT_MESSAGES.param('searchText', 'control'),
-  });
+  expect(await get('/api/user/list/page', { searchText: 'ad\u0000min' })).toEqual(refusal(ResponseCode.PARAMS_ERROR, TEXT_MESSAGES.param('searchText', 'control')));
 });
 
 test('a NUL in a name says so, not that the name is too long', async () => {
@@ -55,11 +52,7 @@ test('a NUL in a name says so, not that the name is too long', async () => {
 });
 
 test('a lone surrogate in a name is refused with its own message, not replaced', async () => {
-  expect(await post('/api/user/update/my', { userName: '名字\ud800' }, user)).toEqual({
-    code: ResponseCode.PARAMS_ERROR,
-    data: null,
-    message: TEXT_MESSAGES.field('昵称', 'loneSurrogate'),
-  });
+  expect(await post('/api/user/update/my', { userName: '名字\ud800' }, user)).toEqual(refusal(ResponseCode.PARAMS_ERROR, TEXT_MESSAGES.field('昵称', 'loneSurrogate')));
   expect(
     (await post('/api/interfaceInfo/add', { name: '天气\udc00', url: 'https://a.example/', method: 'GET' }))
       .message,
@@ -106,11 +99,7 @@ test("a lone surrogate in invoke's parameters is refused before the call: the ca
   const invoke = (userRequestParams: string) =>
     post('/api/interfaceInfo/invoke', { id: added.data, userRequestParams }, user);
 
-  expect(await invoke('{"q": "a\ud800b"}')).toEqual({
-    code: ResponseCode.PARAMS_ERROR,
-    data: null,
-    message: TEXT_MESSAGES.param('userRequestParams', 'loneSurrogate'),
-  });
+  expect(await invoke('{"q": "a\ud800b"}')).toEqual(refusal(ResponseCode.PARAMS_ERROR, TEXT_MESSAGES.param('userRequestParams', 'loneSurrogate')));
   expect(upstream.requests).toEqual([]);
   expect((await invoke('{\n  "q": "b 😀"\n}')).code).toBe(0);
   const history = await get('/api/interfaceInfo/invoke/history', { id: String(added.data) }, user);

@@ -10,6 +10,7 @@ import type { DailyCalls, Page } from '@agler/contract/types';
 import type { CallLogEntry, UsageSummary } from '../domain/usage';
 import { ADMIN, call, loginAs, registerAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
+import { refusal } from '../test/refusal';
 
 let t: TestApp;
 let cookie: string;
@@ -93,16 +94,12 @@ describe('GET /api/user/usage/daily', () => {
     ['startDate=2026-03-01&endDate=2026-03-01&userId=0', MESSAGES.userIdInvalid],
   ])('refuses %p with its message', async (query, message) => {
     const answer = await call(t.app, { method: 'GET', url: `/api/user/usage/daily?${query}`, cookie });
-    expect(answer).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message });
+    expect(answer).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
   });
 
   test("a user cannot read another user's; an admin can, and an unknown user is 40400", async () => {
     const url = `/api/user/usage/daily?startDate=${daysAgo(0)}&endDate=${daysAgo(0)}&userId=${userId}`;
-    expect(await call(t.app, { method: 'GET', url, cookie: userCookie })).toEqual({
-      code: ResponseCode.NO_AUTH,
-      data: null,
-      message: MESSAGES.noAuth,
-    });
+    expect(await call(t.app, { method: 'GET', url, cookie: userCookie })).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
     const asAdmin = await call<DailyCalls[]>(t.app, { method: 'GET', url, cookie: adminCookie });
     expect(asAdmin.data).toEqual([{ date: daysAgo(0), calls: 3, errors: 0 }]);
     const own = await call<DailyCalls[]>(t.app, { method: 'GET', url, cookie });
@@ -209,11 +206,7 @@ describe('GET /api/user/calls', () => {
     ['keyId=abc', MESSAGES.keyIdInvalid],
     ['userId=abc', MESSAGES.userIdInvalid],
   ])('refuses %p with its message', async (query, message) => {
-    expect(await call(t.app, { method: 'GET', url: `/api/user/calls?${query}`, cookie })).toEqual({
-      code: ResponseCode.PARAMS_ERROR,
-      data: null,
-      message,
-    });
+    expect(await call(t.app, { method: 'GET', url: `/api/user/calls?${query}`, cookie })).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
   });
 
   test("a user cannot read another user's calls", async () => {

@@ -10,6 +10,7 @@ import { removeExpired, SESSION_LIMITS } from '../domain/session';
 import { THROTTLE_WINDOW_MS } from '../domain/user';
 import { ADMIN, call, loginAs, registerAs, sessionCookieOf, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
+import { refusal } from '../test/refusal';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,20 +45,12 @@ describe('login', () => {
     const wrongPassword = JSON.parse((await login('user', 'not-the-password')).body);
     const unknownAccount = JSON.parse((await login('nobody-here', 'not-the-password')).body);
 
-    expect(wrongPassword).toEqual({
-      code: ResponseCode.PARAMS_ERROR,
-      data: null,
-      message: MESSAGES.wrongCredentials,
-    });
+    expect(wrongPassword).toEqual(refusal(ResponseCode.PARAMS_ERROR, MESSAGES.wrongCredentials));
     expect(unknownAccount).toEqual(wrongPassword);
   });
 
   test('an account name with a NUL is refused, saying so, before the account is looked up', async () => {
-    expect(JSON.parse((await login('adm\u0000in', '12345678')).body)).toEqual({
-      code: ResponseCode.PARAMS_ERROR,
-      data: null,
-      message: TEXT_MESSAGES.field('账号', 'control'),
-    });
+    expect(JSON.parse((await login('adm\u0000in', '12345678')).body)).toEqual(refusal(ResponseCode.PARAMS_ERROR, TEXT_MESSAGES.field('账号', 'control')));
   });
 
   test('checks the lengths of account and password first', async () => {
@@ -91,7 +84,7 @@ describe('sessions', () => {
 
     expect(me.data.userAccount).toBe('user');
     expect(out).toEqual({ code: 0, data: true, message: 'ok' });
-    expect(after).toEqual({ code: ResponseCode.NOT_LOGIN, data: null, message: MESSAGES.notLogin });
+    expect(after).toEqual(refusal(ResponseCode.NOT_LOGIN, MESSAGES.notLogin));
     expect(await sessionCount()).toBe(before - 1);
   });
 
@@ -183,11 +176,7 @@ describe('sessions', () => {
     'AGLER_SESSION=%ED%A0%80',
     'other=1; AGLER_SESSION',
   ])('a cookie that is no token of ours is no session: %s', async (cookie) => {
-    expect(await call(t.app, { url: '/api/user/get/login', cookie })).toEqual({
-      code: ResponseCode.NOT_LOGIN,
-      data: null,
-      message: MESSAGES.notLogin,
-    });
+    expect(await call(t.app, { url: '/api/user/get/login', cookie })).toEqual(refusal(ResponseCode.NOT_LOGIN, MESSAGES.notLogin));
   });
 
   test('the session cookie is found among others', async () => {
@@ -214,7 +203,7 @@ describe('login throttling', () => {
     const later = JSON.parse((await login('admin', '12345678')).body);
     t.clock.now = start;
 
-    expect(refused).toEqual({ code: ResponseCode.FORBIDDEN, data: null, message: MESSAGES.loginThrottled });
+    expect(refused).toEqual(refusal(ResponseCode.FORBIDDEN, MESSAGES.loginThrottled));
     expect(later.code).toBe(0);
   });
 
@@ -268,11 +257,7 @@ describe('banning', () => {
 
     expect(await sessionsOf(id)).toBe(0);
     for (const ended of [cookie, elsewhere]) {
-      expect(await call(t.app, { url: '/api/user/get/login', cookie: ended })).toEqual({
-        code: ResponseCode.NOT_LOGIN,
-        data: null,
-        message: MESSAGES.notLogin,
-      });
+      expect(await call(t.app, { url: '/api/user/get/login', cookie: ended })).toEqual(refusal(ResponseCode.NOT_LOGIN, MESSAGES.notLogin));
     }
     expect((await call(t.app, { url: '/api/user/get/login', cookie: bystander })).code).toBe(0);
     expect((await call(t.app, { url: '/api/user/get/login', cookie: admin })).code).toBe(0);

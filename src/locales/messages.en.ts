@@ -25,7 +25,7 @@ import { UPSTREAM_MAX_BYTES } from '@agler/contract/upstream';
 import type { Translation } from './index';
 import type { MessagesEnglish } from './messages';
 
-/** The English of the contract's messages (src/locales/messages.ts translates with it). */
+/** The English of the contract's messages by key (src/locales/messages.ts translates with it). */
 
 const LABELS: Translation<typeof INTERFACE_FIELD_LABELS> = {
   name: 'Interface name',
@@ -43,7 +43,7 @@ const TEXT_FAULTS = {
   bidi: 'must not contain text-direction control characters',
 } as const;
 
-/** The English of the labels a text check's refusal names (TEXT_FIELD_LABELS). */
+/** The English of the labels a text check's refusal names a field by, keyed by their Chinese. */
 const TEXT_FIELD_LABELS_EN: Readonly<Record<string, string>> = {
   账号: 'The account',
   昵称: 'The nickname',
@@ -174,21 +174,22 @@ export const messages: MessagesEnglish = {
     tooDeep: `JSON cannot nest more than ${JSON_MAX_DEPTH} levels deep`,
   },
   jsonErrors: {
-    无效的字符: 'invalid character',
-    数字格式不正确: 'malformed number',
-    '缺少属性名（属性名需用双引号）': 'property name expected (in double quotes)',
-    缺少值: 'value expected',
-    缺少冒号: 'colon expected',
-    缺少逗号: 'comma expected',
-    '缺少右花括号 }': 'closing brace } expected',
-    '缺少右方括号 ]': 'closing bracket ] expected',
-    多余的内容: 'unexpected content after the end',
-    'JSON 不支持注释': 'JSON does not allow comments',
-    字符串缺少结尾的双引号: 'string without its closing double quote',
-    数字不完整: 'incomplete number',
-    '无效的 Unicode 转义': 'invalid Unicode escape',
-    无效的转义字符: 'invalid escape character',
-    字符串中有无效的字符: 'invalid character in a string',
+    InvalidSymbol: 'invalid character',
+    InvalidNumberFormat: 'malformed number',
+    PropertyNameExpected: 'property name expected (in double quotes)',
+    ValueExpected: 'value expected',
+    ColonExpected: 'colon expected',
+    CommaExpected: 'comma expected',
+    CloseBraceExpected: 'closing brace } expected',
+    CloseBracketExpected: 'closing bracket ] expected',
+    EndOfFileExpected: 'unexpected content after the end',
+    InvalidCommentToken: 'JSON does not allow comments',
+    UnexpectedEndOfComment: 'JSON does not allow comments',
+    UnexpectedEndOfString: 'string without its closing double quote',
+    UnexpectedEndOfNumber: 'incomplete number',
+    InvalidUnicode: 'invalid Unicode escape',
+    InvalidEscapeCharacter: 'invalid escape character',
+    InvalidCharacter: 'invalid character in a string',
   },
   upstream: {
     refused: "The target address is not allowed (a private network, this machine or a reserved address); the call is refused",

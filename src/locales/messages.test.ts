@@ -17,4 +17,11 @@ describe('translateMessage on a Chinese page', () => {
       expect(translateMessage(text)).toBe(text);
     }
   });
+
+  it('shows the text as sent even where the answer names its key', () => {
+    expect(translateMessage('账号已被注册', { messageKey: 'api.accountTaken' })).toBe('账号已被注册');
+    expect(translateMessage('接口在 10 秒内没有响应，调用已超时', { messageKey: 'upstream.timeout', messageArgs: [10000] })).toBe(
+      '接口在 10 秒内没有响应，调用已超时',
+    );
+  });
 });

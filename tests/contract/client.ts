@@ -1,6 +1,7 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { parseJsonExact } from '@agler/contract/json';
+import { messageRefOf } from '@agler/contract/messageKeys';
 import type { Envelope } from '@agler/contract/types';
 import { expectConformant } from './conformance';
 
@@ -12,6 +13,9 @@ import { expectConformant } from './conformance';
  */
 
 /** Where the target listens; set by globalSetup.ts (or given as CONTRACT_BASE_URL). */
+/** The envelope of a refusal as the server answers it: with the message's key and values where the contract wrote the message. */
+export const refusal = (code: number, message: string) => ({ code, data: null, message, ...messageRefOf(message) });
+
 export function baseUrl(): string {
   const url = process.env.CONTRACT_BASE_URL;
   if (!url) throw new Error('CONTRACT_BASE_URL is not set: run the suite with `npm run test:contract`');

@@ -3,7 +3,7 @@ import { BODY_MAX_BYTES, ResponseCode } from '@agler/contract/constants';
 import { HOST_AMBIGUOUS, IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import type { Client } from './client';
-import { baseUrl, expectAlive, expectRefusal, loggedIn } from './client';
+import { baseUrl, expectAlive, expectRefusal, loggedIn, refusal } from './client';
 import { API } from './interfaces';
 
 /**
@@ -89,13 +89,13 @@ function answerOf(text: string) {
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
-const refusal = (code: number, message: string) => JSON.stringify({ code, data: null, message });
+const refusalText = (code: number, message: string) => JSON.stringify(refusal(code, message));
 
 function expectTooLarge(seen: Seen, message: string) {
   const answer = answerOf(seen.text);
   expect({ status: answer.status, body: answer.body }).toEqual({
     status: 413,
-    body: refusal(ResponseCode.PARAMS_ERROR, message),
+    body: refusalText(ResponseCode.PARAMS_ERROR, message),
   });
   expect(answer.headers.connection).toBe('close');
   expect(seen.text).not.toMatch(/^HTTP\/1\.1 100/);
@@ -156,7 +156,7 @@ describe('a body just over 1 MB, as fetch sends it', () => {
 
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: 413,
-      body: { code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.bodyTooLarge },
+      body: refusal(ResponseCode.PARAMS_ERROR, MESSAGES.bodyTooLarge),
     });
   });
 });
@@ -187,7 +187,7 @@ describe('an ambiguous Host', () => {
     const answer = answerOf(seen.text);
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: 400,
-      body: refusal(ResponseCode.PARAMS_ERROR, HOST_AMBIGUOUS),
+      body: refusalText(ResponseCode.PARAMS_ERROR, HOST_AMBIGUOUS),
     });
   });
 });
@@ -198,10 +198,6 @@ describe('the demo prefix itself', () => {
 
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await res.json()).toEqual({
-      code: ResponseCode.NOT_FOUND,
-      data: null,
-      message: MESSAGES.unknownDemo('GET', path.slice('/demo'.length)),
-    });
+    expect(await res.json()).toEqual(refusal(ResponseCode.NOT_FOUND, MESSAGES.unknownDemo('GET', path.slice('/demo'.length))));
   });
 });

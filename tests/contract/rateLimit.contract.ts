@@ -1,7 +1,7 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, InterfaceQuota, KeyPairVO, LoginUserVO, Page } from '@agler/contract/types';
-import { expectRefusal, expectSuccess } from './client';
+import { expectRefusal, expectSuccess, refusal } from './client';
 import { API, createInterface, demoInterface, gatewayCall, specSessions } from './interfaces';
 
 /**
@@ -106,11 +106,7 @@ describe('the gateway', () => {
 
     const refused = await call();
     expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.text)).toEqual({
-      code: ResponseCode.QUOTA_EXHAUSTED,
-      data: null,
-      message: MESSAGES.rateLimited,
-    });
+    expect(JSON.parse(refused.text)).toEqual(refusal(ResponseCode.QUOTA_EXHAUSTED, MESSAGES.rateLimited));
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get('ratelimit')).toMatch(/^"rate";r=0;t=\d+$/);
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'net';
 import { ResponseCode } from '@agler/contract/constants';
 import { LOOPBACK_HOSTS, UPSTREAM_MAX_BYTES, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import type { Client } from './client';
-import { expectSuccess, loggedIn } from './client';
+import { expectSuccess, loggedIn, refusal } from './client';
 import { API, createInterface, getOverview, removeInterfaces, today } from './interfaces';
 
 /**
@@ -173,7 +173,7 @@ describe('addresses the platform may not call', () => {
 
     const answer = await invoke(id);
 
-    expect(answer.body).toEqual({ code: ResponseCode.FORBIDDEN, data: null, message: UPSTREAM_MESSAGES.refused });
+    expect(answer.body).toEqual(refusal(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES.refused));
     expect(forbidden.connections).toBe(0);
     expect(await countOf(id)).toEqual({ calls: 0, errors: 0 });
   });

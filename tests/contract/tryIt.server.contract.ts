@@ -4,7 +4,7 @@ import { ResponseCode } from '@agler/contract/constants';
 import type { CallHistoryEntry, CallMeta } from '@agler/contract/invoke';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import type { Answer, Client } from './client';
-import { expectSuccess, loggedIn } from './client';
+import { expectSuccess, loggedIn, refusal } from './client';
 import { API, createInterface, removeInterfaces } from './interfaces';
 
 /**
@@ -127,18 +127,10 @@ describe('the call of a real interface', () => {
   it('a refused address (40300) has no call and no history; a redirect (50200) has no call', async () => {
     const refusedId = await online(`http://127.0.0.1:${forbiddenPort}/`);
     const refused = await invoke(refusedId);
-    expect(refused.body).toEqual({
-      code: ResponseCode.FORBIDDEN,
-      data: null,
-      message: UPSTREAM_MESSAGES.refused,
-    });
+    expect(refused.body).toEqual(refusal(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES.refused));
     expect(expectSuccess(await user.get<CallHistoryEntry[]>(HISTORY, { id: refusedId }))).toEqual([]);
 
     const redirect = await invoke(await online(`http://127.0.0.1:${upstreamPort}/moved`));
-    expect(redirect.body).toEqual({
-      code: ResponseCode.UPSTREAM_ERROR,
-      data: null,
-      message: UPSTREAM_MESSAGES.redirect(302),
-    });
+    expect(redirect.body).toEqual(refusal(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.redirect(302)));
   });
 });

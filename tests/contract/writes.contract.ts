@@ -3,7 +3,7 @@ import { INTERFACE_VALIDATION_TEXTS, checkInterfaceField } from '@agler/contract
 import { JSON_TEXTS } from '@agler/contract/json';
 import { MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
-import { Client as Visitor, expectRefusal, expectSuccess } from './client';
+import { Client as Visitor, expectRefusal, expectSuccess, refusal } from './client';
 import { API, createInterface, specSessions, validInterface } from './interfaces';
 
 /** The spec.admin writes: who may, what they store, and every field rule with its message. */
@@ -170,7 +170,7 @@ describe('add', () => {
     const answer = await spec.admin.post(API.add, { ...validInterface(), requestParams: huge });
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: 413,
-      body: { code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.bodyTooLarge },
+      body: refusal(ResponseCode.PARAMS_ERROR, MESSAGES.bodyTooLarge),
     });
   });
 });

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { messageRefOf } from '@agler/contract/messageKeys';
 import { readAndMap } from './document';
 import { OverBudget } from './mapping';
 import type { ReadReply, ReadRequest } from './reader';
@@ -17,7 +18,7 @@ parentPort!.on('message', ({ text, baseUrl }: ReadRequest) => {
     (error: unknown) =>
       reply(
         error instanceof OverBudget
-          ? { kind: 'refused', message: error.message }
+          ? { kind: 'refused', message: error.message, ref: messageRefOf(error.message) }
           : { kind: 'failed', name: error instanceof Error ? error.name : typeof error },
       ),
   );

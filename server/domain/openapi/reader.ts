@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ResponseCode } from '@agler/contract/constants';
+import type { MessageRef } from '@agler/contract/messageKeys';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import { refuse } from '../errors';
@@ -18,8 +19,8 @@ export type ReadRequest = { text: string; baseUrl?: string };
 export type ReadReply =
   /** The result as JSON text: parsing it here takes a fraction of what cloning its objects would. */
   | { kind: 'read'; json: string }
-  /** Over one of the document's budgets: the message says which. */
-  | { kind: 'refused'; message: string }
+  /** Over one of the document's budgets: the message says which; `ref` is its key, looked up in the thread that built it. */
+  | { kind: 'refused'; message: string; ref?: MessageRef }
   | { kind: 'failed'; name: string };
 
 export type ReadBudget = { timeMs: number; heapMb: number };
@@ -178,7 +179,7 @@ export async function readImport(
   budget: ReadBudget = BUDGET,
 ): Promise<ReadMapped> {
   const reply = await runReader({ text, baseUrl }, budget);
-  if (reply.kind === 'refused') refuse(ResponseCode.PARAMS_ERROR, reply.message);
+  if (reply.kind === 'refused') refuse(ResponseCode.PARAMS_ERROR, reply.message, reply.ref);
   if (reply.kind === 'failed') throw new Error(`The document's reading thread failed: ${reply.name}`);
   return JSON.parse(reply.json) as ReadMapped;
 }

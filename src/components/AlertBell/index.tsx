@@ -1,9 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, ConfigProvider, Popover, Spin, theme } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { ALERT_MESSAGES, ALERT_POLL_MS } from '@agler/contract/alerts';
+import { ALERT_POLL_MS } from '@agler/contract/alerts';
 import { HEADER_BUTTON_STYLE } from '@/components/headerButton';
-import { knowAlertMessages } from '@/locales/messages';
 import { SESSION_PROBE } from '@/requestConfig';
 import { getUnreadAlertCount } from '@/services/agler/alert';
 import { loadAlertPanel } from './loadPanel';
@@ -13,8 +12,6 @@ import { VISUALLY_HIDDEN } from '@/utils/visuallyHidden';
 export { ALERT_TEXTS } from './texts';
 
 const AlertPanel = lazy(loadAlertPanel);
-
-knowAlertMessages(ALERT_MESSAGES);
 
 /**
  * The header's bell: the unread count, asked for once a minute while the page is visible and

@@ -1,6 +1,8 @@
 import type { CallMeta } from '@agler/contract/invoke';
 import { formatJson } from '@agler/contract/json';
+import type { MessageRef } from '@agler/contract/messageKeys';
 import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
+import { messageRefIn } from '@/locales/messages';
 
 /**
  * Whose failure a call was: the platform refused it (quota, offline, a
@@ -15,6 +17,8 @@ export type CallResult = {
   failure?: Failure;
   /** The platform's message and code of a failure. */
   message?: string;
+  /** The message's key and values, which the answer panel translates it by. */
+  messageRef?: MessageRef;
   code?: number;
   /** The interface's HTTP exchange, when it answered. */
   call?: CallMeta;
@@ -27,7 +31,7 @@ export type CallResult = {
 };
 
 /** An answer of invoke as the request layer hands it over: code 0, or an error envelope. */
-export type InvokeAnswer = { code: number; message?: string; data?: unknown; call?: CallMeta };
+export type InvokeAnswer = { code: number; message?: string; messageKey?: string; messageArgs?: unknown[]; data?: unknown; call?: CallMeta };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -62,6 +66,7 @@ export function resultOf(answer: InvokeAnswer, rawText: string | undefined, ms: 
     ok: false,
     failure: call ? 'interface' : 'platform',
     message: answer.message,
+    messageRef: messageRefIn(answer),
     code: answer.code,
     call,
     bodyText: `{"code":${answer.code},"data":${dataText},"message":${JSON.stringify(answer.message ?? '')}}`,

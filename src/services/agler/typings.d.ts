@@ -156,6 +156,10 @@ declare namespace API {
     /** The interface's answer: its JSON as sent, or its text as a string; null on a failure */
     data?: any;
     message: string;
+    /** The message's key in the contract's tables of messages (contract/messageKeys.ts), `table.name` such as `api.accountTaken`: a client translates the message by it. Present when the message is one of the contract's; a client that finds no key, or does not know it, shows `message` as sent. */
+    messageKey?: string;
+    /** The values the message was built from, in the order its function takes them; absent for a fixed message. */
+    messageArgs?: MessageArg[];
     call?: CallMeta;
   };
 
@@ -380,6 +384,10 @@ declare namespace API {
     data: null;
     /** What went wrong, for a person (in Chinese) */
     message: string;
+    /** The message's key in the contract's tables of messages (contract/messageKeys.ts), `table.name` such as `api.accountTaken`: a client translates the message by it. Present when the message is one of the contract's; a client that finds no key, or does not know it, shows `message` as sent. */
+    messageKey?: string;
+    /** The values the message was built from, in the order its function takes them; absent for a fixed message. */
+    messageArgs?: MessageArg[];
   };
 
   type exportOpenApiParams = {
@@ -891,6 +899,8 @@ declare namespace API {
     createTime?: string;
     updateTime?: string;
   };
+
+  type MessageArg = Record<string, any>;
 
   type PageAlertVO = {
     records: AlertVO[];

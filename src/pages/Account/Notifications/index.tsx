@@ -2,13 +2,9 @@ import { PageContainer } from '@ant-design/pro-components';
 import type { ActionType } from '@ant-design/pro-components';
 import { Col, Row } from 'antd';
 import { useRef } from 'react';
-import { ALERT_MESSAGES } from '@agler/contract/alerts';
-import { knowAlertMessages } from '@/locales/messages';
 import { DeliveriesCard } from './components/DeliveriesCard';
 import { WebhookCard } from './components/WebhookCard';
 import { NOTIFICATION_TEXTS } from './texts';
-
-knowAlertMessages(ALERT_MESSAGES);
 
 /** 通知设置: the webhook that alerts are sent to, and the log of what was sent. */
 export default function NotificationsPage() {

@@ -56,7 +56,7 @@ function Reason({ result }: { result: CallResult }) {
   const { styles } = useStyles();
   return (
     <span className={styles.reason}>
-      {result.message && <span>{translateMessage(result.message)}</span>}
+      {result.message && <span>{translateMessage(result.message, result.messageRef)}</span>}
       {result.code !== undefined && <span className={styles.metric}>{ANSWER_TEXTS.errorCode(result.code)}</span>}
     </span>
   );

@@ -132,7 +132,7 @@ export function CallPanel({ interfaceId, requestParams, value, onChange, example
     } catch (e) {
       const answered = (e as { response?: { data?: unknown } }).response?.data;
       // The server's own message: the body shows it as sent, the answer panel in the page's language.
-      if (e instanceof ApiError) setResult(resultOf({ code: e.code, message: e.message, data: e.data }, rawText, took()));
+      if (e instanceof ApiError) setResult(resultOf({ code: e.code, message: e.message, data: e.data, ...e.messageRef }, rawText, took()));
       else if (isEnvelope(answered)) setResult(resultOf(answered, rawText, took()));
       else setResult(unansweredResult(errorText(e), took()));
     } finally {

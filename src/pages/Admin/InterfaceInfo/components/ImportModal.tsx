@@ -256,7 +256,7 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
           ...(row.changes?.length
             ? [T.changed(row.changes.map((c) => fieldLabel(c.field)).join(T.listSep))]
             : []),
-          ...row.notes.map(translateMessage),
+          ...row.notes.map((note) => translateMessage(note)),
         ];
         return <span className={styles.detail}>{lines.join(T.detailSep)}</span>;
       },

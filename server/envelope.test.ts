@@ -1,0 +1,82 @@
+/**
+ * @jest-environment node
+ */
+import { ResponseCode } from '@agler/contract/constants';
+import { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
+import { checkJson } from '@agler/contract/json';
+import { HOST_NOT_SERVED, IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
+import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
+import { failure } from './envelope';
+import { ADMIN, call, loginAs, testApp } from './test/app';
+import type { TestApp } from './test/app';
+import { deepDocument } from './test/openapiDocuments';
+
+/** A refusal's envelope names its message by key and values beside the Chinese text, so a client can translate it. */
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await testApp();
+  admin = await loginAs(t.app, ADMIN);
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the envelope of a refusal', () => {
+  it('names a fixed message by its key, with no values', async () => {
+    const answer = await call(t.app, { url: '/api/user/get/login' });
+    expect(answer).toEqual({ code: ResponseCode.NOT_LOGIN, data: null, message: MESSAGES.notLogin, messageKey: 'api.notLogin' });
+    expect(await call(t.app, { url: '/api/no/such/path' })).toMatchObject({ message: MESSAGES.unknownPath, messageKey: 'api.unknownPath' });
+  });
+
+  it('names a message built from values by its key and the values', async () => {
+    const answer = await call(t.app, { url: '/demo/no/such' });
+    expect(answer).toEqual({
+      code: ResponseCode.NOT_FOUND,
+      data: null,
+      message: MESSAGES.unknownDemo('GET', '/no/such'),
+      messageKey: 'api.unknownDemo',
+      messageArgs: ['GET', '/no/such'],
+    });
+  });
+
+  it('names a message inside a message by its own key', async () => {
+    const answer = await call(t.app, {
+      method: 'POST',
+      url: '/api/interfaceInfo/add',
+      cookie: admin,
+      payload: { name: 'keyed', url: 'https://example.com/a', method: 'GET', requestParams: '{"a" 1}' },
+    });
+    expect(answer).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message: INTERFACE_VALIDATION_TEXTS.json('requestParams', checkJson('{"a" 1}') as string),
+      messageKey: 'interfaceFields.json',
+      messageArgs: ['requestParams', { messageKey: 'json.invalid', messageArgs: [1, 6, { messageKey: 'jsonErrors.ColonExpected' }] }],
+    });
+  });
+
+  it('names a message built in the import\'s reading thread by its key, though this thread never built it', async () => {
+    const answer = await call(t.app, {
+      method: 'POST',
+      url: '/api/interfaceInfo/import',
+      cookie: admin,
+      payload: { document: deepDocument(200), dryRun: true },
+    });
+    expect(answer).toEqual({
+      code: ResponseCode.PARAMS_ERROR,
+      data: null,
+      message: IMPORT_MESSAGES.tooDeep(IMPORT_LIMITS.depthMax),
+      messageKey: 'import.tooDeep',
+      messageArgs: [IMPORT_LIMITS.depthMax],
+    });
+  });
+
+  it('names no key for a success, or for a text that is none of the tables', async () => {
+    const answer = await call(t.app, { url: '/api/user/get/login', cookie: admin });
+    expect(answer.code).toBe(ResponseCode.SUCCESS);
+    expect(answer).not.toHaveProperty('messageKey');
+    expect(failure(ResponseCode.FORBIDDEN, HOST_NOT_SERVED)).toEqual({ code: ResponseCode.FORBIDDEN, data: null, message: HOST_NOT_SERVED });
+  });
+});
