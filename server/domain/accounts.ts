@@ -1,14 +1,12 @@
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Column, SQL } from 'drizzle-orm';
-import {
-  parsePasswordChange,
-  parseProfileChange,
-  parseRegistration,
-  parseRoleChange,
-  parseUserListQuery,
+import type {
+  PasswordChange,
+  ProfileChange,
+  Registration,
+  RoleChange,
+  UserListQuery,
 } from '@agler/contract/accounts';
-import type { Parsed } from '@agler/contract/queries';
-import type { Query } from '@agler/contract/queries';
 import { ResponseCode, USER_ROLE } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import type { LoginUserVO, Page } from '@agler/contract/types';
@@ -23,22 +21,16 @@ import { toLoginUserVO } from './user';
 
 /**
  * Accounts beyond logging in: registration, a user's own name, avatar and
- * password, and the admins' list of users and their roles. The rules are
- * contract/accounts.ts, applied in the same order as the mocks.
+ * password, and the admins' list of users and their roles. The routes read
+ * each body with contract/accounts.ts; what needs the store is checked here.
  */
-
-function valueOf<T>(parsed: Parsed<T>): T {
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  return parsed.value;
-}
 
 /** `POST /api/user/register`: the new user, logged in. */
 export async function register(
   db: Db,
-  body: Record<string, unknown>,
+  { userAccount, userPassword }: Registration,
   now: number,
 ): Promise<{ id: string; token: string }> {
-  const { userAccount, userPassword } = valueOf(parseRegistration(body));
   const hash = await hashPassword(userPassword);
   return db.transaction(async (tx) => {
     const time = new Date(now);
@@ -64,10 +56,9 @@ export async function register(
 export async function updateProfile(
   db: Db,
   user: SessionUser,
-  body: Record<string, unknown>,
+  change: ProfileChange,
   now: number,
 ): Promise<true> {
-  const change = valueOf(parseProfileChange(body));
   if (Object.keys(change).length > 0) {
     await db
       .update(users)
@@ -82,10 +73,9 @@ export async function changePassword(
   db: Db,
   user: SessionUser,
   token: string | undefined,
-  body: Record<string, unknown>,
+  { oldPassword, newPassword }: PasswordChange,
   now: number,
 ): Promise<true> {
-  const { oldPassword, newPassword } = valueOf(parsePasswordChange(body));
   if (!(await verifyPassword(oldPassword, user.userPassword)))
     refuse(ResponseCode.PARAMS_ERROR, MESSAGES.wrongPassword);
   const hash = await hashPassword(newPassword);
@@ -106,8 +96,10 @@ const contains = (column: Column, text: string): SQL =>
   sql`strpos(lower(${column}), ${text}) > 0`;
 
 /** `GET /api/user/list/page` (admins): newest first. */
-export async function listUsers(db: Db, query: Query): Promise<Page<LoginUserVO>> {
-  const { current, pageSize, searchText, userRole } = valueOf(parseUserListQuery(query));
+export async function listUsers(
+  db: Db,
+  { current, pageSize, searchText, userRole }: UserListQuery,
+): Promise<Page<LoginUserVO>> {
   const where = and(
     searchText ? or(contains(users.userAccount, searchText), contains(users.userName, searchText)) : undefined,
     userRole ? eq(users.userRole, userRole) : undefined,
@@ -136,8 +128,12 @@ export async function listUsers(db: Db, query: Query): Promise<Page<LoginUserVO>
  * once rather than refused on every request (their keys are refused by the
  * gateway, which reads the role).
  */
-export async function changeRole(db: Db, admin: SessionUser, body: Record<string, unknown>, now: number): Promise<true> {
-  const { id, userRole } = valueOf(parseRoleChange(body));
+export async function changeRole(
+  db: Db,
+  admin: SessionUser,
+  { id, userRole }: RoleChange,
+  now: number,
+): Promise<true> {
   await db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })

@@ -3,17 +3,11 @@ import type { Column, SQL } from 'drizzle-orm';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import type { InterfaceStatus, ResponseCodeValue } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
-import { parseId } from '@agler/contract/ids';
 import type { Id } from '@agler/contract/ids';
-import { INTERFACE_FIELDS, validateInterface } from '@agler/contract/interfaceValidation';
-import { parseLifecycle } from '@agler/contract/lifecycle';
-import type { InterfaceField } from '@agler/contract/interfaceValidation';
-import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
-import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
-import { parseListQuery } from '@agler/contract/queries';
+import type { InterfaceChange, NewInterface } from '@agler/contract/interfaceInput';
+import { MESSAGES } from '@agler/contract/messages';
+import type { ListQuery } from '@agler/contract/queries';
 import { parseInterfaceLimits } from '@agler/contract/rateLimit';
-import type { Query } from '@agler/contract/queries';
-import { textFault } from '@agler/contract/text';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
 import { prepared } from '../db/prepared';
@@ -82,12 +76,6 @@ export function toInterfaceInfo(row: Row): InterfaceInfo {
     requestHeader: row.requestHeader,
     responseHeader: row.responseHeader,
   };
-}
-
-/** Field values as stored: names and URLs without surrounding whitespace, absent texts empty. */
-function storedValue(field: InterfaceField, value: unknown): string {
-  const text = typeof value === 'string' ? value : '';
-  return field === 'name' || field === 'url' ? text.trim() : text;
 }
 
 /** The search copies of the texts that can be searched. */
@@ -188,11 +176,8 @@ const SORT_COLUMNS = {
 } as const;
 
 /** `GET /api/interfaceInfo/list/page`: one page in SQL, ties by id, the way the mocks order. */
-export async function listPage(db: Db, query: Query, user: SessionUser): Promise<Page<InterfaceSummary>> {
-  const parsed = parseListQuery(query);
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const { current, pageSize, sortField, sortOrder, method, status, name, description, url, searchText } =
-    parsed.value;
+export async function listPage(db: Db, query: ListQuery, user: SessionUser): Promise<Page<InterfaceSummary>> {
+  const { current, pageSize, sortField, sortOrder, method, status, name, description, url, searchText } = query;
 
   // PostgreSQL text cannot hold NUL, and no stored text does (the field rules refuse control characters).
   if ([name, description, url, searchText].some((text) => text?.includes('\u0000'))) {
@@ -236,9 +221,7 @@ export async function listPage(db: Db, query: Query, user: SessionUser): Promise
   };
 }
 
-export async function findRow(db: Queryable, rawId: unknown, forUpdate = false): Promise<Row> {
-  const id = parseId(rawId);
-  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+export async function findRow(db: Queryable, id: Id, forUpdate = false): Promise<Row> {
   const query = db
     .select(PUBLIC_COLUMNS)
     .from(interfaces)
@@ -256,48 +239,33 @@ const interfaceById = (db: Db) =>
     .prepare('interface_by_id');
 
 /** findRow on the hot path of calls (invoke, the gateway): a prepared statement, outside any transaction. */
-export async function findInterface(db: Db, rawId: unknown): Promise<Row> {
-  const id = parseId(rawId);
-  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+export async function findInterface(db: Db, id: Id): Promise<Row> {
   const [row] = await prepared(db, 'interface_by_id', interfaceById).execute({ id });
   if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return row;
 }
 
 /** `GET /api/interfaceInfo/get`. */
-export async function getOne(db: Db, query: Query, user: SessionUser): Promise<InterfaceInfo> {
-  const row = await findRow(db, query.id);
+export async function getOne(db: Db, id: Id, user: SessionUser): Promise<InterfaceInfo> {
+  const row = await findRow(db, id);
   hideOffline(row, user);
   const [shown] = await shownReplacements(db, user, [row]);
   return toInterfaceInfo(shown);
 }
 
 /** `POST /api/interfaceInfo/add`: a new interface starts offline; the answer is its id. */
-export async function add(
-  db: Db,
-  body: Record<string, unknown>,
-  admin: SessionUser,
-  now: number,
-): Promise<string> {
-  const error = validateInterface(body);
-  if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
-  const limits = parseInterfaceLimits(body);
-  if (!limits.ok) refuse(ResponseCode.PARAMS_ERROR, limits.message);
-  const lifecycle = parseLifecycle(body);
-  if (!lifecycle.ok) refuse(ResponseCode.PARAMS_ERROR, lifecycle.message);
-  checkSunset(lifecycle.value, undefined, now);
-  const values = Object.fromEntries(
-    INTERFACE_FIELDS.map((field) => [field, storedValue(field, body[field])]),
-  ) as Record<InterfaceField, string>;
+export async function add(db: Db, input: NewInterface, admin: SessionUser, now: number): Promise<string> {
+  const { fields: values, limits, lifecycle } = input;
+  checkSunset(lifecycle, undefined, now);
   const time = toSecond(now);
   return db.transaction(async (tx) => {
-    if (lifecycle.value.replacementId) await checkReplacement(tx, lifecycle.value.replacementId);
+    if (lifecycle.replacementId) await checkReplacement(tx, lifecycle.replacementId);
     const [row] = await tx
       .insert(interfaces)
       .values({
         ...values,
-        ...limits.value,
-        ...lifecycleColumns(lifecycle.value, false, time),
+        ...limits,
+        ...lifecycleColumns(lifecycle, false, time),
         ...(lowerCopies(values) as Required<ReturnType<typeof lowerCopies>>),
         nameRank: await rankFor(tx, values.name),
         status: INTERFACE_STATUS.OFFLINE,
@@ -316,27 +284,21 @@ export async function add(
  */
 export async function update(
   db: Db,
-  body: Record<string, unknown>,
+  change: InterfaceChange,
   now: number,
   callLog?: { flush(): Promise<void> },
 ): Promise<true> {
+  const { fields: changes, lifecycle } = change;
   // Calls still waiting in the recorder are written first: a deprecation's notices name every recent caller.
-  if (body.deprecated === true) await callLog?.flush();
+  if (lifecycle.deprecated === true) await callLog?.flush();
   return db.transaction(async (tx) => {
     // FOR UPDATE: a delete in between waits, so an update never writes to a row just deleted.
-    const row = await findRow(tx, body.id, true);
-    const error = validateInterface(body, { partial: true });
-    if (error) refuse(ResponseCode.PARAMS_ERROR, error.message);
-    const limits = parseInterfaceLimits(body, row);
+    const row = await findRow(tx, change.id, true);
+    // The limits left out are the stored ones, so a burst is held to the limit it will stand beside.
+    const limits = parseInterfaceLimits(change.limits, row);
     if (!limits.ok) refuse(ResponseCode.PARAMS_ERROR, limits.message);
-    const lifecycle = parseLifecycle(body, row.id);
-    if (!lifecycle.ok) refuse(ResponseCode.PARAMS_ERROR, lifecycle.message);
-    checkSunset(lifecycle.value, row, now);
-    if (lifecycle.value.replacementId) await checkReplacement(tx, lifecycle.value.replacementId);
-    const changes: Partial<Record<InterfaceField, string>> = {};
-    for (const field of INTERFACE_FIELDS) {
-      if (body[field] !== undefined) changes[field] = storedValue(field, body[field]);
-    }
+    checkSunset(lifecycle, row, now);
+    if (lifecycle.replacementId) await checkReplacement(tx, lifecycle.replacementId);
     const renamed = changes.name !== undefined && changes.name !== row.name;
     await tx
       .update(interfaces)
@@ -345,18 +307,17 @@ export async function update(
         ...limits.value,
         ...lowerCopies(changes),
         ...(renamed ? { nameRank: await rankFor(tx, changes.name!, row.id) } : {}),
-        ...lifecycleColumns(lifecycle.value, row.deprecated, toSecond(now)),
+        ...lifecycleColumns(lifecycle, row.deprecated, toSecond(now)),
         updateTime: toSecond(now),
       })
       .where(eq(interfaces.id, row.id));
-    if (lifecycle.value.deprecated && !row.deprecated) {
+    if (lifecycle.deprecated && !row.deprecated) {
       await recordNotices(
         tx,
         row.id,
         {
-          sunsetDate: lifecycle.value.sunsetDate !== undefined ? lifecycle.value.sunsetDate : row.sunsetDate,
-          replacementId:
-            lifecycle.value.replacementId !== undefined ? lifecycle.value.replacementId : row.replacementId,
+          sunsetDate: lifecycle.sunsetDate !== undefined ? lifecycle.sunsetDate : row.sunsetDate,
+          replacementId: lifecycle.replacementId !== undefined ? lifecycle.replacementId : row.replacementId,
         },
         now,
       );
@@ -369,9 +330,7 @@ export async function update(
  * `POST /api/interfaceInfo/delete`: a soft delete. The row stays, marked, so
  * the analysis keeps its calls under its name; a second delete finds nothing.
  */
-export async function remove(db: Db, body: Record<string, unknown>, now: number): Promise<true> {
-  const id = parseId(body.id);
-  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+export async function remove(db: Db, id: Id, now: number): Promise<true> {
   const deleted = await db
     .update(interfaces)
     .set({ deletedAt: new Date(now) })
@@ -382,13 +341,7 @@ export async function remove(db: Db, body: Record<string, unknown>, now: number)
 }
 
 /** `POST /api/interfaceInfo/online` and `offline`: only the status changes. */
-export async function setStatus(
-  db: Db,
-  body: Record<string, unknown>,
-  status: InterfaceStatus,
-): Promise<true> {
-  const id = parseId(body.id);
-  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+export async function setStatus(db: Db, id: Id, status: InterfaceStatus): Promise<true> {
   const changed = await db
     .update(interfaces)
     .set({ status })
@@ -396,22 +349,4 @@ export async function setStatus(
     .returning({ id: interfaces.id });
   if (changed.length === 0) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
   return true;
-}
-
-/** The parameters of a call: a JSON text, empty meaning none. */
-export function readParams(raw: unknown): unknown {
-  if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'string') refuse(ResponseCode.PARAMS_ERROR, MESSAGES.paramsNotText);
-  // The call log keeps the text; JSON may span lines.
-  const fault = textFault(raw, { lineBreaks: true, directionMarks: true });
-  if (fault) refuse(ResponseCode.PARAMS_ERROR, TEXT_MESSAGES.param('userRequestParams', fault));
-  if (!raw.trim()) return {};
-  try {
-    return parseJsonExact(raw);
-  } catch (error) {
-    refuse(
-      ResponseCode.PARAMS_ERROR,
-      error instanceof JsonDepthError ? MESSAGES.paramsTooDeep : MESSAGES.paramsNotJson,
-    );
-  }
 }

@@ -1,10 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
 import { DAY_MS, formatTime } from '@agler/contract/dates';
-import { parseId } from '@agler/contract/ids';
+import type { Id } from '@agler/contract/ids';
 import { NOTICE_WINDOW_DAYS, sunsetDateError } from '@agler/contract/lifecycle';
 import type { LifecycleInput } from '@agler/contract/lifecycle';
-import { LIFECYCLE_MESSAGES, MESSAGES } from '@agler/contract/messages';
+import type { components } from '@agler/contract/openapi';
+import { LIFECYCLE_MESSAGES } from '@agler/contract/messages';
 import type { Db, Queryable } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { interfaceNotices, interfaces, users } from '../db/schema';
@@ -89,23 +90,13 @@ export async function recordNotices(
   return rowsOf(result).length;
 }
 
-export type InterfaceNoticeVO = {
-  userId: string;
-  userAccount: string;
-  userName: string;
-  lastCallTime: string;
-  sunsetDate: string | null;
-  replacementId: string | null;
-  createTime: string;
-};
+export type InterfaceNoticeVO = components['schemas']['InterfaceNoticeVO'];
 
 /** The most notices one answer lists (newest first). */
 const NOTICE_LIST_MAX = 200;
 
 /** `GET /api/interfaceInfo/notices?id=`: who was told of the interface's retirement, newest first. */
-export async function listNotices(db: Db, rawId: unknown): Promise<InterfaceNoticeVO[]> {
-  const id = parseId(rawId);
-  if (!id) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+export async function listNotices(db: Db, id: Id): Promise<InterfaceNoticeVO[]> {
   const rows = await db
     .select({
       userId: interfaceNotices.userId,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { parseLogin } from '@agler/contract/accounts';
+import type { Credentials } from '@agler/contract/accounts';
 import { LOGIN_THROTTLE, ResponseCode, USER_ROLE } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import { MESSAGES } from '@agler/contract/messages';
@@ -77,22 +77,18 @@ async function accountNamed(db: Db, account: string): Promise<SessionUser | unde
 export type LoginResult = { user: LoginUserVO; token: string };
 
 /**
- * `POST /api/user/login`: checks the body, counts the attempt (refused past
- * the throttle), checks the password, then starts a session (ending
- * `previousToken`'s); a right password clears the name's attempts. A wrong
- * account and a wrong password read the same, take as long, and count the
- * same. A banned account is refused once the password is right, and gets no
- * session.
+ * `POST /api/user/login`: counts the attempt (refused past the throttle),
+ * checks the password, then starts a session (ending `previousToken`'s); a
+ * right password clears the name's attempts. A wrong account and a wrong
+ * password read the same, take as long, and count the same. A banned account
+ * is refused once the password is right, and gets no session.
  */
 export async function login(
   db: Db,
-  body: Record<string, unknown>,
+  { userAccount, userPassword }: Credentials,
   previousToken: string | undefined,
   now: number,
 ): Promise<LoginResult> {
-  const parsed = parseLogin(body);
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const { userAccount, userPassword } = parsed.value;
   // No account holds NUL, and PostgreSQL text cannot: such a name is simply wrong, after the same work.
   if (userAccount.includes('\u0000')) {
     await verifyPassword(userPassword, await decoyHash());

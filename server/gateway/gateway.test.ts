@@ -10,11 +10,13 @@ import type { KeyPairVO } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, registerAs, USER } from '../test/app';
+import { keyPairOf } from '../test/keys';
 import { freshNonce } from '../test/sign';
 import type { TestApp } from '../test/app';
 import { listeningApp, sendSigned } from '../test/gateway';
 import type { SignedOptions } from '../test/gateway';
 import { signatureMatches } from './routes';
+import { refusal } from '../test/refusal';
 
 /**
  * Accounts, keys, quotas and the gateway, end to end on one app that listens
@@ -50,12 +52,6 @@ type Signed = { accessKey: string; secretKey: string };
 /** A signed gateway request, as a program sends it (real HTTP to the listening app). */
 const gateway = (pair: Signed, method: string, pathAndQuery: string, options?: SignedOptions) =>
   sendSigned(t, base, pair, method, pathAndQuery, options);
-
-async function keysOf(cookie: string): Promise<KeyPairVO> {
-  const answer = await post<KeyPairVO>('/api/user/key/regenerate', {}, cookie);
-  expect(answer.code).toBe(0);
-  return answer.data;
-}
 
 async function callCount(): Promise<number> {
   await t.app.callLog.flush();
@@ -119,7 +115,7 @@ describe('keys', () => {
     const { cookie } = await newUser('keyholder_1');
     expect((await get('/api/user/key', cookie)).data).toBeNull();
 
-    const pair = await keysOf(cookie);
+    const pair = await keyPairOf(t.app, cookie);
 
     expect(pair.accessKey).toMatch(/^ak_[A-Za-z0-9_-]{43}$/);
     expect(pair.secretKey).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
@@ -135,7 +131,7 @@ describe('keys', () => {
 describe('the gateway', () => {
   let pair: KeyPairVO;
   beforeAll(async () => {
-    pair = await keysOf(user);
+    pair = await keyPairOf(t.app, user);
   });
 
   test('a good GET reaches the interface: its status, type and body, the quota left, and one record', async () => {
@@ -192,7 +188,7 @@ describe('the gateway', () => {
       }).toEqual({
         label,
         status,
-        body: { code, data: null, message },
+        body: refusal(code, message),
         // Every 401 names the scheme that would be accepted (RFC 9110 §15.5.2); nothing else does.
         challenge: status === 401 ? SIGNATURE_CHALLENGE : null,
       });
@@ -202,13 +198,13 @@ describe('the gateway', () => {
   });
 
   test("an offline interface is closed to an admin's key: an admin knows it exists", async () => {
-    const adminPair = await keysOf(admin);
+    const adminPair = await keyPairOf(t.app, admin);
 
     const answer = await gateway(adminPair, offline.method, `/gateway/${offline.id}`);
 
     expect({ status: answer.status, body: answer.json() }).toEqual({
       status: 403,
-      body: { code: ResponseCode.FORBIDDEN, data: null, message: MESSAGES.interfaceClosed },
+      body: refusal(ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed),
     });
   });
 
@@ -246,8 +242,8 @@ describe('the gateway', () => {
 
   test('a new pair: the old one stops at once', async () => {
     const { cookie } = await newUser('rotator_1');
-    const old = await keysOf(cookie);
-    const fresh = await keysOf(cookie);
+    const old = await keyPairOf(t.app, cookie);
+    const fresh = await keyPairOf(t.app, cookie);
 
     expect((await gateway(old, 'GET', `/gateway/${weather.id}?city=x`)).status).toBe(401);
     expect((await gateway(fresh, 'GET', `/gateway/${weather.id}?city=x`)).status).toBe(200);
@@ -257,7 +253,7 @@ describe('the gateway', () => {
 describe('quotas', () => {
   test('200 concurrent calls with 100 left: exactly 100 answers and 100 refusals (429)', async () => {
     const { cookie, id } = await newUser('busy_1');
-    const pair = await keysOf(cookie);
+    const pair = await keyPairOf(t.app, cookie);
     expect((await post('/api/userInterfaceInfo/update', { userId: id, interfaceInfoId: weather.id, leftNum: 100 }, admin)).code).toBe(0);
     const before = await callCount();
 
@@ -269,11 +265,7 @@ describe('quotas', () => {
     expect(answers.filter((a) => a.status !== 200 && a.status !== 429).map((a) => `${a.status} ${a.text}`)).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(100);
     expect(statuses.filter((s) => s === 429)).toHaveLength(100);
-    expect(answers.find((a) => a.status === 429)!.json()).toEqual({
-      code: ResponseCode.QUOTA_EXHAUSTED,
-      data: null,
-      message: MESSAGES.quotaExhausted,
-    });
+    expect(answers.find((a) => a.status === 429)!.json()).toEqual(refusal(ResponseCode.QUOTA_EXHAUSTED, MESSAGES.quotaExhausted));
     expect(await callCount()).toBe(before + 100);
     const usage = await get<{ interfaceInfoId: string; leftNum: number; totalNum: number; calls: number }[]>(
       '/api/user/usage',
@@ -288,11 +280,7 @@ describe('quotas', () => {
     const body = { id: weather.id, userRequestParams: '{"city":"北京"}' };
 
     expect((await post('/api/interfaceInfo/invoke', body, cookie)).code).toBe(0);
-    expect(await post('/api/interfaceInfo/invoke', body, cookie)).toEqual({
-      code: ResponseCode.QUOTA_EXHAUSTED,
-      data: null,
-      message: MESSAGES.quotaExhausted,
-    });
+    expect(await post('/api/interfaceInfo/invoke', body, cookie)).toEqual(refusal(ResponseCode.QUOTA_EXHAUSTED, MESSAGES.quotaExhausted));
     for (let i = 0; i < 3; i += 1) expect((await post('/api/interfaceInfo/invoke', body, admin)).code).toBe(0);
   });
 });
@@ -303,7 +291,7 @@ describe('users for admins', () => {
     expect((await post('/api/user/update', { id: adminId, userRole: 'user' }, admin)).message).toBe(MESSAGES.selfRole);
 
     const { cookie, id } = await newUser('troublemaker_1');
-    const pair = await keysOf(cookie);
+    const pair = await keyPairOf(t.app, cookie);
     expect((await post('/api/user/update', { id, userRole: 'ban' }, admin)).code).toBe(0);
 
     // The session ended with the ban: the browser is logged out.
@@ -355,7 +343,7 @@ describe('users for admins', () => {
 
 describe('quota alerts', () => {
   test('the call that uses 80 % and the one that uses the last of a quota each tell the user once', async () => {
-    const pair = await keysOf(user);
+    const pair = await keyPairOf(t.app, user);
     const target = demo.find(
       (r) =>
         r.status === INTERFACE_STATUS.ONLINE &&
@@ -395,7 +383,7 @@ describe('lifecycle', () => {
     );
 
   test('a deprecated interface says so on every answer, and after its sunset answers 410, counting nothing', async () => {
-    const pair = await keysOf(user);
+    const pair = await keyPairOf(t.app, user);
     const [target, replacement] = callableGets().slice(2, 4);
     const tomorrow = new Date(t.clock.now + 86_400_000);
     const sunsetDate = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
@@ -433,7 +421,7 @@ describe('lifecycle', () => {
   });
 
   test('a replacement the caller may not see is not named: offline looks missing', async () => {
-    const pair = await keysOf(user);
+    const pair = await keyPairOf(t.app, user);
     const [target, replacement] = callableGets().slice(4, 6);
     expect(
       await post('/api/interfaceInfo/update', { id: target.id, deprecated: true, replacementId: replacement.id }, admin),

@@ -11,6 +11,7 @@ import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 import { listeningApp, sendSigned } from '../test/gateway';
+import { keyPairOf } from '../test/keys';
 
 /**
  * Rate limits through the gateway and invoke, on one app that listens on
@@ -46,7 +47,7 @@ function get<T = unknown>(url: string, cookie?: string) {
 beforeAll(async () => {
   ({ t, base } = await listeningApp(PUBLIC_URL));
   [admin, user] = await Promise.all([loginAs(t.app, ADMIN), loginAs(t.app, USER)]);
-  pair = (await post<KeyPairVO>('/api/user/key/regenerate', {}, user)).data;
+  pair = await keyPairOf(t.app, user);
   userId = (await get<{ id: string }>('/api/user/get/login', user)).data.id;
 }, 180_000);
 

@@ -13,7 +13,9 @@ import { alignDemoUrls } from '../domain/demoUrls';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
+import { keyPairOf } from '../test/keys';
 import { freshNonce, signedHeaders } from '../test/sign';
+import { refusal } from '../test/refusal';
 
 /**
  * The gateway is for programs, which read HTTP statuses: each of its
@@ -41,9 +43,7 @@ beforeAll(async () => {
   await alignDemoUrls(t.database.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
   port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
   const cookie = await loginAs(t.app, USER);
-  pair = (
-    await call<KeyPairVO>(t.app, { method: 'POST', url: '/api/user/key/regenerate', payload: {}, cookie })
-  ).data;
+  pair = await keyPairOf(t.app, cookie);
 }, 180_000);
 
 afterAll(async () => {
@@ -87,7 +87,7 @@ function signed(method: string, rawPath: string, body = '', headers: Record<stri
   return send(method, rawPath, { ...signature, ...headers }, body ? Buffer.from(body) : undefined);
 }
 
-const envelope = (code: number, message: string) => JSON.stringify({ code, data: null, message });
+const envelope = (code: number, message: string) => JSON.stringify(refusal(code, message));
 
 describe('the body of a gateway call', () => {
   test(`over ${BODY_MAX_BYTES / 1024 / 1024} MB: 413`, async () => {

@@ -5,7 +5,6 @@ import { Counter, Histogram } from 'prom-client';
 import {
   BODY_MAX_BYTES,
   HTTP_METHODS,
-  INTERFACE_STATUS,
   ResponseCode,
   USER_ROLE,
 } from '@agler/contract/constants';
@@ -21,7 +20,6 @@ import {
   TIMESTAMP_TOLERANCE_SECONDS,
 } from '@agler/contract/signature';
 import { ApiError } from '../domain/errors';
-import { hideOffline } from '../domain/interfaceInfo';
 import { rateLimitHeaders } from '../domain/rateLimit';
 import { failure } from '../envelope';
 import type { Admitter } from '../invoke/admission';
@@ -108,15 +106,16 @@ class GatewayRefusal extends Error {
   }
 }
 
-const refuseWith = (
+// A declaration, so that the checks after a refusal know what it ruled out.
+function refuseWith(
   reason: RefusalReason,
   status: number,
   code: number,
   message: string,
   headers?: Record<string, string>,
-): never => {
+): never {
   throw new GatewayRefusal(reason, status, code, message, headers);
-};
+}
 
 const NO_LIMITS = { rateLimit: 0, rateBurst: 0 };
 const unauthorized = (reason: RefusalReason, message: string): never =>
@@ -294,11 +293,15 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
         .touch(owner!.keyId, nowMs)
         ?.catch((error) => request.log.warn({ err: error }, 'last use of a key not written'));
       row = await lookups.liveInterface(request.params.interfaceId);
-      hideOffline(row, user);
+      // The verdict in HTTP terms, with the key's own checks in between: offline is hidden before the key's list
+      // could tell it exists.
+      const verdict = await invoker.callable(row, user, (id) => lookups.liveInterface(id));
+      if (verdict.kind === 'missing')
+        refuseWith('not_found', 404, ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
       if (owner!.interfaceIds && !owner!.interfaceIds.includes(row.id)) {
         refuseWith('key_denied', 403, ResponseCode.FORBIDDEN, MESSAGES.keyInterfaceDenied);
       }
-      if (row.status !== INTERFACE_STATUS.ONLINE)
+      if (verdict.kind === 'offline')
         refuseWith('closed', 403, ResponseCode.FORBIDDEN, MESSAGES.interfaceClosed);
       if (request.method !== row.method && !(head && row.method === 'GET')) {
         refuseWith('method', 405, ResponseCode.PARAMS_ERROR, MESSAGES.methodNotAllowed(row.method), {
@@ -306,8 +309,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
         });
       }
       // A deprecated interface says so on every answer; after its sunset it is gone, and nothing is counted.
-      const verdict = await invoker.lifecycle(row, user, (id) => lookups.liveInterface(id));
-      if (verdict.gone) refuseWith('gone', 410, ResponseCode.GONE, verdict.message!, verdict.headers);
+      if (verdict.kind === 'gone') refuseWith('gone', 410, ResponseCode.GONE, verdict.message, verdict.headers);
       lifecycleHeaders = verdict.headers;
       if (!takesQuery(row.method) && raw.length > 0) {
         bodyText = raw.toString('utf8');

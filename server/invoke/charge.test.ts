@@ -6,8 +6,9 @@ import type { InterfaceQuota, KeyPairVO } from '@agler/contract/types';
 import { call, loginAs, registerAs, testApp, ADMIN } from '../test/app';
 import type { TestApp } from '../test/app';
 import { sendSigned } from '../test/gateway';
-import { listen } from '../test/listener';
-import type { Listener } from '../test/listener';
+import { keyPairOf } from '../test/keys';
+import { startUpstream } from '../test/upstream';
+import type { Upstream } from '../test/upstream';
 
 /**
  * Which calls cost a unit of the quota (contract/charge.ts), through the console and the gateway
@@ -20,51 +21,14 @@ const PUBLIC_URL = 'http://charge.test';
 const TIMEOUT_MS = 1000;
 
 let t: TestApp;
-let upstream: Listener;
+let upstream: Upstream;
 let base: string;
 let admin: string;
 let user: string;
 let pair: KeyPairVO;
-const pendingTimers = new Set<NodeJS.Timeout>();
 
 beforeAll(async () => {
-  upstream = await listen((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    res.setHeader('content-type', 'application/json');
-    switch (path) {
-      case '/ok':
-        res.end('{"ok":true}');
-        break;
-      case '/bad':
-        res.statusCode = 400;
-        res.end('{"message":"缺少参数"}');
-        break;
-      case '/fail':
-        res.statusCode = 500;
-        res.end('{"message":"数据库不可用"}');
-        break;
-      case '/unavailable':
-        res.statusCode = 503;
-        res.end('{"message":"维护中"}');
-        break;
-      case '/redirect':
-        res.statusCode = 302;
-        res.setHeader('location', '/ok');
-        res.end();
-        break;
-      case '/slow': {
-        const timer = setTimeout(() => {
-          pendingTimers.delete(timer);
-          res.end('{"late":true}');
-        }, TIMEOUT_MS * 3);
-        pendingTimers.add(timer);
-        break;
-      }
-      default:
-        res.statusCode = 404;
-        res.end('{"message":"没有这个路径"}');
-    }
-  });
+  upstream = await startUpstream({ slowMs: TIMEOUT_MS * 3 });
   t = await testApp({
     publicUrl: PUBLIC_URL,
     invokeTimeoutMs: TIMEOUT_MS,
@@ -76,18 +40,10 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await loginAs(t.app, ADMIN);
   ({ cookie: user } = await registerAs(t.app, 'charged_1'));
-  pair = (
-    await call<KeyPairVO>(t.app, {
-      method: 'POST',
-      url: '/api/user/key/regenerate',
-      payload: {},
-      cookie: user,
-    })
-  ).data;
+  pair = await keyPairOf(t.app, user);
 }, 180_000);
 
 afterAll(async () => {
-  for (const timer of pendingTimers) clearTimeout(timer);
   await t.close();
   await upstream.close();
 });

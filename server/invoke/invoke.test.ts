@@ -8,8 +8,7 @@ import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { HISTORY_LIMIT, HISTORY_PARAMS_MAX_BYTES } from '@agler/contract/invoke';
 import type { CallHistoryEntry, CallMeta } from '@agler/contract/invoke';
 import { MESSAGES } from '@agler/contract/messages';
-import type { KeyPairVO } from '@agler/contract/types';
-import { LOOPBACK_HOSTS, UPSTREAM_MAX_BYTES, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
+import { LOOPBACK_HOSTS, UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { rowsOf } from '../db/rows';
 import { interfaces } from '../db/schema';
 import { alignDemoUrls } from '../domain/demoUrls';
@@ -18,13 +17,17 @@ import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 import { listen } from '../test/listener';
 import type { Listener } from '../test/listener';
+import { keyPairOf } from '../test/keys';
+import { startUpstream } from '../test/upstream';
+import type { Upstream } from '../test/upstream';
 import { freshNonce, signedHeaders } from '../test/sign';
 import { USER_AGENT } from './request';
+import { refusal } from '../test/refusal';
 
 /**
  * invoke end to end: the app listens on 127.0.0.1, the demo interfaces are
  * answered by its own /demo routes over real HTTP, and a local upstream
- * started here plays every kind of interface server. Targets the platform must
+ * (server/test/upstream.ts) plays every kind of interface server. Targets the platform must
  * refuse are a second local listener that must see no connection.
  */
 
@@ -32,76 +35,17 @@ const PUBLIC_URL = 'http://demo.test';
 const TIMEOUT_MS = 1000;
 
 let t: TestApp;
-let upstream: Listener;
+let upstream: Upstream;
 let forbidden: Listener;
 let admin: string;
 let user: string;
-/** What the upstream's /echo received last. */
-let echoed: { method?: string; url?: string; headers?: Record<string, unknown>; body?: string } = {};
-const pendingTimers = new Set<NodeJS.Timeout>();
 
 const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
 
 beforeAll(async () => {
-  upstream = await listen((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    let body = '';
-    req.on('data', (chunk: Buffer) => {
-      body += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      switch (path) {
-        case '/echo':
-          echoed = { method: req.method, url: req.url, headers: req.headers, body };
-          res.setHeader('content-type', 'application/json');
-          res.setHeader('x-request-id', 'req-1');
-          res.setHeader('set-cookie', ['session=secret; HttpOnly']);
-          res.end('{"id":12345678901234567890,"text":"你好"}');
-          break;
-        case '/text':
-          res.setHeader('content-type', 'text/plain; charset=utf-8');
-          res.end('pong 乒乓');
-          break;
-        case '/bad-json':
-          res.setHeader('content-type', 'application/json');
-          res.end('{oops');
-          break;
-        case '/empty':
-          res.statusCode = 204;
-          res.end();
-          break;
-        case '/slow': {
-          const timer = setTimeout(() => {
-            pendingTimers.delete(timer);
-            res.end('{"late":true}');
-          }, TIMEOUT_MS * 3);
-          pendingTimers.add(timer);
-          break;
-        }
-        case '/huge':
-          res.setHeader('content-type', 'application/json');
-          res.end(`"${'x'.repeat(UPSTREAM_MAX_BYTES)}"`);
-          break;
-        case '/redirect':
-          res.statusCode = 302;
-          res.setHeader('location', `${forbidden.origin}/`);
-          res.end();
-          break;
-        case '/fail':
-          res.statusCode = 500;
-          res.setHeader('content-type', 'application/json');
-          res.end('{"message":"数据库不可用"}');
-          break;
-        case '/hang-up':
-          req.socket.destroy();
-          break;
-        default:
-          res.statusCode = 404;
-          res.end('no such path');
-      }
-    });
-  });
+  // First: the upstream's redirect points at it.
   forbidden = await listen((_req, res) => res.end('{"secret":true}'));
+  upstream = await startUpstream({ slowMs: TIMEOUT_MS * 3, redirectTo: `${forbidden.origin}/` });
   t = await testApp({
     publicUrl: PUBLIC_URL,
     invokeTimeoutMs: TIMEOUT_MS,
@@ -120,7 +64,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const timer of pendingTimers) clearTimeout(timer);
   await t.close();
   await upstream.close();
   await forbidden.close();
@@ -220,18 +163,22 @@ describe('what is sent', () => {
 
     await invoke(id, '{"city":"北京","n":2,"deep":{"a":[1]}}');
 
-    expect(echoed.method).toBe('GET');
-    const query = new URLSearchParams(echoed.url!.split('?')[1]);
+    expect(upstream.echoed.method).toBe('GET');
+    const query = new URLSearchParams(upstream.echoed.url!.split('?')[1]);
     expect([...query]).toEqual([
       ['fixed', '1'],
       ['city', '北京'],
       ['n', '2'],
       ['deep', '{"a":[1]}'],
     ]);
-    expect(echoed.headers).toMatchObject({ 'x-token': 'abc', host: `127.0.0.1:${upstream.port}`, 'user-agent': USER_AGENT });
-    expect(echoed.headers).not.toHaveProperty('accesskey');
-    expect(echoed.headers).not.toHaveProperty('secretkey');
-    expect(echoed.headers).not.toHaveProperty('x-bad');
+    expect(upstream.echoed.headers).toMatchObject({
+      'x-token': 'abc',
+      host: `127.0.0.1:${upstream.port}`,
+      'user-agent': USER_AGENT,
+    });
+    expect(upstream.echoed.headers).not.toHaveProperty('accesskey');
+    expect(upstream.echoed.headers).not.toHaveProperty('secretkey');
+    expect(upstream.echoed.headers).not.toHaveProperty('x-bad');
   });
 
   test.each(['POST', 'PUT', 'PATCH'])('%s: the parameters as a JSON body, exactly as written', async (method) => {
@@ -240,18 +187,18 @@ describe('what is sent', () => {
 
     await invoke(id, params);
 
-    expect(echoed).toMatchObject({ method, body: params });
-    expect(echoed.headers?.['content-type']).toMatch(/^application\/json/);
+    expect(upstream.echoed).toMatchObject({ method, body: params });
+    expect(upstream.echoed.headers?.['content-type']).toMatch(/^application\/json/);
   });
 
   test('DELETE sends the query; a POST without parameters sends {}', async () => {
     const del = await online(`${upstream.origin}/echo`, 'DELETE');
     await invoke(del, '{"id":"7"}');
-    expect(echoed).toMatchObject({ method: 'DELETE', url: '/echo?id=7', body: '' });
+    expect(upstream.echoed).toMatchObject({ method: 'DELETE', url: '/echo?id=7', body: '' });
 
     const postId = await online(`${upstream.origin}/echo`, 'POST');
     await invoke(postId, '');
-    expect(echoed).toMatchObject({ method: 'POST', body: '{}' });
+    expect(upstream.echoed).toMatchObject({ method: 'POST', body: '{}' });
   });
 });
 
@@ -314,7 +261,7 @@ describe('limits: each failure says what happened, and the call counts when it r
 
     const answer = await invoke(id);
 
-    expect(answer).toEqual({ code: ResponseCode.UPSTREAM_ERROR, data: null, message });
+    expect(answer).toEqual(refusal(ResponseCode.UPSTREAM_ERROR, message));
     expect(await newCalls(before)).toEqual([expect.objectContaining({ iid: id, success: false, status })]);
     expect(forbidden.connections).toBe(0);
   });
@@ -327,9 +274,7 @@ describe('limits: each failure says what happened, and the call counts when it r
 
     const body = '{"message":"数据库不可用"}';
     expect(answer).toEqual({
-      code: ResponseCode.UPSTREAM_ERROR,
-      data: null,
-      message: UPSTREAM_MESSAGES.httpError(500, '数据库不可用'),
+      ...refusal(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.httpError(500, '数据库不可用')),
       call: {
         status: 500,
         headers: expect.objectContaining({ 'content-type': 'application/json' }),
@@ -362,7 +307,7 @@ describe('addresses the platform may not call', () => {
 
     const answer = await invoke(id);
 
-    expect(answer).toEqual({ code: ResponseCode.FORBIDDEN, data: null, message: UPSTREAM_MESSAGES.refused });
+    expect(answer).toEqual(refusal(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES.refused));
     expect(await newCalls(before)).toEqual([]);
     expect(forbidden.connections).toBe(0);
   });
@@ -380,11 +325,11 @@ describe('an offline interface', () => {
     const asUser = await invoke(added.data);
     const asAdmin = await invoke(added.data, '{}', admin);
 
-    const notFound = { code: ResponseCode.NOT_FOUND, data: null, message: MESSAGES.interfaceNotFound };
+    const notFound = refusal(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
     expect(read).toEqual(notFound);
     expect(asUser).toEqual(notFound);
     expect(await invoke('1800000000009999999')).toEqual(notFound);
-    expect(asAdmin).toEqual({ code: ResponseCode.PARAMS_ERROR, data: null, message: MESSAGES.interfaceClosed });
+    expect(asAdmin).toEqual(refusal(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed));
   });
 });
 
@@ -408,7 +353,7 @@ describe("the server's own address", () => {
 
     const answer = await invoke(id);
 
-    expect(answer).toEqual({ code: ResponseCode.FORBIDDEN, data: null, message: UPSTREAM_MESSAGES.refused });
+    expect(answer).toEqual(refusal(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES.refused));
     expect(await newCalls(before)).toEqual([]);
   });
 
@@ -520,7 +465,7 @@ describe("the caller's history", () => {
 
   test("a failed call is listed with its status; a gateway call without parameters; refusals not at all", async () => {
     const id = await online(`${upstream.origin}/fail`);
-    const keys = (await post<KeyPairVO>('../user/key/regenerate', {}, user)).data;
+    const keys = await keyPairOf(t.app, user);
     const { port } = t.app.server.address() as AddressInfo;
     const path = `/gateway/${id}?secret=1`;
     t.clock.now += 1;

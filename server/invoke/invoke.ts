@@ -1,20 +1,22 @@
-import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
+import { ResponseCode } from '@agler/contract/constants';
 import type { HttpMethod } from '@agler/contract/constants';
+import { parseId } from '@agler/contract/ids';
+import { parseCallParams } from '@agler/contract/interfaceInput';
 import { historyParamsOf, responseHeadersOf } from '@agler/contract/invoke';
 import type { CallMeta } from '@agler/contract/invoke';
 import { parseJsonExact } from '@agler/contract/json';
 import { quotaCrossing } from '@agler/contract/alerts';
 import { answerIsCharged } from '@agler/contract/charge';
-import { gatewayPathOf, lifecycleVerdict } from '@agler/contract/lifecycle';
-import type { LifecycleVerdict } from '@agler/contract/lifecycle';
 import { MESSAGES } from '@agler/contract/messages';
 import { effectiveLimits } from '@agler/contract/rateLimit';
 import type { RateLimits } from '@agler/contract/rateLimit';
 import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/upstream';
 import type { Db } from '../db/connect';
 import { quotaCrossings } from '../domain/alerts';
+import { callable } from '../domain/callable';
+import type { CallableOptions, CallVerdict } from '../domain/callable';
 import { refuse } from '../domain/errors';
-import { findInterface, hideOffline, maySee, readParams } from '../domain/interfaceInfo';
+import { findInterface } from '../domain/interfaceInfo';
 import { rateOverrideOf } from '../domain/quotas';
 import { isAdmin } from '../domain/user';
 import type { RateState } from '../domain/rateLimit';
@@ -91,16 +93,15 @@ export type Invoker = {
     signed?: Signed,
   ) => Promise<CallOutcome>;
   /**
-   * The interface's lifecycle headers (Deprecation, Sunset, Link to its
-   * replacement's gateway address) and whether its sunset has passed
-   * (contract/lifecycle.ts). The replacement is named only when `user` may
-   * see it (`find` reads it: the gateway's cache, or the database).
+   * Whether `user` may call `row` now (server/domain/callable.ts), with this
+   * server's clock and public address; `find` reads a replacement (the
+   * gateway's cache, or the database).
    */
-  lifecycle: (
+  callable: (
     row: InterfaceRow,
     user: SessionUser,
-    find: (id: string) => Promise<InterfaceRow>,
-  ) => Promise<LifecycleVerdict>;
+    find: CallableOptions['find'],
+  ) => Promise<CallVerdict>;
   /** Where this process listens (`http://127.0.0.1:8000`), once it does. */
   setSelfOrigin: (origin: string) => void;
 };
@@ -255,25 +256,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
     return { result, left, rate };
   }
 
-  async function lifecycle(
-    row: InterfaceRow,
-    user: SessionUser,
-    find: (id: string) => Promise<InterfaceRow>,
-  ): Promise<LifecycleVerdict> {
-    // A replacement the caller may not see is not named: offline looks missing (visibleInterface).
-    const shown =
-      row.deprecated && row.replacementId !== null
-        ? await find(row.replacementId).then(
-            (replacement) => maySee(replacement, user),
-            () => false,
-          )
-        : false;
-    return lifecycleVerdict(
-      { ...row, deprecatedAt: row.deprecatedAt?.getTime() ?? null },
-      now(),
-      shown && row.replacementId ? `${publicOrigin}${gatewayPathOf(row.replacementId)}` : undefined,
-    );
-  }
+  const verdictOf: Invoker['callable'] = (row, user, find) =>
+    callable(row, user, { now: now(), publicOrigin, find });
 
   async function invoke(
     body: Record<string, unknown>,
@@ -282,16 +266,20 @@ export function createInvoker(options: InvokerOptions): Invoker {
     limits?: RateLimits,
   ): Promise<Invoked> {
     // Without it, the id is refused here: not an id (40000) or no live interface (40400).
-    const row = found ?? (await findInterface(db, body.id));
-    hideOffline(row, user);
-    if (row.status !== INTERFACE_STATUS.ONLINE) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
-    const verdict = await lifecycle(row, user, (id) => findInterface(db, id));
-    if (verdict.gone) refuse(ResponseCode.GONE, verdict.message!, {}, verdict.headers);
-    const params = readParams(body.userRequestParams);
+    const interfaceId = found?.id ?? parseId(body.id);
+    if (!interfaceId) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.badId);
+    const row = found ?? (await findInterface(db, interfaceId));
+    // The console's envelope: an offline interface an admin calls is a parameter refusal (the gateway's is a 403).
+    const verdict = await verdictOf(row, user, (id) => findInterface(db, id));
+    if (verdict.kind === 'missing') refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
+    if (verdict.kind === 'offline') refuse(ResponseCode.PARAMS_ERROR, MESSAGES.interfaceClosed);
+    if (verdict.kind === 'gone') refuse(ResponseCode.GONE, verdict.message, {}, verdict.headers);
+    const params = parseCallParams(body);
+    if (!params.ok) refuse(ResponseCode.PARAMS_ERROR, params.message);
     const paramsText = typeof body.userRequestParams === 'string' ? body.userRequestParams : '';
     const request = outgoingRequest(
       { url: row.url, method: row.method as HttpMethod, requestHeader: row.requestHeader },
-      params,
+      params.value,
       paramsText,
     );
     const { result } = await callInterface(row, user, request, paramsText, found && limits);
@@ -306,7 +294,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
   return {
     invoke,
     callInterface,
-    lifecycle,
+    callable: verdictOf,
     setSelfOrigin: (origin) => {
       selfOrigin = origin;
     },

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
+import type { Id } from '@agler/contract/ids';
+import { parseInterfaceChange, parseNewInterface } from '@agler/contract/interfaceInput';
 import { MESSAGES } from '@agler/contract/messages';
-import { parseId } from '@agler/contract/ids';
-import { queryOf } from '@agler/contract/queries';
+import { parseIdParam, parseListQuery } from '@agler/contract/queries';
 import { announce } from '../cache/changes';
 import { alertInterfaceCallers } from '../domain/alerts';
 import { add, getOne, listPage, remove, setStatus, update } from '../domain/interfaceInfo';
@@ -13,28 +14,29 @@ import { callerOf } from '../invoke/caller';
 import { jsonObjectBody } from '../plugins/body';
 import { signIn } from '../plugins/session';
 import type { AppContext } from './context';
+import { valid } from './input';
 
 /** /api/interfaceInfo: the catalogue (logged in), its administration (admins) and its calls. */
 export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
-  /** After a write that succeeded (its id was read by then): the gateway's caches drop the interface. */
-  const interfaceChanged = (id: unknown) =>
-    announce(db, { kind: 'interface', interfaceId: String(parseId(id)) });
+  /** After a write that succeeded: the gateway's caches drop the interface. */
+  const interfaceChanged = (id: Id) => announce(db, { kind: 'interface', interfaceId: id });
+  /** The id a write's body names. */
+  const bodyId = (request: FastifyRequest) => valid(parseIdParam(jsonObjectBody(request), 'id'));
 
   await app.register(async (users) => {
     users.addHook('preHandler', signIn('user'));
-    // listPage and getOne read the query with the contract's parseListQuery and parseId.
     users.get('/list/page', async (request) => {
-      return ok(await listPage(db, queryOf(request.query), request.user));
+      return ok(await listPage(db, valid(parseListQuery(request.query)), request.user));
     });
 
     users.get('/get', async (request) => {
-      return ok(await getOne(db, queryOf(request.query), request.user));
+      return ok(await getOne(db, valid(parseIdParam(request.query, 'id')), request.user));
     });
 
     users.get('/invoke/history', async (request) => {
       const { user } = request;
-      const row = await getOne(db, queryOf(request.query), user);
+      const row = await getOne(db, valid(parseIdParam(request.query, 'id')), user);
       // Calls still waiting in the recorder are written first: the one just made is listed.
       await ctx.callLog.flush();
       return ok(await historyOf(db, user.id, row.id));
@@ -44,39 +46,39 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   await app.register(async (admins) => {
     admins.addHook('preHandler', signIn('admin'));
     admins.post('/add', async (request) => {
-      const body = jsonObjectBody(request);
-      const id = await add(db, body, request.user, ctx.now());
+      const input = valid(parseNewInterface(jsonObjectBody(request)));
+      const id = await add(db, input, request.user, ctx.now());
       await interfaceChanged(id);
       return ok(id);
     });
 
     admins.post('/update', async (request) => {
-      const body = jsonObjectBody(request);
-      const done = await update(db, body, ctx.now(), ctx.callLog);
-      await interfaceChanged(body.id);
+      const change = valid(parseInterfaceChange(jsonObjectBody(request)));
+      const done = await update(db, change, ctx.now(), ctx.callLog);
+      await interfaceChanged(change.id);
       return ok(done);
     });
 
     admins.post('/delete', async (request) => {
-      const body = jsonObjectBody(request);
-      const done = await remove(db, body, ctx.now());
-      await interfaceChanged(body.id);
+      const id = bodyId(request);
+      const done = await remove(db, id, ctx.now());
+      await interfaceChanged(id);
       return ok(done);
     });
 
     admins.post('/online', async (request) => {
-      const body = jsonObjectBody(request);
-      const done = await setStatus(db, body, INTERFACE_STATUS.ONLINE);
-      await interfaceChanged(body.id);
+      const id = bodyId(request);
+      const done = await setStatus(db, id, INTERFACE_STATUS.ONLINE);
+      await interfaceChanged(id);
       return ok(done);
     });
 
     admins.post('/offline', async (request) => {
-      const body = jsonObjectBody(request);
-      const done = await setStatus(db, body, INTERFACE_STATUS.OFFLINE);
-      await interfaceChanged(body.id);
+      const id = bodyId(request);
+      const done = await setStatus(db, id, INTERFACE_STATUS.OFFLINE);
+      await interfaceChanged(id);
       // Who called it in the last 30 days is told (the bell, and their webhook).
-      await alertInterfaceCallers(db, body.id, 'interface_offline', ctx.now(), ctx.callLog);
+      await alertInterfaceCallers(db, id, 'interface_offline', ctx.now(), ctx.callLog);
       return ok(done);
     });
   });

@@ -6,7 +6,7 @@ import { isJsonContentType } from '@agler/contract/http';
 import { exceedsValueDepth } from '@agler/contract/json';
 import { IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
-import { queryOf } from '@agler/contract/queries';
+import { parseIdParam, queryOf } from '@agler/contract/queries';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { announceAll } from '../cache/changes';
 import { ApiError } from '../domain/errors';
@@ -21,6 +21,7 @@ import { parseAllowList } from '../upstream/addressPolicy';
 import { createUpstreamClient } from '../upstream/client';
 import type { Resolve, UpstreamClient } from '../upstream/client';
 import type { AppContext } from './context';
+import { valid } from './input';
 
 /**
  * OpenAPI in and out: `POST /api/interfaceInfo/import` (admins), its
@@ -133,7 +134,7 @@ export const openApiRoutes: FastifyPluginAsync<OpenApiOptions> = async (app, opt
     });
 
     admins.get('/api/interfaceInfo/notices', async (request) => {
-      return ok(await listNotices(db, queryOf(request.query).id));
+      return ok(await listNotices(db, valid(parseIdParam(request.query, 'id'))));
     });
   });
 

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ResponseCode } from '@agler/contract/constants';
+import {
+  parseLogin,
+  parsePasswordChange,
+  parseProfileChange,
+  parseRegistration,
+  parseRoleChange,
+  parseUserListQuery,
+} from '@agler/contract/accounts';
 import { MESSAGES } from '@agler/contract/messages';
-import { queryOf } from '@agler/contract/queries';
 import { refuse } from '../domain/errors';
 import { changePassword, changeRole, listUsers, register, updateProfile } from '../domain/accounts';
 import { keyOf, regenerateKey } from '../domain/keys';
@@ -11,6 +18,7 @@ import { ok } from '../envelope';
 import { ignoreBodies, jsonObjectBody } from '../plugins/body';
 import { signIn } from '../plugins/session';
 import type { AppContext } from './context';
+import { valid } from './input';
 import { actorOf } from './keys';
 
 /** /api/user: the login session, registration, a user's own account and keys, and the admins' users. */
@@ -24,13 +32,14 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
 
   app.post('/login', async (request, reply) => {
-    const { user, token } = await login(db, jsonObjectBody(request), request.sessionToken(), ctx.now());
+    const credentials = valid(parseLogin(jsonObjectBody(request)));
+    const { user, token } = await login(db, credentials, request.sessionToken(), ctx.now());
     reply.setSessionCookie(token);
     return ok(user);
   });
 
   app.post('/register', async (request, reply) => {
-    const { id, token } = await register(db, jsonObjectBody(request), ctx.now());
+    const { id, token } = await register(db, valid(parseRegistration(jsonObjectBody(request))), ctx.now());
     reply.setSessionCookie(token);
     return ok(id);
   });
@@ -38,13 +47,13 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(async (users) => {
     users.addHook('preHandler', signIn('user'));
     users.post('/update/my', async (request) => {
-      const body = jsonObjectBody(request);
-      return ok(await updateProfile(db, request.user, body, ctx.now()));
+      const change = valid(parseProfileChange(jsonObjectBody(request)));
+      return ok(await updateProfile(db, request.user, change, ctx.now()));
     });
 
     users.post('/update/password', async (request) => {
-      const body = jsonObjectBody(request);
-      return ok(await changePassword(db, request.user, request.sessionToken(), body, ctx.now()));
+      const change = valid(parsePasswordChange(jsonObjectBody(request)));
+      return ok(await changePassword(db, request.user, request.sessionToken(), change, ctx.now()));
     });
 
     users.get('/key', async (request) => ok(await keyOf(db, request.user)));
@@ -65,12 +74,13 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   await app.register(async (admins) => {
     admins.addHook('preHandler', signIn('admin'));
-    // listUsers reads the query with the contract's parseUserListQuery.
-    admins.get('/list/page', async (request) => ok(await listUsers(db, queryOf(request.query))));
+    admins.get('/list/page', async (request) =>
+      ok(await listUsers(db, valid(parseUserListQuery(request.query)))),
+    );
 
     admins.post('/update', async (request) => {
-      const body = jsonObjectBody(request);
-      return ok(await changeRole(db, request.user, body, ctx.now()));
+      const change = valid(parseRoleChange(jsonObjectBody(request)));
+      return ok(await changeRole(db, request.user, change, ctx.now()));
     });
   });
 
