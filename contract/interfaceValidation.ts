@@ -1,5 +1,7 @@
 import { HTTP_METHODS, INTERFACE_LIMITS } from './constants';
 import type { HttpMethod } from './constants';
+import { INTERFACE_FIELD_LABELS, INTERFACE_FIELDS, JSON_FIELDS } from './interfaceFields';
+import type { InterfaceField, JsonField } from './interfaceFields';
 import { checkJson } from './json';
 import { keyedMessages } from './messageKeys';
 import { TEXT_MESSAGES } from './messages';
@@ -11,30 +13,8 @@ import { textFault } from './text';
  * both say the same thing in the same words.
  */
 
-export const INTERFACE_FIELDS = [
-  'name',
-  'description',
-  'url',
-  'method',
-  'requestParams',
-  'requestHeader',
-  'responseHeader',
-] as const;
-export type InterfaceField = (typeof INTERFACE_FIELDS)[number];
-
-export const JSON_FIELDS = ['requestParams', 'requestHeader', 'responseHeader'] as const;
-export type JsonField = (typeof JSON_FIELDS)[number];
-
-/** How each field is called wherever a user reads about it. */
-export const INTERFACE_FIELD_LABELS: Record<InterfaceField, string> = {
-  name: '接口名称',
-  description: '接口描述',
-  url: '接口地址',
-  method: '请求方法',
-  requestParams: '请求参数',
-  requestHeader: '请求头',
-  responseHeader: '响应头',
-};
+export { INTERFACE_FIELDS, INTERFACE_FIELD_LABELS, JSON_FIELDS } from './interfaceFields';
+export type { InterfaceField, JsonField } from './interfaceFields';
 
 const L = INTERFACE_FIELD_LABELS;
 

@@ -18,10 +18,9 @@ import {
   USER_LIMITS,
 } from '@agler/contract/constants';
 import { ALERT_KINDS, ALERT_PAGE_SIZE, WEBHOOK_TEST_LIMIT, WEBHOOK_URL_MAX } from '@agler/contract/alerts';
-import { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceValidation';
+import { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceFields';
 import { JSON_MAX_DEPTH } from '@agler/contract/json';
 import { TIMESTAMP_TOLERANCE_SECONDS } from '@agler/contract/signature';
-import { UPSTREAM_MAX_BYTES } from '@agler/contract/upstream';
 import type { Translation } from './index';
 import type { MessagesEnglish } from './messages';
 
@@ -197,7 +196,7 @@ export const messages: MessagesEnglish = {
     timeout: (ms) => `The interface did not answer within ${ms / 1000} seconds; the call timed out`,
     unreachable: 'Cannot connect to the interface server; no answer came',
     redirect: (status) => `The interface answered with a redirect (HTTP ${status}); the platform does not follow redirects`,
-    tooLarge: `The interface's answer is larger than ${UPSTREAM_MAX_BYTES / MB} MB; it was stopped`,
+    tooLarge: `The interface's answer is larger than ${BODY_MAX_BYTES / MB} MB; it was stopped`,
     httpError: (status, start) => `The interface answered with the error status HTTP ${status}${start ? `: ${start}` : ''}`,
   },
   text: {
