@@ -39,6 +39,19 @@ describe('a failed answer on an English page', () => {
     );
   });
 
+  it('translates by the key and values the answer names, not by its text', async () => {
+    // Text as another server version may word it: only the key says which message it is.
+    const answer = {
+      code: ResponseCode.UPSTREAM_ERROR,
+      data: null,
+      message: '接口 10 秒没有响应',
+      messageKey: 'upstream.timeout',
+      messageArgs: [10000],
+    };
+    await expect(request('/api/interfaceInfo/invoke', answering(answer))).rejects.toBeInstanceOf(ApiError);
+    expect(shown()).toEqual(['The interface did not answer within 10 seconds; the call timed out']);
+  });
+
   it("shows a message the contract does not know as the server wrote it, and the request layer's own in English", () => {
     handleRequestError(new ApiError({ code: ResponseCode.SYSTEM_ERROR, message: '服务器繁忙' }));
     handleRequestError({ request: {} });

@@ -1,9 +1,6 @@
 import { ApiError } from '@/requestConfig';
 import { errorCodeOf, hasErrorCode } from './apiError';
 
-// The umi runtime (which loads the app and with it the request layer) is not needed here.
-jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
-
 describe('errorCodeOf', () => {
   it('reads the envelope code of an ApiError only', () => {
     expect(errorCodeOf(new ApiError({ code: 40000, message: 'x' }))).toBe(40000);

@@ -4,18 +4,11 @@ import { getUnreadAlertCount, listAlerts } from '@/services/agler/alert';
 import { loadEnglish } from '@/testing/english';
 import { renderWithAntd } from '@/testing/render';
 import AlertBell from '.';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children, ...props }: { to: string; children: React.ReactNode }) => (
-    <a href={to} {...props}>
-      {children}
-    </a>
-  ),
-}));
 jest.mock('@/services/agler/alert');
 jest.mock('./loadPanel', () => ({ loadAlertPanel: async () => jest.requireActual('./AlertPanel') }));
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 
 beforeAll(() => startLanguage('en-US', loadEnglish));

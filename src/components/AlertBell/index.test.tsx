@@ -3,18 +3,10 @@ import { ALERT_POLL_MS } from '@agler/contract/alerts';
 import { getUnreadAlertCount, listAlerts, markAlertRead, markAllAlertsRead } from '@/services/agler/alert';
 import { renderWithAntd } from '@/testing/render';
 import AlertBell from '.';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children, ...props }: { to: string; children: React.ReactNode }) => (
-    <a href={to} {...props}>
-      {children}
-    </a>
-  ),
-}));
 jest.mock('@/services/agler/alert');
 jest.mock('./loadPanel', () => ({ loadAlertPanel: async () => jest.requireActual('./AlertPanel') }));
-
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 
 const ALERTS: API.AlertVO[] = [
   {

@@ -1,25 +1,18 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { history } from '@umijs/max';
 import { AvatarDropdown, AvatarName } from '.';
 import { renderWithAntd } from '@/testing/render';
+import { currentInitialState, pageSetInitialState, setLoginUser } from '@/testing/umiMocks';
 import { fakeMatchMedia } from '@/testing/matchMedia';
 import { SCREEN_QUERIES } from '@/utils/media';
 import { THEME_STORAGE_KEY } from '@/utils/theme';
 
 const mockCalls: string[] = [];
-let mockState: { loginUser?: { userName: string } } = {};
-jest.mock('@umijs/max', () => ({
-  history: {
-    replace: (to: string) => mockCalls.push(`go ${to}`),
-    push: (to: string) => mockCalls.push(`push ${to}`),
-  },
-  useModel: () => ({
-    initialState: mockState,
-    setInitialState: (update: (s: typeof mockState) => typeof mockState) => {
-      mockState = update(mockState);
-      mockCalls.push(`user ${mockState.loginUser ? 'kept' : 'cleared'}`);
-    },
-  }),
-}));
+jest.mocked(history.replace).mockImplementation((to) => mockCalls.push(`go ${to}`));
+jest.mocked(history.push).mockImplementation((to) => mockCalls.push(`push ${to}`));
+pageSetInitialState.mockImplementation(() =>
+  mockCalls.push(`user ${currentInitialState().loginUser ? 'kept' : 'cleared'}`),
+);
 
 jest.mock('@/services/agler/user', () => ({
   userLogout: () => {
@@ -37,13 +30,13 @@ async function openMenu() {
 describe('AvatarDropdown', () => {
   beforeEach(() => {
     mockCalls.length = 0;
-    mockState = { loginUser: { userName: '管理员' } };
+    setLoginUser({ userName: '管理员' });
     // The address bar: the admin table writes its query there without the router.
     window.history.replaceState(null, '', '/admin/interface_info?tab=1');
   });
 
   it('shows a small spinner while no user name is known', () => {
-    mockState = {};
+    setLoginUser();
     renderWithAntd(<AvatarDropdown>name</AvatarDropdown>);
     expect(screen.getByLabelText('正在加载用户')).toBeInTheDocument();
     expect(screen.queryByText('name')).not.toBeInTheDocument();
@@ -104,7 +97,7 @@ describe('AvatarDropdown', () => {
 
 describe('AvatarName', () => {
   it('shows the whole name on hover when a narrow header cuts it short', () => {
-    mockState = { loginUser: { userName: '一个很长很长的用户名称' } };
+    setLoginUser({ userName: '一个很长很长的用户名称' });
     renderWithAntd(<AvatarName />);
     expect(screen.getByText('一个很长很长的用户名称')).toHaveAttribute('title', '一个很长很长的用户名称');
   });
@@ -114,7 +107,7 @@ describe('AvatarDropdown on a phone', () => {
   const jsdomMatchMedia = window.matchMedia;
   beforeEach(() => {
     mockCalls.length = 0;
-    mockState = { loginUser: { userName: '管理员' } };
+    setLoginUser({ userName: '管理员' });
     window.localStorage.clear();
     window.matchMedia = fakeMatchMedia((query) => query === SCREEN_QUERIES.xs).matchMedia;
   });

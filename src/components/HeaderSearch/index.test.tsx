@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { history } from '@umijs/max';
 import HeaderSearch, { interfaceUrl, searchUrl, SUGGEST_DEBOUNCE_MS, SUGGEST_MAX } from '.';
 import { renderWithAntd } from '@/testing/render';
 
-const mockPush = jest.fn();
-jest.mock('@umijs/max', () => ({ history: { push: (to: string) => mockPush(to) } }));
 type ListOptions = { skipErrorHandler?: boolean; sessionProbe?: boolean; signal?: AbortSignal };
 const mockList = jest.fn<Promise<unknown>, [API.listInterfaceInfoByPageParams, ListOptions]>();
 jest.mock('@/services/agler/interfaceInfo', () => ({
   listInterfaceInfoByPage: (params: API.listInterfaceInfoByPageParams, options: ListOptions) =>
     mockList(params, options),
 }));
+const pushMock = jest.mocked(history.push);
 
 const info = (id: string, name: string): API.InterfaceInfo =>
   ({ id, name, url: `https://x.test/${id}`, method: 'GET', status: 1 }) as API.InterfaceInfo;
@@ -58,7 +58,7 @@ describe('searchUrl', () => {
 
 describe('HeaderSearch', () => {
   beforeEach(() => {
-    mockPush.mockClear();
+    pushMock.mockClear();
     mockList.mockReset();
     answerWith({});
   });
@@ -73,15 +73,15 @@ describe('HeaderSearch', () => {
     const input = screen.getByPlaceholderText('站内搜索');
     fireEvent.change(input, { target: { value: 'weather' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/?searchText=weather'));
-    expect(mockPush).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(pushMock).toHaveBeenCalledWith('/?searchText=weather'));
+    expect(pushMock).toHaveBeenCalledTimes(1);
   });
 
   it('offers canned suggestions and opens the one chosen', async () => {
     renderWithAntd(<HeaderSearch />);
     type('I');
     fireEvent.click(await screen.findByTitle('IP'));
-    expect(mockPush).toHaveBeenCalledWith('/?searchText=IP');
+    expect(pushMock).toHaveBeenCalledWith('/?searchText=IP');
   });
 
   it('asks for interfaces by name once typing pauses, at most 8', async () => {
@@ -111,8 +111,8 @@ describe('HeaderSearch', () => {
     renderWithAntd(<HeaderSearch />);
     type('IP');
     fireEvent.click(await screen.findByTitle('IP 归属地查询'));
-    expect(mockPush).toHaveBeenCalledWith('/interface_info/1800000000000000003');
-    expect(mockPush).toHaveBeenCalledTimes(1);
+    expect(pushMock).toHaveBeenCalledWith('/interface_info/1800000000000000003');
+    expect(pushMock).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('combobox')).toHaveValue('');
   });
 

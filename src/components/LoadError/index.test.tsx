@@ -2,9 +2,6 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { ApiError } from '@/requestConfig';
 import { Loaded, LoadError } from '.';
 
-// The request layer's only use of the framework is navigation on 40100.
-jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
-
 describe('LoadError', () => {
   it('says what failed with the server message, and 重试 loads again', () => {
     const onRetry = jest.fn();

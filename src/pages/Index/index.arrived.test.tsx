@@ -5,7 +5,6 @@ import { startCatalogue } from './earlyCatalogue';
 import HomePage from './index';
 import { INDEX_TEXTS } from './texts';
 
-jest.mock('@umijs/max', () => require('@/testing/umiMocks').catalogueUmi());
 jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listInterfaceInfoByPage);

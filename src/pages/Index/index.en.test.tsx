@@ -6,7 +6,6 @@ import { renderWithAntd } from '@/testing/render';
 import HomePage from './index';
 import { loadEnglish } from '@/testing/english';
 
-jest.mock('@umijs/max', () => require('@/testing/umiMocks').catalogueUmi());
 jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listInterfaceInfoByPage);

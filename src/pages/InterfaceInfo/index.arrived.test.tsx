@@ -2,24 +2,19 @@ import { screen } from '@testing-library/react';
 import { getInterfaceInfoById, listInvokeHistory } from '@/services/agler/interfaceInfo';
 import { getMyAccessKey } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
+import { setLoginUser, setRouteParams } from '@/testing/umiMocks';
 import { startInterface } from './earlyInterface';
 import InterfaceInfoPage from '.';
 import { VIEW_TEXTS } from './texts';
+import { ok } from '@/testing/envelope';
 
 const ID = '1800000000000000001';
-const mockParams = { id: ID };
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { back: jest.fn(), push: jest.fn(), replace: jest.fn() },
-  useLocation: () => ({ key: 'default' }),
-  useParams: () => mockParams,
-  useModel: () => ({ initialState: { loginUser: { id: '1790000000000000003', userRole: 'user' } } }),
-}));
 jest.mock('@/services/agler/interfaceInfo');
 jest.mock('@/services/agler/user');
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
+setLoginUser({ id: '1790000000000000003', userRole: 'user' });
+setRouteParams({ id: ID });
 
 const info = (id: string, name: string) => ({
   id,
@@ -55,7 +50,7 @@ it('shows a deep link’s interface at once when it came before the page, and as
   expect(getInterfaceInfoById).toHaveBeenCalledTimes(1);
 
   // Another interface (a link within the console): asked for, and never shown as the first one.
-  mockParams.id = '1800000000000000002';
+  setRouteParams({ id: '1800000000000000002' });
   view.rerender(<InterfaceInfoPage />);
   expect(screen.queryByText('天气查询')).not.toBeInTheDocument();
   expect((await screen.findAllByText('翻译')).length).toBeGreaterThan(0);

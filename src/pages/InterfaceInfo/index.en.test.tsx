@@ -6,20 +6,17 @@ import { getMyAccessKey } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
 import InterfaceInfoPage from '.';
 import { loadEnglish } from '@/testing/english';
+import { setLoginUser, setRouteParams } from '@/testing/umiMocks';
+import { ok } from '@/testing/envelope';
 
 const ID = '1800000000000000001';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { back: jest.fn(), push: jest.fn(), replace: jest.fn() },
-  useLocation: () => ({ key: 'default' }),
-  useParams: () => ({ id: '1800000000000000001' }),
-  useModel: () => ({ initialState: { loginUser: { id: '1790000000000000003', userRole: 'user' } } }),
-}));
 jest.mock('@/services/agler/interfaceInfo');
 jest.mock('@/services/agler/user');
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
+setLoginUser({ id: '1790000000000000003', userRole: 'user' });
+setRouteParams({ id: ID });
+
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 
 const WEATHER = {

@@ -6,21 +6,14 @@ import { listMyUsage } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
 import AccountCenterPage from '.';
 import { loadEnglish } from '@/testing/english';
+import { setLoginUser } from '@/testing/umiMocks';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: jest.fn() },
-  useModel: () => ({
-    initialState: {
-      loginUser: { id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' },
-    },
-    setInitialState: jest.fn(),
-  }),
-}));
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/key');
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
+setLoginUser({ id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' });
+
 // The contract says which fields may be null; the generated client's types do not.
 type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 type Key = Nullable<API.KeyVO, 'expiresAt' | 'lastUsed' | 'interfaceIds' | 'interfaces' | 'graceUntil'>;

@@ -3,21 +3,10 @@ import { ApiError } from '@/requestConfig';
 import { addKey, listKeyAudit, listKeys, revokeKey, rotateKey } from '@/services/agler/key';
 import { listMyUsage, regenerateMyAccessKey, updateMyPassword, updateMyUser } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
+import { currentInitialState, setLoginUser } from '@/testing/umiMocks';
 import AccountCenterPage from '.';
+import { ok } from '@/testing/envelope';
 
-type State = { loginUser?: API.LoginUserVO };
-let mockState: State = {};
-
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: jest.fn() },
-  useModel: () => ({
-    initialState: mockState,
-    setInitialState: (update: (s: State) => State) => {
-      mockState = update(mockState);
-    },
-  }),
-}));
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/key');
 
@@ -31,7 +20,6 @@ const usageMock = jest.mocked(listMyUsage);
 const updateUserMock = jest.mocked(updateMyUser);
 const passwordMock = jest.mocked(updateMyPassword);
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 // The contract says which fields may be null; the generated client's types do not.
 type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 type Key = Nullable<API.KeyVO, 'expiresAt' | 'lastUsed' | 'interfaceIds' | 'interfaces' | 'graceUntil'>;
@@ -69,7 +57,7 @@ const card = (title: string) =>
   screen.getByText(title, { selector: '.ant-pro-card-title' }).closest('.ant-pro-card') as HTMLElement;
 
 beforeEach(() => {
-  mockState = { loginUser: { ...alice } };
+  setLoginUser({ ...alice });
   listMock.mockReset().mockResolvedValue(ok([]));
   addMock.mockReset();
   rotateMock.mockReset();
@@ -278,7 +266,7 @@ describe('个人中心: my calls', () => {
   });
 
   it('tells an admin that their calls are not limited', async () => {
-    mockState = { loginUser: { ...alice, userRole: 'admin' } };
+    setLoginUser({ ...alice, userRole: 'admin' });
     usageMock.mockResolvedValue(ok([weather]));
     renderPage();
     const row = (await screen.findByRole('link', { name: '天气查询' })).closest('tr')!;
@@ -311,7 +299,7 @@ describe('个人中心: profile', () => {
       { userName: '爱丽丝', userAvatar: 'https://example.com/a.png' },
       { skipErrorHandler: true },
     );
-    expect(mockState.loginUser).toMatchObject({
+    expect(currentInitialState().loginUser).toMatchObject({
       userName: '爱丽丝',
       userAvatar: 'https://example.com/a.png',
     });
@@ -338,7 +326,7 @@ describe('个人中心: profile', () => {
     fireEvent.click(within(profile).getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('服务器内部错误，请稍后重试')).toBeInTheDocument();
     expect(within(profile).getByLabelText('昵称')).toHaveValue('爱丽丝');
-    expect(mockState.loginUser?.userName).toBe('alice');
+    expect(currentInitialState().loginUser?.userName).toBe('alice');
   });
 });
 

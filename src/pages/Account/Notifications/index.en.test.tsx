@@ -5,14 +5,10 @@ import { getWebhook, listWebhookDeliveries } from '@/services/agler/webhook';
 import { loadEnglish } from '@/testing/english';
 import { renderWithAntd } from '@/testing/render';
 import NotificationsPage from '.';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: jest.fn() },
-}));
 jest.mock('@/services/agler/webhook');
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 
 beforeAll(() => startLanguage('en-US', loadEnglish));

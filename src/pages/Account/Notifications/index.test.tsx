@@ -12,14 +12,10 @@ import {
 } from '@/services/agler/webhook';
 import { renderWithAntd } from '@/testing/render';
 import NotificationsPage from '.';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: jest.fn() },
-}));
 jest.mock('@/services/agler/webhook');
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 const SECRET = `whsec_${'A'.repeat(43)}=`;
 const HOOK: API.WebhookVO = {
   url: 'https://hooks.example.com/agler',

@@ -7,17 +7,9 @@ import { loadEnglish } from '@/testing/english';
 import { renderWithAntd } from '@/testing/render';
 import { downloadText } from '@/utils/download';
 import UsagePage from '.';
+import { setLoginUser } from '@/testing/umiMocks';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: jest.fn() },
-  useModel: () => ({
-    initialState: {
-      loginUser: { id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' },
-    },
-    setInitialState: jest.fn(),
-  }),
-}));
 jest.mock('@/services/agler/usage');
 jest.mock('@/services/agler/quotaRequest');
 jest.mock('@/utils/download');
@@ -28,7 +20,8 @@ jest.mock('./components/charts', () => ({
   DailyChart: ({ daily }: { daily: API.DailyCalls[] }) => <div>{`chart of ${daily.length} days`}</div>,
 }));
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
+setLoginUser({ id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' });
+
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 
 beforeAll(() => startLanguage('en-US', loadEnglish));

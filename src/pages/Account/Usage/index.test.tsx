@@ -5,17 +5,9 @@ import { expectConsoleError } from '@/testing/console';
 import { renderWithAntd } from '@/testing/render';
 import { downloadText } from '@/utils/download';
 import UsagePage from '.';
+import { setLoginUser } from '@/testing/umiMocks';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: jest.fn() },
-  useModel: () => ({
-    initialState: {
-      loginUser: { id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' },
-    },
-    setInitialState: jest.fn(),
-  }),
-}));
 jest.mock('@/services/agler/usage');
 jest.mock('@/services/agler/quotaRequest');
 jest.mock('@/components/QuotaRequestModal/loadForm', () => ({
@@ -29,7 +21,8 @@ jest.mock('./components/charts', () => ({
   ),
 }));
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
+setLoginUser({ id: '1790000000000000003', userAccount: 'alice', userName: 'alice', userRole: 'user' });
+
 const WEATHER = '1800000000000000001';
 
 const summary: API.UsageSummary = {

@@ -8,10 +8,13 @@ import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { antdLocale, startLanguage } from '@/locales';
 import { getAnalysisOverview, getInterfaceCallers, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
 import { renderWithAntd } from '@/testing/render';
+import { ok } from '@/testing/envelope';
 import { usageCsv, usageCsvFileName } from './csv';
 import InterfaceAnalysisPage from './index';
 import { loadEnglish } from '@/testing/english';
 
+// The page keeps its state in the query, through Umi's own router and history.
+jest.unmock('@umijs/max');
 jest.mock('@/services/agler/analysis');
 
 // Canvas charts cannot draw in jsdom; the page's text tables stand for them.
@@ -47,7 +50,8 @@ const totals = {
   interfacesCalled: 2,
 };
 
-const ok = <T,>(data: T) => Promise.resolve({ code: 0, data, message: 'ok' }) as never;
+/** A service's promise of a successful answer. */
+const answer = <T,>(data: T) => Promise.resolve(ok(data)) as never;
 
 /** Chinese characters and punctuation: none may be left on an English page. */
 const CHINESE = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
@@ -56,7 +60,7 @@ beforeAll(() => startLanguage('en-US', loadEnglish));
 
 beforeEach(() => {
   jest.mocked(getAnalysisOverview).mockImplementation(() =>
-    ok({
+    answer({
       startDate: '2026-03-01',
       endDate: '2026-03-31',
       ...totals,
@@ -70,12 +74,12 @@ beforeEach(() => {
     }),
   );
   jest.mocked(listTopInvokeInterfaceInfo).mockImplementation(() =>
-    ok([
+    answer([
       { id: WEATHER, name: 'Weather', url: 'https://api.example.com/w', method: 'GET', status: 0, totalNum: 11000 },
     ]),
   );
   jest.mocked(getInterfaceCallers).mockImplementation(() =>
-    ok({
+    answer({
       interfaceInfoId: AVATAR,
       startDate: '2026-03-01',
       endDate: '2026-03-31',

@@ -12,9 +12,12 @@ import {
   listTopInvokeInterfaceInfo,
 } from '@/services/agler/analysis';
 import { renderWithAntd } from '@/testing/render';
+import { ok } from '@/testing/envelope';
 import { startAnalysis } from './earlyAnalysis';
 import InterfaceAnalysisPage from './index';
 
+// The page keeps its state in the query, through Umi's own router and history.
+jest.unmock('@umijs/max');
 jest.mock('@/services/agler/analysis');
 
 // Canvas charts cannot draw in jsdom; these stand-ins show what they were given and offer their clicks.
@@ -127,14 +130,15 @@ const top: API.InterfaceInfoInvokeVO[] = [
   },
 ];
 
-const ok = <T,>(data: T) => Promise.resolve({ code: 0, data, message: 'ok' }) as never;
+/** A service's promise of a successful answer. */
+const answer = <T,>(data: T) => Promise.resolve(ok(data)) as never;
 
 /** An answer of one page of the usage table, its rows packed as the server sends them. */
 const usagePage = (rows: API.InterfaceUsage[], total: number) =>
-  ok({ ...packUsage(rows as never), total, current: 2, size: 10 });
+  answer({ ...packUsage(rows as never), total, current: 2, size: 10 });
 
 /** The range's first page of the overview holds 10 of these 42 interfaces. */
-const manyInterfaces = () => ok(overview({ interfacesCalled: 42 }));
+const manyInterfaces = () => answer(overview({ interfacesCalled: 42 }));
 
 function Location() {
   const location = useLocation();
@@ -162,8 +166,8 @@ const namesInTable = () =>
     .map((row) => within(row).getByRole('link').textContent);
 
 beforeEach(() => {
-  overviewMock.mockReset().mockImplementation(() => ok(overview()));
-  topMock.mockReset().mockImplementation(() => ok(top));
+  overviewMock.mockReset().mockImplementation(() => answer(overview()));
+  topMock.mockReset().mockImplementation(() => answer(top));
   interfacesMock.mockReset();
 });
 
@@ -203,7 +207,7 @@ describe('interface analysis page', () => {
 
   it("takes the table back to its default view, the new overview's first page, for another range", async () => {
     overviewMock.mockImplementation(({ startDate, endDate }) =>
-      ok(overview({ startDate, endDate, interfacesCalled: 42 })),
+      answer(overview({ startDate, endDate, interfacesCalled: 42 })),
     );
     interfacesMock.mockImplementation(() => usagePage([usage(SMS, '短信发送', 50, 0, 80, 31)], 42));
     renderPage();
@@ -258,7 +262,7 @@ describe('interface analysis page', () => {
 
   it("opens an interface's callers and status classes in a drawer, kept in the URL in place", async () => {
     callersMock.mockReset().mockImplementation(() =>
-      ok({
+      answer({
         interfaceInfoId: AVATAR,
         startDate: '2026-03-01',
         endDate: '2026-03-31',
@@ -314,7 +318,7 @@ describe('interface analysis page', () => {
     overviewMock.mockImplementation(manyInterfaces);
     interfacesMock.mockImplementation(() => usagePage([usage(SMS, '短信发送', 50, 0, 80, 31)], 42));
     callersMock.mockReset().mockImplementation(() =>
-      ok({
+      answer({
         interfaceInfoId: SMS,
         startDate: '2026-10-24',
         endDate: '2026-11-22',
@@ -339,7 +343,7 @@ describe('interface analysis page', () => {
 
   it('opens the callers given in the URL', async () => {
     callersMock.mockReset().mockImplementation(() =>
-      ok({
+      answer({
         interfaceInfoId: PHONE,
         startDate: dayjs().subtract(29, 'day').format('YYYY-MM-DD'),
         endDate: dayjs().format('YYYY-MM-DD'),
@@ -394,7 +398,7 @@ describe('interface analysis page', () => {
 
   it('says so when the range has no calls', async () => {
     overviewMock.mockImplementation(() =>
-      ok(
+      answer(
         overview({
           totalCalls: 0,
           successCalls: 0,
@@ -405,7 +409,7 @@ describe('interface analysis page', () => {
         }),
       ),
     );
-    topMock.mockImplementation(() => ok([]));
+    topMock.mockImplementation(() => answer([]));
     renderPage();
     expect(await screen.findByText('所选时间范围内没有调用记录')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: '接口调用明细' })).not.toBeInTheDocument();
@@ -426,7 +430,7 @@ describe('interface analysis page', () => {
     expect(overviewMock).toHaveBeenCalledTimes(1);
     expect(topMock).toHaveBeenCalledTimes(1);
 
-    overviewMock.mockImplementation(() => ok(overview({ totalCalls: 1700 })));
+    overviewMock.mockImplementation(() => answer(overview({ totalCalls: 1700 })));
     await userEvent.click(screen.getByRole('button', { name: '刷新' }));
     expect(await within(figures).findByText('1,700')).toBeInTheDocument();
     expect(overviewMock).toHaveBeenCalledTimes(2);
@@ -500,7 +504,7 @@ describe('interface analysis page', () => {
   it('says the previous period has no data (not that it had no calls) when nothing of it is on record', async () => {
     const none = { ...totals, totalCalls: 0, successCalls: 0, errorCalls: 0, successRate: 0, interfacesCalled: 0 };
     overviewMock.mockImplementation(() =>
-      ok(overview({ previous: { ...none, avgLatency: 0, p95Latency: 0, startDate: '2026-09-24', endDate: '2026-10-23' } })),
+      answer(overview({ previous: { ...none, avgLatency: 0, p95Latency: 0, startDate: '2026-09-24', endDate: '2026-10-23' } })),
     );
     renderPage();
     const figures = await screen.findByRole('region', { name: '关键指标' });
@@ -522,7 +526,7 @@ describe('interface analysis page', () => {
       usage(SMS, '短信发送', 2, 0, 80, 2),
     ];
     overviewMock.mockImplementation((params) =>
-      ok(overview(params.pageSize ? { interfacesCalled: 4 } : { interfacesCalled: 4, interfaces: everyRow })),
+      answer(overview(params.pageSize ? { interfacesCalled: 4 } : { interfacesCalled: 4, interfaces: everyRow })),
     );
     const created: Blob[] = [];
     const createObjectURL = jest.fn((blob: Blob) => {

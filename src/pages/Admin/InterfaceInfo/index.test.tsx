@@ -12,8 +12,6 @@ import { registerMessageApi } from '@/utils/feedback';
 import { startTable } from './earlyTable';
 import InterfaceInfoAdminPage from './index';
 
-// The framework's parts used here: navigation on 40100 (the request layer) and the name's link.
-jest.mock('@umijs/max', () => require('@/testing/umiMocks').linkingUmi());
 jest.mock('@/services/agler/interfaceInfo');
 
 const listMock = jest.mocked(listInterfaceInfoByPage);

@@ -7,12 +7,14 @@ import { listUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import UserAdminPage from './index';
 import { loadEnglish } from '@/testing/english';
+import { setLoginUser } from '@/testing/umiMocks';
 
-jest.mock('@umijs/max', () => require('@/testing/umiMocks').adminPageUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/userInterfaceInfo');
 jest.mock('@/services/agler/quotaRequest');
 jest.mock('@/services/agler/interfaceInfo');
+
+setLoginUser({ id: '1790000000000000001', userRole: 'admin' });
 
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 

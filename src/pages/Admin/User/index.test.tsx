@@ -6,10 +6,8 @@ import { listKeyAudit, listKeys } from '@/services/agler/key';
 import RequestBridge from '@/components/RequestBridge';
 import { renderWithAntd } from '@/testing/render';
 import UserAdminPage from './index';
+import { setLoginUser } from '@/testing/umiMocks';
 
-// The request layer navigates on 40100; the page reads who is logged in (the admin, user 1 below);
-// the drawer links to interfaces.
-jest.mock('@umijs/max', () => require('@/testing/umiMocks').adminPageUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/userInterfaceInfo');
 jest.mock('@/services/agler/quotaRequest');
@@ -18,6 +16,9 @@ jest.mock('@/services/agler/key');
 jest.mock('./components/loadUserKeys', () => ({
   loadUserKeys: async () => jest.requireActual('./components/UserKeys'),
 }));
+
+// The page reads who is logged in: the admin, user 1 below.
+setLoginUser({ id: '1790000000000000001', userRole: 'admin' });
 
 const listMock = jest.mocked(listUserByPage);
 const roleMock = jest.mocked(updateUserRole);

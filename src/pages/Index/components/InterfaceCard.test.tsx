@@ -2,10 +2,6 @@ import { screen } from '@testing-library/react';
 import { renderWithAntd } from '@/testing/render';
 import { InterfaceCard, useCardStyles } from './InterfaceCard';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-}));
-
 const item: API.InterfaceInfo = {
   id: '1800000000000000009',
   name: '7 日天气预报',

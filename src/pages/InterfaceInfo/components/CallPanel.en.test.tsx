@@ -9,7 +9,6 @@ import { HISTORY_TEXTS } from '../texts';
 import { CallPanel } from './CallPanel';
 import { loadEnglish } from '@/testing/english';
 
-jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
 jest.mock('@/services/agler/interfaceInfo', () => ({ invokeInterfaceInfo: jest.fn(), listInvokeHistory: jest.fn() }));
 
 const invoke = invokeInterfaceInfo as jest.Mock;

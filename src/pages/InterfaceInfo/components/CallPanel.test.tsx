@@ -7,8 +7,6 @@ import { MESSAGES } from '@agler/contract/messages';
 import { HISTORY_TEXTS } from '../texts';
 import { CallPanel } from './CallPanel';
 
-// The umi runtime (which loads the app and with it the request layer) is not needed here.
-jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
 jest.mock('@/services/agler/interfaceInfo', () => ({
   invokeInterfaceInfo: jest.fn(),
   listInvokeHistory: jest.fn(),

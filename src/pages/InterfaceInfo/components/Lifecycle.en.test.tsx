@@ -5,10 +5,6 @@ import { loadEnglish } from '@/testing/english';
 import { renderWithAntd } from '@/testing/render';
 import { LifecycleBanner } from './Lifecycle';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: jest.fn() },
-}));
 jest.mock('@/services/agler/interfaceInfo', () => ({ getInterfaceInfoById: jest.fn() }));
 
 beforeAll(() => startLanguage('en-US', loadEnglish));

@@ -3,10 +3,6 @@ import { getInterfaceInfoById, listInterfaceNotices } from '@/services/agler/int
 import { renderWithAntd } from '@/testing/render';
 import { LifecycleBanner, LifecycleNotices } from './Lifecycle';
 
-jest.mock('@umijs/max', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: jest.fn() },
-}));
 jest.mock('@/services/agler/interfaceInfo', () => ({
   getInterfaceInfoById: jest.fn(),
   listInterfaceNotices: jest.fn(),

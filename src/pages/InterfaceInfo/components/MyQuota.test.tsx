@@ -3,15 +3,14 @@ import { addQuotaRequest } from '@/services/agler/quotaRequest';
 import { listMyUsage } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
 import { MyQuota } from './MyQuota';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => require('@/testing/umiMocks').linkingUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/quotaRequest');
 jest.mock('@/components/QuotaRequestModal/loadForm', () => ({
   loadQuotaRequestForm: async () => jest.requireActual('@/components/QuotaRequestModal/QuotaRequestForm'),
 }));
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 const WEATHER = '1800000000000000001';
 
 beforeEach(() => {

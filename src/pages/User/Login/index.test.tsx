@@ -1,20 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { history } from '@umijs/max';
 import { ApiError } from '@/requestConfig';
 import { renderWithAntd } from '@/testing/render';
+import { pageSetInitialState } from '@/testing/umiMocks';
 import LoginPage from '.';
 
 const mockCalls: string[] = [];
-const mockSetInitialState = jest.fn(() => mockCalls.push('commit user'));
-const mockReplace = jest.fn((to: string) => mockCalls.push(`go ${to}`));
-let mockSearch = '';
-
-jest.mock('@umijs/max', () => ({
-  Helmet: () => null,
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: (to: string) => mockReplace(to) },
-  useModel: () => ({ setInitialState: mockSetInitialState }),
-  useSearchParams: () => [new URLSearchParams(mockSearch)],
-}));
+const mockSetInitialState = pageSetInitialState.mockImplementation(() => mockCalls.push('commit user'));
+const mockReplace = jest.mocked(history.replace).mockImplementation((to) => mockCalls.push(`go ${to}`));
 
 jest.mock('./prefetch', () => ({ prefetchHome: () => undefined }));
 
@@ -38,11 +31,11 @@ describe('LoginPage', () => {
     mockSetInitialState.mockClear();
     mockReplace.mockClear();
     mockUserLogin.mockReset();
-    mockSearch = '';
+    window.history.replaceState(null, '', '/user/login');
   });
 
   it('commits the user before following a site redirect', async () => {
-    mockSearch = 'redirect=%2Fadmin%2Finterface_info%3Ftab%3D1';
+    window.history.replaceState(null, '', '/user/login?redirect=%2Fadmin%2Finterface_info%3Ftab%3D1');
     mockUserLogin.mockResolvedValue({ code: 0, data: admin, message: 'ok' });
     renderWithAntd(<LoginPage />);
     fillAndSubmit('admin', '12345678');
@@ -52,7 +45,7 @@ describe('LoginPage', () => {
   });
 
   it('goes home instead of to another site', async () => {
-    mockSearch = 'redirect=https%3A%2F%2Fexample.com';
+    window.history.replaceState(null, '', '/user/login?redirect=https%3A%2F%2Fexample.com');
     mockUserLogin.mockResolvedValue({ code: 0, data: admin, message: 'ok' });
     renderWithAntd(<LoginPage />);
     fillAndSubmit('admin', '12345678');
@@ -102,7 +95,7 @@ describe('LoginPage', () => {
   });
 
   it('links to registration, keeping the way back', () => {
-    mockSearch = 'redirect=%2Finterface_info%2F1';
+    window.history.replaceState(null, '', '/user/login?redirect=%2Finterface_info%2F1');
     renderWithAntd(<LoginPage />);
     expect(screen.getByRole('link', { name: '注册账号' })).toHaveAttribute('href', '/user/register?redirect=%2Finterface_info%2F1');
   });

@@ -6,14 +6,6 @@ import { MESSAGES } from '@agler/contract/messages';
 import RegisterPage from '.';
 import { loadEnglish } from '@/testing/english';
 
-jest.mock('@umijs/max', () => ({
-  Helmet: () => null,
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: jest.fn() },
-  useModel: () => ({ setInitialState: jest.fn() }),
-  useSearchParams: () => [new URLSearchParams('')],
-}));
-
 const mockUserRegister = jest.fn();
 jest.mock('@/services/agler/user', () => ({
   userRegister: (...args: unknown[]) => mockUserRegister(...args),

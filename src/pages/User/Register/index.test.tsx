@@ -1,22 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { history } from '@umijs/max';
 import { ApiError } from '@/requestConfig';
 import { renderWithAntd } from '@/testing/render';
+import { currentInitialState, pageSetInitialState, setLoginUser } from '@/testing/umiMocks';
 import RegisterPage from '.';
 
 const mockCalls: string[] = [];
-const mockSetInitialState = jest.fn((update: (s: object) => { loginUser?: { userName: string } }) =>
-  mockCalls.push(`commit ${update({}).loginUser?.userName}`),
+const mockSetInitialState = pageSetInitialState.mockImplementation(() =>
+  mockCalls.push(`commit ${currentInitialState().loginUser?.userName}`),
 );
-const mockReplace = jest.fn((to: string) => mockCalls.push(`go ${to}`));
-let mockSearch = '';
-
-jest.mock('@umijs/max', () => ({
-  Helmet: () => null,
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
-  history: { replace: (to: string) => mockReplace(to) },
-  useModel: () => ({ setInitialState: mockSetInitialState }),
-  useSearchParams: () => [new URLSearchParams(mockSearch)],
-}));
+const mockReplace = jest.mocked(history.replace).mockImplementation((to) => mockCalls.push(`go ${to}`));
 
 const mockUserRegister = jest.fn();
 const mockGetLoginUser = jest.fn();
@@ -42,7 +35,8 @@ describe('RegisterPage', () => {
     mockReplace.mockClear();
     mockUserRegister.mockReset();
     mockGetLoginUser.mockReset();
-    mockSearch = '';
+    window.history.replaceState(null, '', '/user/register');
+    setLoginUser();
   });
 
   it('registers, commits the new user, then goes to the personal center', async () => {
@@ -129,7 +123,7 @@ describe('RegisterPage', () => {
   });
 
   it('links back to login, keeping the way back', () => {
-    mockSearch = 'redirect=%2Fadmin%2Finterface_info';
+    window.history.replaceState(null, '', '/user/register?redirect=%2Fadmin%2Finterface_info');
     renderWithAntd(<RegisterPage />);
     expect(screen.getByRole('link', { name: '去登录' })).toHaveAttribute(
       'href',

@@ -6,18 +6,14 @@ import { listInterfaceInfoByPage } from '@/services/agler/interfaceInfo';
 import { addKey } from '@/services/agler/key';
 import { renderWithAntd } from '@/testing/render';
 import { NewKeyForm } from './NewKeyForm';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  history: { replace: jest.fn() },
-  useModel: () => ({ initialState: {}, setInitialState: jest.fn() }),
-}));
 jest.mock('@/services/agler/interfaceInfo');
 jest.mock('@/services/agler/key');
 
 const listMock = jest.mocked(listInterfaceInfoByPage);
 const addMock = jest.mocked(addKey);
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 /** A catalogue longer than one page: the 60th interface is not among the first 50 by name. */
 const CATALOGUE = Array.from({ length: 60 }, (_, i) => ({
   id: String(1800000000000000001n + BigInt(i)),

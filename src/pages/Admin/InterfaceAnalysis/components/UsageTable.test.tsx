@@ -6,7 +6,6 @@ import { getAnalysisInterfaces, getAnalysisOverview } from '@/services/agler/ana
 import { renderWithAntd } from '@/testing/render';
 import { UsageTable } from './UsageTable';
 
-jest.mock('@umijs/max', () => require('@/testing/umiMocks').linkingUmi());
 jest.mock('@/services/agler/analysis');
 const interfacesMock = jest.mocked(getAnalysisInterfaces);
 const overviewMock = jest.mocked(getAnalysisOverview);

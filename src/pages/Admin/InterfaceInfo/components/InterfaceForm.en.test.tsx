@@ -5,7 +5,6 @@ import { renderWithAntd } from '@/testing/render';
 import { InterfaceForm } from './InterfaceForm';
 import { loadEnglish } from '@/testing/english';
 
-jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
 jest.mock('@/services/agler/interfaceInfo', () => ({
   addInterfaceInfo: jest.fn(),
   getInterfaceInfoById: jest.fn(),

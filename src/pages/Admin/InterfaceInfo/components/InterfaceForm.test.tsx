@@ -7,8 +7,6 @@ import { renderWithAntd } from '@/testing/render';
 import { UI_WAIT_MS } from '@/testing/waits';
 import { InterfaceForm } from './InterfaceForm';
 
-// The request layer's only use of the framework here is navigation on 40100.
-jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
 jest.mock('@/services/agler/interfaceInfo', () => ({
   addInterfaceInfo: jest.fn(),
   getInterfaceInfoById: jest.fn(),

@@ -5,16 +5,12 @@ import { listKeyAudit, listKeys } from '@/services/agler/key';
 import { renderWithAntd } from '@/testing/render';
 import { loadEnglish } from '@/testing/english';
 import { KeysDrawer } from './KeysDrawer';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  history: { replace: jest.fn() },
-  useModel: () => ({ initialState: {}, setInitialState: jest.fn() }),
-}));
 jest.mock('@/services/agler/key');
 jest.mock('./loadUserKeys', () => ({ loadUserKeys: async () => jest.requireActual('./UserKeys') }));
 
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 
 const bob: API.LoginUserVO = { id: '1790000000000000002', userAccount: 'bob', userName: 'Bob', userRole: 'user' };
 

@@ -4,11 +4,8 @@ import { ApiError } from '@/requestConfig';
 import { listKeyAudit, listKeys } from '@/services/agler/key';
 import { renderWithAntd } from '@/testing/render';
 import { KeysDrawer } from './KeysDrawer';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => ({
-  history: { replace: jest.fn() },
-  useModel: () => ({ initialState: {}, setInitialState: jest.fn() }),
-}));
 jest.mock('@/services/agler/key');
 // The chunk of its own is the module itself in tests.
 jest.mock('./loadUserKeys', () => ({ loadUserKeys: async () => jest.requireActual('./UserKeys') }));
@@ -16,7 +13,6 @@ jest.mock('./loadUserKeys', () => ({ loadUserKeys: async () => jest.requireActua
 const keysMock = jest.mocked(listKeys);
 const auditMock = jest.mocked(listKeyAudit);
 
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 // The contract says which fields may be null; the generated client's types do not.
 type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 type Key = Nullable<API.KeyVO, 'expiresAt' | 'lastUsed' | 'interfaceIds' | 'interfaces' | 'graceUntil'>;

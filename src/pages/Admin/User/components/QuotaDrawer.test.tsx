@@ -6,11 +6,6 @@ import { listUserInterfaceInfo, updateUserInterfaceInfo } from '@/services/agler
 import { renderWithAntd } from '@/testing/render';
 import { QuotaDrawer } from './QuotaDrawer';
 
-jest.mock('@umijs/max', () => ({
-  history: { replace: jest.fn() },
-  useModel: () => ({ initialState: {}, setInitialState: jest.fn() }),
-  Link: ({ to, children }: { to: string; children: unknown }) => <a href={to}>{children as string}</a>,
-}));
 jest.mock('@/services/agler/userInterfaceInfo');
 jest.mock('@/services/agler/interfaceInfo');
 

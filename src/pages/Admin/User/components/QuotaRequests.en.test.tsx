@@ -6,15 +6,17 @@ import { listUserByPage } from '@/services/agler/user';
 import { loadEnglish } from '@/testing/english';
 import { renderWithAntd } from '@/testing/render';
 import UserAdminPage from '../index';
+import { setLoginUser } from '@/testing/umiMocks';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => require('@/testing/umiMocks').adminPageUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/userInterfaceInfo');
 jest.mock('@/services/agler/interfaceInfo');
 jest.mock('@/services/agler/quotaRequest');
 
+setLoginUser({ id: '1790000000000000001', userRole: 'admin' });
+
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
 

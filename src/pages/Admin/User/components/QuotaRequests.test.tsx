@@ -3,16 +3,18 @@ import { listQuotaRequests, reviewQuotaRequest } from '@/services/agler/quotaReq
 import { listUserByPage } from '@/services/agler/user';
 import { renderWithAntd } from '@/testing/render';
 import UserAdminPage from '../index';
+import { setLoginUser } from '@/testing/umiMocks';
+import { ok } from '@/testing/envelope';
 
-jest.mock('@umijs/max', () => require('@/testing/umiMocks').adminPageUmi());
 jest.mock('@/services/agler/user');
 jest.mock('@/services/agler/userInterfaceInfo');
 jest.mock('@/services/agler/interfaceInfo');
 jest.mock('@/services/agler/quotaRequest');
 
+setLoginUser({ id: '1790000000000000001', userRole: 'admin' });
+
 const listMock = jest.mocked(listQuotaRequests);
 const reviewMock = jest.mocked(reviewQuotaRequest);
-const ok = <T,>(data: T) => ({ code: 0, data, message: 'ok' });
 
 const request = (id: string, over: Partial<API.QuotaRequestVO> = {}): API.QuotaRequestVO => ({
   id,
