@@ -1775,6 +1775,16 @@ export interface components {
             operation: string;
             draft: components["schemas"]["ImportDraft"];
             notes: string[];
+            /** @description The notes again, in the same order, each with its key and values where it has them, for a client to translate; absent from an older server. */
+            keyedNotes?: components["schemas"]["ImportNote"][];
+        };
+        /** @description A note of an import row: its text (in Chinese), and its key and values when it is one of the contract's messages. */
+        ImportNote: {
+            message: string;
+            /** @description The message's key in the contract's tables of messages (contract/messageKeys.ts), `table.name`: a client translates the text by it, and shows the text as sent when there is none or it does not know it. */
+            messageKey?: string;
+            /** @description The values the note was built from, in the order its function takes them; absent for a fixed text. */
+            messageArgs?: components["schemas"]["MessageArg"][];
         };
         ImportUpdate: components["schemas"]["ImportRow"] & {
             id: string;
@@ -1792,11 +1802,19 @@ export interface components {
                 operation: string;
                 name: string;
                 reason: string;
+                /** @description The reason's key in the contract's tables of messages (contract/messageKeys.ts), `table.name`: a client translates the text by it, and shows the text as sent when there is none or it does not know it. */
+                reasonKey?: string;
+                /** @description The values the reason was built from, in the order its function takes them; absent for a fixed text. */
+                reasonArgs?: components["schemas"]["MessageArg"][];
             }[];
             errors: {
                 /** @description JSON pointer into the document */
                 path: string;
                 message: string;
+                /** @description The message's key in the contract's tables of messages (contract/messageKeys.ts), `table.name`: a client translates the text by it, and shows the text as sent when there is none or it does not know it. */
+                messageKey?: string;
+                /** @description The values the message was built from, in the order its function takes them; absent for a fixed text. */
+                messageArgs?: components["schemas"]["MessageArg"][];
             }[];
             baseUrlRequired: boolean;
             specification?: string;

@@ -1,6 +1,7 @@
 import type { HttpMethod } from './constants';
 import { isAbsoluteHttpUrl } from './interfaceValidation';
 import type { InterfaceField } from './interfaceValidation';
+import type { MessageArg, MessageRef } from './messageKeys';
 import { IMPORT_MESSAGES } from './messages';
 import type { Parsed } from './queries';
 import { utf8Bytes } from './text';
@@ -57,13 +58,26 @@ export type ImportRow = {
   draft: ImportDraft;
   /** What was adjusted to fit (a name cut short, a schema left out of a description). */
   notes: string[];
+  /** `notes` again, each with its key and values (contract/messageKeys.ts) where it has them, for a client to translate. */
+  keyedNotes?: ImportNote[];
 };
+
+/** A note of a row: its text, and the key and values it was built from when it is one of the contract's. */
+export type ImportNote = { message: string } & Partial<MessageRef>;
 
 export type ImportCreate = ImportRow;
 export type ImportUpdate = ImportRow & { id: string; changes: ImportChange[] };
-export type ImportSkip = { index: number; operation: string; name: string; reason: string };
-/** A document's fault: where (a JSON pointer such as `/paths/~1pets/get/responses`) and what. */
-export type ImportError = { path: string; message: string };
+/** `reasonKey` and `reasonArgs` name `reason` by its key and values when it is one of the contract's. */
+export type ImportSkip = {
+  index: number;
+  operation: string;
+  name: string;
+  reason: string;
+  reasonKey?: string;
+  reasonArgs?: MessageArg[];
+};
+/** A document's fault: where (a JSON pointer such as `/paths/~1pets/get/responses`) and what, by key too when the contract wrote it. */
+export type ImportError = { path: string; message: string } & Partial<MessageRef>;
 
 export type ImportResult = {
   create: ImportCreate[];

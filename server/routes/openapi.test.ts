@@ -91,6 +91,9 @@ describe('the preview', () => {
         index: 3,
         operation: 'OPTIONS /media/{media-id}/comments',
         reason: IMPORT_MESSAGES.methodUnsupported('OPTIONS'),
+        // Built in the reading thread, named by key for a console in another language.
+        reasonKey: 'import.methodUnsupported',
+        reasonArgs: ['OPTIONS'],
       }),
     ]);
     const [user1, comment, remove, search] = data.create;
@@ -98,6 +101,11 @@ describe('the preview', () => {
     expect(user1.draft.name).toHaveLength(50);
     expect(user1.draft.name.endsWith('…')).toBe(true);
     expect(user1.notes).toContain(IMPORT_MESSAGES.nameTruncated(50));
+    expect(user1.keyedNotes).toContainEqual({
+      message: IMPORT_MESSAGES.nameTruncated(50),
+      messageKey: 'import.nameTruncated',
+      messageArgs: [50],
+    });
     expect(user1.draft.description).toBe(
       'Get basic information about a user, with counts of media, follows and followers',
     );
@@ -217,6 +225,37 @@ describe('the preview', () => {
       'https://kyc.example.org/lem/v3/legalEntities/{id}',
     ]);
   });
+
+  test('a row with the method and url of an earlier one is skipped, its reason named by key', async () => {
+    const twice = {
+      openapi: '3.1.0',
+      info: { title: 'Pets', version: '1' },
+      servers: [{ url: 'https://twice.example' }],
+      paths: {
+        '/pets': { get: { responses: { '200': { description: 'OK' } } } },
+        '/': {
+          get: {
+            servers: [{ url: 'https://twice.example/pets' }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    };
+
+    const { data } = await importDoc({ document: JSON.stringify(twice), dryRun: true });
+
+    expect(data.create.map((r) => r.operation)).toEqual(['GET /pets']);
+    expect(data.skip).toEqual([
+      {
+        index: 1,
+        operation: 'GET /',
+        name: 'GET /',
+        reason: IMPORT_MESSAGES.duplicate(1),
+        reasonKey: 'import.duplicate',
+        reasonArgs: [1],
+      },
+    ]);
+  });
 });
 
 describe('a document that does not validate', () => {
@@ -262,6 +301,8 @@ describe('a document that does not validate', () => {
       {
         path: '/paths/~1x/get/parameters/0/$ref',
         message: IMPORT_MESSAGES.externalRef(`${documents.origin}/params.json#/id`),
+        messageKey: 'import.externalRef',
+        messageArgs: [`${documents.origin}/params.json#/id`],
       },
     ]);
     expect(documents.requests.length).toBe(requests);
@@ -301,6 +342,8 @@ describe('a document that does not validate', () => {
       {
         path: '/paths/~1pets/get/responses/200/content/application~1json/schema',
         message: IMPORT_MESSAGES.badRef('#/components/schemas/Nope'),
+        messageKey: 'import.badRef',
+        messageArgs: ['#/components/schemas/Nope'],
       },
     ]);
   });

@@ -74,6 +74,8 @@ describe('the import', () => {
         operation: 'HEAD /pets/{id}',
         name: 'HEAD /pets/{id}',
         reason: IMPORT_MESSAGES.methodUnsupported('HEAD'),
+        reasonKey: 'import.methodUnsupported',
+        reasonArgs: ['HEAD'],
       },
     ]);
     expect(JSON.parse(preview.create[1].draft.requestParams)).toEqual([

@@ -4,6 +4,7 @@ import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { exceedsJsonDepth, exceedsValueDepth } from '@agler/contract/json';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import type { ImportError } from '@agler/contract/openapiImport';
+import { keyedReason, keyedText } from './keys';
 import { countOperations, mapDocument, OverBudget, specificationOf } from './mapping';
 import type { Mapping, Specification } from './mapping';
 
@@ -238,10 +239,17 @@ export type ReadMapped =
 
 /**
  * Reads a document's text and maps its operations: the reading thread's whole work. Throws
- * OverBudget when the document nests or expands past its budget.
+ * OverBudget when the document nests or expands past its budget. Errors, reasons and notes get
+ * their keys here, in the thread that built them (./keys.ts).
  */
 export async function readAndMap(text: string, baseUrl?: string): Promise<ReadMapped> {
   const read = await readDocument(text);
-  if (!read.ok) return read;
-  return { ok: true, spec: read.spec, mapping: mapDocument(read.doc, read.spec, baseUrl) };
+  if (!read.ok)
+    return { ...read, errors: read.errors.map((error) => ({ ...error, ...keyedText(error.message) })) };
+  const mapping = mapDocument(read.doc, read.spec, baseUrl);
+  for (const op of mapping.operations) {
+    if (op.reason !== undefined) Object.assign(op, keyedReason(op.reason));
+    op.keyedNotes = op.notes.map(keyedText);
+  }
+  return { ok: true, spec: read.spec, mapping };
 }

@@ -20,6 +20,7 @@ import { LIVE_INTERFACE, lowerCopies, toSecond } from '../interfaceInfo';
 import { recordNotices } from '../lifecycle';
 import { lockNameOrder, ranksFor } from '../nameOrder';
 import type { SessionUser } from '../session';
+import { keyedReason } from './keys';
 import { readImport } from './reader';
 
 /**
@@ -141,7 +142,8 @@ async function classify(
   const firstOf = new Map<string, number>();
   for (const op of mapping.operations) {
     if (!op.draft) {
-      skip.push({ index: op.index, operation: op.operation, name: op.name, reason: op.reason ?? '' });
+      const { reason = '', reasonKey, reasonArgs } = op;
+      skip.push({ index: op.index, operation: op.operation, name: op.name, reason, reasonKey, reasonArgs });
       continue;
     }
     const key = keyOf(op.draft.method, op.draft.url);
@@ -151,12 +153,18 @@ async function classify(
         index: op.index,
         operation: op.operation,
         name: op.name,
-        reason: IMPORT_MESSAGES.duplicate(first + 1),
+        ...keyedReason(IMPORT_MESSAGES.duplicate(first + 1)),
       });
       continue;
     }
     firstOf.set(key, op.index);
-    const row = { index: op.index, operation: op.operation, draft: op.draft, notes: op.notes };
+    const row = {
+      index: op.index,
+      operation: op.operation,
+      draft: op.draft,
+      notes: op.notes,
+      keyedNotes: op.keyedNotes,
+    };
     const current = existing.get(key);
     if (!current) create.push(row);
     else {
@@ -167,14 +175,19 @@ async function classify(
           ? sunsetDateError(current.sunsetDate, now)
           : undefined;
       if (sunsetTooEarly)
-        skip.push({ index: op.index, operation: op.operation, name: op.name, reason: sunsetTooEarly });
+        skip.push({
+          index: op.index,
+          operation: op.operation,
+          name: op.name,
+          ...keyedReason(sunsetTooEarly),
+        });
       else if (changes.length) update.push({ ...row, id: current.id, changes });
       else
         skip.push({
           index: op.index,
           operation: op.operation,
           name: op.name,
-          reason: IMPORT_MESSAGES.unchanged,
+          ...keyedReason(IMPORT_MESSAGES.unchanged),
         });
     }
   }

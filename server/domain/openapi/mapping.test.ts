@@ -262,7 +262,9 @@ describe('a document with nothing to import', () => {
     ['OpenAPI 3.0 with empty paths', openapi({})],
     ['paths with no operations', openapi({ '/pets': { parameters: [] } })],
   ])('%s says so', async (_name, doc) => {
-    expect(await errorsOf(doc)).toEqual([{ path: '/paths', message: IMPORT_MESSAGES.noOperations }]);
+    expect(await errorsOf(doc)).toEqual([
+      { path: '/paths', message: IMPORT_MESSAGES.noOperations, messageKey: 'import.noOperations' },
+    ]);
   });
 });
 
@@ -286,10 +288,14 @@ describe('references', () => {
       {
         path: '/paths/~1pets/get/parameters/0',
         message: IMPORT_MESSAGES.badRef('#/components/parameters/Limit'),
+        messageKey: 'import.badRef',
+        messageArgs: ['#/components/parameters/Limit'],
       },
       {
         path: '/paths/~1pets/get/responses/200/content/application~1json/schema',
         message: IMPORT_MESSAGES.badRef('#/components/schemas/Pets'),
+        messageKey: 'import.badRef',
+        messageArgs: ['#/components/schemas/Pets'],
       },
     ]);
   });

@@ -1,9 +1,10 @@
 import { HTTP_METHODS, INTERFACE_LIMITS } from '@agler/contract/constants';
 import type { HttpMethod } from '@agler/contract/constants';
 import { isAbsoluteHttpUrl, validateInterface } from '@agler/contract/interfaceValidation';
+import type { MessageArg } from '@agler/contract/messageKeys';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { GATEWAY_RESPONSE_HEADERS, IMPORT_LIMITS, PLATFORM_EXTENSION } from '@agler/contract/openapiImport';
-import type { ImportDraft } from '@agler/contract/openapiImport';
+import type { ImportDraft, ImportNote } from '@agler/contract/openapiImport';
 import { PARAM_TYPES, serializeRequestParams } from '@agler/contract/requestParams';
 import type { RequestParam } from '@agler/contract/requestParams';
 
@@ -411,7 +412,12 @@ export type MappedOperation = {
   /** Undefined when the operation cannot become an interface: `reason` says why. */
   draft?: ImportDraft;
   reason?: string;
+  /** `reason` by its key, looked up in the reading thread (./keys.ts). */
+  reasonKey?: string;
+  reasonArgs?: MessageArg[];
   notes: string[];
+  /** `notes` with their keys, looked up in the reading thread. */
+  keyedNotes?: ImportNote[];
 };
 
 export type Mapping = { operations: MappedOperation[]; baseUrlRequired: boolean };

@@ -492,6 +492,14 @@ declare namespace API {
     deprecated: boolean;
   };
 
+  type ImportNote = {
+    message: string;
+    /** The message's key in the contract's tables of messages (contract/messageKeys.ts), `table.name`: a client translates the text by it, and shows the text as sent when there is none or it does not know it. */
+    messageKey?: string;
+    /** The values the note was built from, in the order its function takes them; absent for a fixed text. */
+    messageArgs?: MessageArg[];
+  };
+
   type ImportRequest = {
     /** The document's text, JSON or YAML, at most 5 MB */
     document?: string;
@@ -508,8 +516,15 @@ declare namespace API {
   type ImportResult = {
     create: ImportRow[];
     update: ImportUpdate[];
-    skip: { index: number; operation: string; name: string; reason: string }[];
-    errors: { path: string; message: string }[];
+    skip: {
+      index: number;
+      operation: string;
+      name: string;
+      reason: string;
+      reasonKey?: string;
+      reasonArgs?: MessageArg[];
+    }[];
+    errors: { path: string; message: string; messageKey?: string; messageArgs?: MessageArg[] }[];
     baseUrlRequired: boolean;
     specification?: string;
     /** With dryRun false: the ids written */
@@ -522,6 +537,8 @@ declare namespace API {
     operation: string;
     draft: ImportDraft;
     notes: string[];
+    /** The notes again, in the same order, each with its key and values where it has them, for a client to translate; absent from an older server. */
+    keyedNotes?: ImportNote[];
   };
 
   type ImportUpdate =

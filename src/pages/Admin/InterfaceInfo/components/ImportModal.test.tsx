@@ -4,7 +4,6 @@ import { importInterfaceInfo } from '@/services/agler/interfaceInfo';
 import { renderWithAntd } from '@/testing/render';
 import { ImportModal, previewRows } from './ImportModal';
 
-jest.mock('@umijs/max', () => ({ history: { replace: jest.fn() } }));
 jest.mock('@/services/agler/interfaceInfo', () => ({ importInterfaceInfo: jest.fn() }));
 
 const importMock = jest.mocked(importInterfaceInfo);

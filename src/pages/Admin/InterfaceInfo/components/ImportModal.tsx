@@ -18,7 +18,7 @@ import type { TableColumnsType } from 'antd';
 import { createStyles } from 'antd-style';
 import { useState } from 'react';
 import { MethodTag } from '@/components/MethodTag';
-import { translateMessage } from '@/locales/messages';
+import { messageRefIn, translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
 import { importInterfaceInfo } from '@/services/agler/interfaceInfo';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
@@ -37,8 +37,9 @@ export type PreviewRow = {
   operation: string;
   method?: string;
   url?: string;
-  notes: string[];
-  reason?: string;
+  /** The server's notes and reason with their keys, so they are said in the page's language. */
+  notes: API.ImportNote[];
+  reason?: API.ImportNote;
   changes?: API.ImportUpdate['changes'];
 };
 
@@ -49,7 +50,7 @@ function rowOf(r: API.ImportRow): Omit<PreviewRow, 'kind'> {
     operation: r.operation,
     method: r.draft.method,
     url: r.draft.url,
-    notes: r.notes,
+    notes: r.keyedNotes ?? r.notes.map((message) => ({ message })),
   };
 }
 
@@ -64,11 +65,14 @@ export function previewRows(result: API.ImportResult): PreviewRow[] {
       name: r.name,
       operation: r.operation,
       notes: [],
-      reason: r.reason,
+      reason: { message: r.reason, messageKey: r.reasonKey, messageArgs: r.reasonArgs },
     })),
   ];
   return rows.sort((a, b) => a.index - b.index);
 }
+
+/** A text of the server's in the page's language, by its key when it has one, else by the text. */
+const noteText = (note: API.ImportNote) => translateMessage(note.message, messageRefIn(note));
 
 const fieldLabel = (field: string) =>
   field === 'deprecated'
@@ -252,11 +256,11 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
       render: (_, row) => {
         const lines = [
           // The server's reasons and notes are the contract's messages: in the page's language.
-          ...(row.reason ? [translateMessage(row.reason)] : []),
+          ...(row.reason?.message ? [noteText(row.reason)] : []),
           ...(row.changes?.length
             ? [T.changed(row.changes.map((c) => fieldLabel(c.field)).join(T.listSep))]
             : []),
-          ...row.notes.map((note) => translateMessage(note)),
+          ...row.notes.map(noteText),
         ];
         return <span className={styles.detail}>{lines.join(T.detailSep)}</span>;
       },
@@ -376,7 +380,8 @@ export function ImportModal({ open, onClose, onImported }: ImportModalProps) {
               {result.errors.map((e, i) => (
                 // eslint-disable-next-line react/no-array-index-key
                 <li key={i}>
-                  <Typography.Text code>{T.errorWhere(e.path)}</Typography.Text> {translateMessage(e.message)}
+                  <Typography.Text code>{T.errorWhere(e.path)}</Typography.Text>{' '}
+                  {translateMessage(e.message, messageRefIn(e))}
                 </li>
               ))}
             </ul>
