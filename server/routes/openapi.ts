@@ -5,7 +5,7 @@ import { ResponseCode } from '@agler/contract/constants';
 import { isJsonContentType } from '@agler/contract/http';
 import { exceedsValueDepth } from '@agler/contract/json';
 import { IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
-import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
+import { IMPORT_LIMITS, parseImportRequest } from '@agler/contract/openapiImport';
 import { parseIdParam, queryOf } from '@agler/contract/queries';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { announceAll } from '../cache/changes';
@@ -121,10 +121,10 @@ export const openApiRoutes: FastifyPluginAsync<OpenApiOptions> = async (app, opt
   await app.register(async (admins) => {
     admins.addHook('preHandler', signIn('admin'));
     admins.post('/api/interfaceInfo/import', importLimits, async (request) => {
-      const body = jsonObjectBody(request);
+      const importRequest = valid(parseImportRequest(jsonObjectBody(request)));
       // Calls still waiting in the recorder are written first: a deprecation's notices name every recent caller.
       await ctx.callLog.flush();
-      const result = await importDocument(db, body, request.user, ctx.now(), fetchDocument);
+      const result = await importDocument(db, importRequest, request.user, ctx.now(), fetchDocument);
       // After the write: the gateway's caches drop every interface it added or changed.
       await announceAll(
         db,

@@ -3,7 +3,7 @@ import { and, asc, sql } from 'drizzle-orm';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { sunsetDateError } from '@agler/contract/lifecycle';
-import { parseImportRequest } from '@agler/contract/openapiImport';
+import type { ImportRequest } from '@agler/contract/openapiImport';
 import type {
   ImportChange,
   ImportCreate,
@@ -392,14 +392,11 @@ const excluding = <T extends { index: number }>(rows: T[], exclude: ReadonlySet<
 /** The preview (`dryRun`) or the write of an import; the write answers the ids, created then updated. */
 export async function importDocument(
   db: Db,
-  body: Record<string, unknown>,
+  { source, baseUrl, dryRun, exclude }: ImportRequest,
   admin: SessionUser,
   now: number,
   fetchDocument: FetchDocument,
 ): Promise<ImportResult> {
-  const parsed = parseImportRequest(body);
-  if (!parsed.ok) refuse(ResponseCode.PARAMS_ERROR, parsed.message);
-  const { source, baseUrl, dryRun, exclude } = parsed.value;
   let text: string;
   if ('document' in source) text = source.document;
   else {

@@ -11,6 +11,7 @@ import { testDatabase } from '../../test/database';
 import { compareNames, rerankAll, sortByName } from '../nameOrder';
 import type { SessionUser } from '../session';
 import { importDocument, STAGE_CHUNK_ROWS } from './import';
+import type { ImportRequest } from '@agler/contract/openapiImport';
 
 /** The write of an import: a few statements for any number of operations, ranks by one merge, all or nothing. */
 
@@ -50,13 +51,16 @@ function watched(onQuery: (query: string) => void): Db {
   return drizzle(client, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db;
 }
 
+/** An import that writes the whole document. */
+const writing = (document: string): ImportRequest => ({ source: { document }, dryRun: false, exclude: new Set() });
+
 async function importCounting(prefix: string, names: string[]) {
   let statements = 0;
   const result = await importDocument(
     watched(() => {
       statements += 1;
     }),
-    { document: documentOf(prefix, names), dryRun: false },
+    writing(documentOf(prefix, names)),
     admin,
     Date.now(),
     noFetch,
@@ -154,7 +158,7 @@ it('writes nothing when a statement fails part of the way', async () => {
   await expect(
     importDocument(
       failing,
-      { document: documentOf('half', changed), dryRun: false },
+      writing(documentOf('half', changed)),
       admin,
       Date.now(),
       noFetch,
@@ -185,7 +189,7 @@ it('stages the new interfaces out of sight, a chunk per statement, and publishes
   });
   const result = await importDocument(
     db,
-    { document: documentOf('staged', names), dryRun: false },
+    writing(documentOf('staged', names)),
     admin,
     Date.now(),
     noFetch,
@@ -219,7 +223,7 @@ it('places the ranks again when the name order changed while it staged', async (
   });
   const result = await importDocument(
     db,
-    { document: documentOf('reranked', names), dryRun: false },
+    writing(documentOf('reranked', names)),
     admin,
     Date.now(),
     noFetch,
@@ -274,7 +278,7 @@ it('leaves out the deprecation of an interface whose sunset date has come, with 
       },
     },
   });
-  const result = await importDocument(database.db, { document, dryRun: false }, admin, Date.now(), noFetch);
+  const result = await importDocument(database.db, writing(document), admin, Date.now(), noFetch);
   expect(result.update).toEqual([]);
   expect(result.skip).toEqual([
     expect.objectContaining({ reason: expect.stringContaining('停止服务日期应晚于弃用当天') }),
