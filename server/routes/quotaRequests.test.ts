@@ -139,17 +139,6 @@ describe('who may do what', () => {
     const asked = await ask({ interfaceInfoId: interfaceIdOf(6), amount: 5, reason: '自己批' });
     expect(await review({ id: asked.data.id, approve: true }, cookie)).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
   });
-
-  test('an admin has nothing to ask for', async () => {
-    expect((await ask({ interfaceInfoId: IID, amount: 5, reason: '管理员' }, adminCookie)).message).toBe(
-      MESSAGES.adminUnlimited,
-    );
-  });
-
-  test('an unknown interface or request is 40400', async () => {
-    expect((await ask({ interfaceInfoId: '1', amount: 5, reason: '无' })).code).toBe(ResponseCode.NOT_FOUND);
-    expect((await review({ id: '999999', approve: true })).message).toBe(MESSAGES.requestNotFound);
-  });
 });
 
 describe('bad input', () => {

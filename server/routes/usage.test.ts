@@ -111,14 +111,6 @@ describe('GET /api/user/usage/daily', () => {
     });
     expect(unknown.code).toBe(ResponseCode.NOT_FOUND);
   });
-
-  test('without a session: 40100', async () => {
-    const answer = await call(t.app, {
-      method: 'GET',
-      url: `/api/user/usage/daily?startDate=${daysAgo(0)}&endDate=${daysAgo(0)}`,
-    });
-    expect(answer.code).toBe(ResponseCode.NOT_LOGIN);
-  });
 });
 
 describe('GET /api/user/usage/summary', () => {

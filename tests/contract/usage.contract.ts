@@ -181,8 +181,12 @@ describe("another user's usage", () => {
     },
   );
 
-  it('without a session: 40100', async () => {
-    expectRefusal(await new Client().get(USAGE.calls), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
+  it.each([USAGE.daily, USAGE.summary, USAGE.calls])('%s without a session: 40100', async (path) => {
+    expectRefusal(
+      await new Client().get(path, { startDate: today(), endDate: today() }),
+      ResponseCode.NOT_LOGIN,
+      MESSAGES.notLogin,
+    );
   });
 });
 
