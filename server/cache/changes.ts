@@ -11,7 +11,8 @@ import type { Queryable } from '../db/connect';
  *
  * - `user:<id>`: the user's role or keys changed (a ban, a new key pair);
  * - `interface:<id>`: an interface was added, changed, taken off or on line, deleted;
- * - `quota:<userId>:<interfaceId>`: a user's own limits on an interface changed.
+ * - `quota:<userId>:<interfaceId>`: a user's own limits on an interface changed;
+ * - `plans`: a plan or a subscription changed (which plan's limits apply to whom).
  */
 
 export const CHANGE_CHANNEL = 'agler_change';
@@ -19,7 +20,8 @@ export const CHANGE_CHANNEL = 'agler_change';
 export type Change =
   | { kind: 'user'; userId: string }
   | { kind: 'interface'; interfaceId: string }
-  | { kind: 'quota'; userId: string; interfaceId: string };
+  | { kind: 'quota'; userId: string; interfaceId: string }
+  | { kind: 'plans' };
 
 /** A change, or `reset`: changes may have been missed (the listening connection was lost), forget everything. */
 export type ChangeListener = (change: Change | 'reset') => void;
@@ -35,11 +37,13 @@ export function onChange(listener: ChangeListener): () => void {
 export function changeText(change: Change): string {
   if (change.kind === 'user') return `user:${change.userId}`;
   if (change.kind === 'interface') return `interface:${change.interfaceId}`;
+  if (change.kind === 'plans') return 'plans';
   return `quota:${change.userId}:${change.interfaceId}`;
 }
 
 /** The change a notification's payload names; undefined for anything else. */
 export function parseChange(text: string): Change | undefined {
+  if (text === 'plans') return { kind: 'plans' };
   const [kind, first, second] = text.split(':');
   if (!/^\d+$/.test(first ?? '')) return undefined;
   if (kind === 'user' && second === undefined) return { kind, userId: first };

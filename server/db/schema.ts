@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AlertData, AlertKind, WebhookDeliveryState } from '@agler/contract/alerts';
+import type { PlanOverage, PlanPeriod, PlanVisibility, SubscriptionStatus } from '@agler/contract/plans';
 import type { QuotaRequestStatus } from '@agler/contract/quotaRequests';
 
 /**
@@ -409,6 +410,110 @@ export const quotaRequests = pgTable(
 );
 
 /**
+ * A plan (contract/plans.ts, docs/plans.md): a quota per period over its
+ * interfaces, with an optional rate limit for its subscribers. A retired plan
+ * takes no new subscriptions; current ones run to the end of their period.
+ */
+export const plans = pgTable('plan', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  period: text('period').$type<PlanPeriod>().notNull(),
+  /** Calls per period. */
+  quota: integer('quota').notNull(),
+  /** The subscribers' rate limit (calls per second, with rateBurst); null: the interface's. */
+  rateLimit: integer('rate_limit'),
+  rateBurst: integer('rate_burst'),
+  approval: boolean('approval').notNull().default(false),
+  overage: text('overage').$type<PlanOverage>().notNull().default('block'),
+  priceLabel: text('price_label').notNull().default(''),
+  visibility: text('visibility').$type<PlanVisibility>().notNull().default('public'),
+  /** The plan a caller gets on their first call to one of its interfaces (public, no approval). */
+  isDefault: boolean('is_default').notNull().default(false),
+  retiredAt: seconds('retired_at'),
+  createTime: seconds('create_time').notNull(),
+  updateTime: seconds('update_time').notNull(),
+});
+
+/** The interfaces of each plan; `is_default` copies the plan's, so an interface has at most one default plan. */
+export const planInterfaces = pgTable(
+  'plan_interface',
+  {
+    planId: bigint('plan_id', { mode: 'number' })
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    interfaceInfoId: id64('interface_info_id').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planId, t.interfaceInfoId] }),
+    index('plan_interface_interface_idx').on(t.interfaceInfoId),
+    uniqueIndex('plan_interface_default_idx')
+      .on(t.interfaceInfoId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * A user's hold on a plan. While active, `used` counts the calls of the
+ * period [periodStart, periodEnd); the first call after periodEnd starts the
+ * next period (the gateway's admission, server/db/functions/gateway_admit.sql).
+ */
+export const subscriptions = pgTable(
+  'subscription',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: id64('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: bigint('plan_id', { mode: 'number' })
+      .notNull()
+      .references(() => plans.id),
+    status: text('status').$type<SubscriptionStatus>().notNull(),
+    /** A switch to a plan that needs approval, waiting for an admin; the current plan stays until then. */
+    requestedPlanId: bigint('requested_plan_id', { mode: 'number' }).references(() => plans.id),
+    periodStart: timestamp('period_start', { withTimezone: true, precision: 3, mode: 'date' }),
+    periodEnd: timestamp('period_end', { withTimezone: true, precision: 3, mode: 'date' }),
+    /** Calls charged in the period, overage included. */
+    used: integer('used').notNull().default(0),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The caller's words when the plan needs approval; the admin's reply. */
+    reason: text('reason').notNull().default(''),
+    reply: text('reply'),
+    reviewerId: id64('reviewer_id'),
+    createTime: seconds('create_time').notNull(),
+    updateTime: seconds('update_time').notNull(),
+    endTime: seconds('end_time'),
+  },
+  (t) => [
+    index('subscription_user_idx').on(t.userId, t.createTime),
+    index('subscription_plan_idx').on(t.planId, t.status),
+    index('subscription_status_idx').on(t.status, t.createTime),
+  ],
+);
+
+/**
+ * Which live (pending or active) subscription covers each of a user's
+ * interfaces: one row per interface of its plan, so the primary key makes
+ * "at most one live subscription per interface" a rule of the database, and
+ * the gateway finds the subscription a call is charged to in one lookup.
+ */
+export const subscriptionCovers = pgTable(
+  'subscription_cover',
+  {
+    userId: id64('user_id').notNull(),
+    interfaceInfoId: id64('interface_info_id').notNull(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.interfaceInfoId] }),
+    index('subscription_cover_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
+/**
  * What the platform tells a user (contract/alerts.ts, server/domain/alerts.ts).
  * `dedupe_key`, when set, makes an alert once only per user: a second one with
  * the same key is not written (quota alerts clear theirs when the quota is raised).
@@ -512,6 +617,10 @@ export const schema = {
   nonces,
   interfaceNotices,
   quotaRequests,
+  plans,
+  planInterfaces,
+  subscriptions,
+  subscriptionCovers,
   alerts,
   webhooks,
   webhookDeliveries,

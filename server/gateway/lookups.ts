@@ -108,6 +108,8 @@ export async function createLookups(database: Database, box: SecretBox): Promise
       overrides.deleteWhere((key) => key.startsWith(`${change.userId}:`));
     } else if (change.kind === 'interface') {
       rows.delete(change.interfaceId);
+    } else if (change.kind === 'plans') {
+      overrides.clear();
     } else {
       overrides.delete(`${change.userId}:${change.interfaceId}`);
     }
