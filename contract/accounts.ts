@@ -9,6 +9,7 @@ import {
 import type { UserRole } from './constants';
 import { parseId } from './ids';
 import type { Id } from './ids';
+import type { Message } from './messageKeys';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { queryOf, textsOf } from './queries';
 import type { Parsed } from './queries';
@@ -33,7 +34,7 @@ const lengthIn = (value: unknown, range: { min: number; max: number }): value is
  * One field's rule, as the forms check it while typing: the message of the
  * first thing wrong with the value, or undefined when it is fine.
  */
-export type FieldCheck = (value: unknown) => string | undefined;
+export type FieldCheck = (value: unknown) => Message | undefined;
 
 /**
  * An account name to log in with: its length, then only what no stored text
@@ -53,12 +54,12 @@ export const passwordError: FieldCheck = (value) =>
   lengthIn(value, PASSWORD_LENGTH) ? undefined : MESSAGES.passwordLength;
 
 /** The password typed again. */
-export function repeatError(password: unknown, repeated: unknown): string | undefined {
+export function repeatError(password: unknown, repeated: unknown): Message | undefined {
   return repeated === password ? undefined : MESSAGES.passwordMismatch;
 }
 
 /** The first message of `errors`, or undefined when there is none. */
-const firstError = (...errors: (string | undefined)[]): string | undefined => errors.find(Boolean);
+const firstError = (...errors: (Message | undefined)[]): Message | undefined => errors.find(Boolean);
 
 export type Credentials = { userAccount: string; userPassword: string };
 

@@ -3,7 +3,8 @@ import type { HttpMethod } from './constants';
 import { INTERFACE_FIELD_LABELS, INTERFACE_FIELDS, JSON_FIELDS } from './interfaceFields';
 import type { InterfaceField, JsonField } from './interfaceFields';
 import { checkJson } from './json';
-import { keyedMessages } from './messageKeys';
+import { keyedMessages, textOf } from './messageKeys';
+import type { Message } from './messageKeys';
 import { TEXT_MESSAGES } from './messages';
 import { textFault } from './text';
 
@@ -25,7 +26,7 @@ export const INTERFACE_VALIDATION_TEXTS = keyedMessages('interfaceFields', {
   url: `${L.url}必须是以 http:// 或 https:// 开头的完整地址`,
   method: `${L.method}必须是 ${HTTP_METHODS.join('、')} 之一`,
   /** A JSON field's problem, named; `detail` is checkJson's line/column message. */
-  json: (field: JsonField, detail: string) => `${L[field]}：${detail}`,
+  json: (field: JsonField, detail: Message) => `${L[field]}：${textOf(detail)}`,
   notObject: '请求体必须是 JSON 对象',
   /** Controls and bidirectional controls alike; a lone surrogate has its own (TEXT_MESSAGES). */
   unsafeCharacters: (field: InterfaceField) => `${L[field]}不能包含控制字符或文字方向控制字符`,
@@ -68,7 +69,7 @@ function isJsonField(field: InterfaceField): field is JsonField {
  * that is absent (undefined or null) counts as empty. Names and URLs are judged
  * without surrounding whitespace, as they are stored.
  */
-export function checkInterfaceField(field: InterfaceField, value: unknown): string | undefined {
+export function checkInterfaceField(field: InterfaceField, value: unknown): Message | undefined {
   if (value !== undefined && value !== null && typeof value !== 'string') return T.notText(field);
   const text = field === 'name' || field === 'url' ? (value ?? '').trim() : (value ?? '');
 
@@ -88,7 +89,7 @@ export function checkInterfaceField(field: InterfaceField, value: unknown): stri
   return undefined;
 }
 
-export type InterfaceFieldError = { field: InterfaceField; message: string };
+export type InterfaceFieldError = { field: InterfaceField; message: Message };
 
 /**
  * The first problem of an interface's fields, in the contract's order, or
@@ -97,7 +98,7 @@ export type InterfaceFieldError = { field: InterfaceField; message: string };
 export function validateInterface(
   input: unknown,
   options: { partial?: boolean } = {},
-): InterfaceFieldError | { field: undefined; message: string } | undefined {
+): InterfaceFieldError | { field: undefined; message: Message } | undefined {
   if (!input || typeof input !== 'object' || Array.isArray(input))
     return { field: undefined, message: T.notObject };
   const values = input as Record<string, unknown>;
@@ -107,14 +108,4 @@ export function validateInterface(
     if (message) return { field, message };
   }
   return undefined;
-}
-
-/** An antd Form rule for one field, giving the same message the server gives. */
-export function interfaceFieldRule(field: InterfaceField) {
-  return {
-    validator: (_: unknown, value: unknown) => {
-      const message = checkInterfaceField(field, value);
-      return message ? Promise.reject(new Error(message)) : Promise.resolve();
-    },
-  };
 }

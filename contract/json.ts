@@ -2,6 +2,7 @@ import { parse, printParseErrorCode } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
 import { isInteger, isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { keyedMessages } from './messageKeys';
+import type { Message } from './messageKeys';
 
 /**
  * JSON as the contract reads and writes it: line/column messages for people,
@@ -125,7 +126,7 @@ function lineAndColumn(text: string, offset: number) {
  * Checks a JSON text: undefined when it is valid (or empty and `allowEmpty`),
  * otherwise a message naming the line and column of the first problem.
  */
-export function checkJson(text: string | undefined, options: { allowEmpty?: boolean } = {}): string | undefined {
+export function checkJson(text: string | undefined, options: { allowEmpty?: boolean } = {}): Message | undefined {
   if (!text || !text.trim()) return options.allowEmpty ? undefined : JSON_TEXTS.empty;
   if (exceedsJsonDepth(text)) return JSON_TEXTS.tooDeep;
   const errors: ParseError[] = [];

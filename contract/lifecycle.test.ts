@@ -40,7 +40,7 @@ describe('lifecycleVerdict', () => {
     const verdict = lifecycleVerdict(fields, sunsetStart, successor);
 
     expect(verdict.gone).toBe(true);
-    expect(verdict.message).toBe(LIFECYCLE_MESSAGES.goneWithReplacement(SUNSET, successor));
+    expect(verdict.message).toEqual(LIFECYCLE_MESSAGES.goneWithReplacement(SUNSET, successor));
     expect(verdict.headers.Link).toContain(successor);
   });
 
@@ -48,7 +48,7 @@ describe('lifecycleVerdict', () => {
     const verdict = lifecycleVerdict({ ...fields, replacementId: null }, sunsetStart + 1000, successor);
 
     expect(verdict.headers).not.toHaveProperty('Link');
-    expect(verdict.message).toBe(LIFECYCLE_MESSAGES.gone(SUNSET));
+    expect(verdict.message).toEqual(LIFECYCLE_MESSAGES.gone(SUNSET));
   });
 
   test('without a sunset date it is deprecated for ever and never gone', () => {
@@ -106,6 +106,6 @@ describe('sunsetDateError', () => {
   });
 
   test.each(['2026-11-01', '2026-10-31', '2025-12-31'])('refuses %s, naming the day of the deprecation', (day) => {
-    expect(sunsetDateError(day, marked)).toBe(LIFECYCLE_MESSAGES.sunsetTooEarly('2026-11-01'));
+    expect(sunsetDateError(day, marked)).toEqual(LIFECYCLE_MESSAGES.sunsetTooEarly('2026-11-01'));
   });
 });

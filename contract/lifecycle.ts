@@ -1,6 +1,7 @@
 import { formatDate, parseDate, startOfDay } from './dates';
 import { parseId } from './ids';
 import type { Id } from './ids';
+import type { Message } from './messageKeys';
 import { LIFECYCLE_MESSAGES } from './messages';
 import type { Parsed } from './queries';
 
@@ -34,7 +35,7 @@ export type LifecycleVerdict = {
   /** The sunset date has come: answer 410 Gone with `message`, count nothing. */
   gone: boolean;
   /** The 410's message (set when `gone`). */
-  message?: string;
+  message?: Message;
 };
 
 /** The gateway path of an interface: the address a replacement is linked at. */
@@ -126,7 +127,7 @@ export function firstSunsetDate(deprecatedAt: number): string {
  * or before it would send a Sunset earlier than Deprecation, which RFC 9745 §4
  * forbids. `yyyy-MM-dd` days compare as text.
  */
-export function sunsetDateError(sunsetDate: string, deprecatedAt: number): string | undefined {
+export function sunsetDateError(sunsetDate: string, deprecatedAt: number): Message | undefined {
   return sunsetDate < firstSunsetDate(deprecatedAt)
     ? LIFECYCLE_MESSAGES.sunsetTooEarly(formatDate(deprecatedAt))
     : undefined;

@@ -12,47 +12,61 @@ export type MessageArg = string | number | MessageRef;
 /** A message by its key and the values it was built from; the envelope's own fields, so it spreads into one. */
 export type MessageRef = { messageKey: string; messageArgs?: MessageArg[] };
 
-type Message = string | ((...args: never[]) => string);
-type MessageTable = Readonly<Record<string, Message>>;
+/** A message built from values: its text, with the key and values it was built from, so it goes on with them. */
+export type Keyed = {
+  readonly text: string;
+  readonly messageKey: string;
+  readonly messageArgs: MessageArg[];
+};
+
+/** A message of the contract as code hands it on: a fixed text, or one built from values. */
+export type Message = string | Keyed;
+
+type Entry = string | ((...args: never[]) => string);
+type MessageTable = Readonly<Record<string, Entry>>;
+
+/** A table as its users see it: fixed texts as written, and functions that hand back their text with its key and values. */
+export type KeyedTable<T extends MessageTable> = {
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => Keyed : T[K];
+};
+
+type RegisteredTable = Readonly<Record<string, string | ((...args: never[]) => Keyed)>>;
 
 /** Every registered table by its name. */
-const tables = new Map<string, MessageTable>();
+const tables = new Map<string, RegisteredTable>();
 
 /** The key of each fixed text; where two tables say the same, the first (their translations are the same, a test says so). */
 const fixed = new Map<string, MessageRef>();
 
-/**
- * The texts built most recently, with the values they were built from: a
- * text is looked up right after it is built (when it is refused or shown), so
- * a short memory is enough, and a text forgotten is still shown as it is.
- */
-const built = new Map<string, MessageRef>();
-const BUILT_KEPT = 1000;
+/** The text of a message. */
+export const textOf = (message: Message): string => (typeof message === 'string' ? message : message.text);
 
-function remember(text: string, ref: MessageRef): void {
-  built.delete(text);
-  built.set(text, ref);
-  if (built.size > BUILT_KEPT) built.delete(built.keys().next().value as string);
+/** The key and values of a message: a built one's own, a fixed text's by its key; undefined for a text the contract did not write. */
+export function messageRefOf(message: Message): MessageRef | undefined {
+  if (typeof message === 'string') return fixed.get(message);
+  return { messageKey: message.messageKey, messageArgs: message.messageArgs };
 }
 
-/** The key and values of a text the contract wrote (fixed, or built a moment ago); undefined for any other text. */
-export function messageRefOf(text: string): MessageRef | undefined {
-  return fixed.get(text) ?? built.get(text);
+function argOf(value: unknown, nested: boolean): MessageArg {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return (nested ? fixed.get(value) : undefined) ?? value;
+  if (typeof value === 'object' && value !== null && 'messageKey' in value)
+    return messageRefOf(value as Keyed)!;
+  return String(value);
 }
 
-const argOf = (value: unknown): MessageArg => (typeof value === 'number' || typeof value === 'string' ? value : String(value));
-
 /**
- * A table of messages under its name, as it was written: its functions also
- * remember what they build. `nested` names, per function, the arguments that
- * are messages of the contract themselves, sent by their own key.
+ * A table of messages under its name, as it was written, but with its
+ * functions handing back a Keyed message. A built message given as a value is
+ * sent by its own key; `nested` names, per function, the arguments that may be
+ * a fixed text of the contract, which then goes by its key too.
  */
 export function keyedMessages<T extends MessageTable>(
   table: string,
   messages: T,
   nested: { readonly [K in keyof T]?: readonly number[] } = {},
-): T {
-  const keyed: Record<string, Message> = {};
+): KeyedTable<T> {
+  const keyed: Record<string, string | ((...args: never[]) => Keyed)> = {};
   for (const [name, message] of Object.entries(messages)) {
     const messageKey = `${table}.${name}`;
     if (typeof message === 'string') {
@@ -61,20 +75,28 @@ export function keyedMessages<T extends MessageTable>(
       continue;
     }
     const inner: readonly number[] = nested[name] ?? [];
-    keyed[name] = (...args: never[]) => {
-      const text = (message as (...values: unknown[]) => string)(...args);
-      const messageArgs = (args as unknown[]).map((value, i) =>
-        inner.includes(i) && typeof value === 'string' ? (messageRefOf(value) ?? value) : argOf(value),
+    keyed[name] = (...args: never[]): Keyed =>
+      // Its text when written into a string, so a template never shows "[object Object]"; not a field, so JSON and
+      // structuredClone carry only the data.
+      Object.defineProperty(
+        {
+          text: (message as (...values: unknown[]) => string)(...args),
+          messageKey,
+          messageArgs: (args as unknown[]).map((value, i) => argOf(value, inner.includes(i))),
+        },
+        'toString',
+        {
+          value(this: Keyed) {
+            return this.text;
+          },
+        },
       );
-      remember(text, { messageKey, messageArgs });
-      return text;
-    };
   }
   tables.set(table, keyed);
-  return keyed as T;
+  return keyed as KeyedTable<T>;
 }
 
 /** The registered tables by name (those of the modules loaded so far), for the test that each has its translation. */
-export function messageTables(): ReadonlyMap<string, MessageTable> {
+export function messageTables(): ReadonlyMap<string, RegisteredTable> {
   return tables;
 }

@@ -13,6 +13,7 @@ import type { HttpMethod, InterfaceStatus, SortField, SortOrder, UsageSortField 
 import { DAY_MS, formatDate, parseDate, startOfDay } from './dates';
 import { parseId } from './ids';
 import type { Id } from './ids';
+import type { Message } from './messageKeys';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { textFault } from './text';
 
@@ -33,7 +34,7 @@ export type DayRange = {
   days: number;
 };
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: Message };
 
 /** A span of time: `startMs` inclusive, `endMs` exclusive. */
 export type TimeWindow = { startMs: number; endMs: number };

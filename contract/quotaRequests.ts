@@ -1,6 +1,7 @@
 import { PAGE_SIZE_MAX, QUOTA_REQUEST_LIMITS } from './constants';
 import { parseId } from './ids';
 import type { Id } from './ids';
+import type { Message } from './messageKeys';
 import { MESSAGES, TEXT_MESSAGES } from './messages';
 import { queryOf, textsOf } from './queries';
 import type { components } from './openapi';
@@ -25,7 +26,7 @@ export type QuotaRequestVO = Required<Omit<Schema, 'userId' | 'interfaceInfoId'>
 type Schema = components['schemas']['QuotaRequestVO'];
 
 /** The check of `amount`: a whole number of calls, 1 to the most one request may ask. */
-export function amountFault(amount: unknown): string | undefined {
+export function amountFault(amount: unknown): Message | undefined {
   return typeof amount === 'number' &&
     Number.isInteger(amount) &&
     amount >= 1 &&

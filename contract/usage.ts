@@ -2,6 +2,7 @@ import { CALL_LOG_PAGE_SIZE } from './constants';
 import { formatDate, startOfDay } from './dates';
 import { parseId } from './ids';
 import type { Id } from './ids';
+import type { Message } from './messageKeys';
 import { MESSAGES } from './messages';
 import { parseOverviewQuery, queryOf, textsOf } from './queries';
 import type { DayRange, Parsed, Query } from './queries';
@@ -33,7 +34,7 @@ export type CallLogQuery = Subject & {
 };
 
 /** An optional id parameter: absent or empty is none; anything else must be a positive 64-bit integer. */
-function optionalId(query: Query, name: string, message: string): Parsed<Id | undefined> {
+function optionalId(query: Query, name: string, message: Message): Parsed<Id | undefined> {
   const raw = query[name];
   if (raw === undefined || raw === '') return { ok: true, value: undefined };
   const id = parseId(raw);

@@ -1,6 +1,6 @@
 import { ResponseCode } from '@agler/contract/constants';
-import { messageRefOf } from '@agler/contract/messageKeys';
-import type { MessageRef } from '@agler/contract/messageKeys';
+import { messageRefOf, textOf } from '@agler/contract/messageKeys';
+import type { Message, MessageRef } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import type { Envelope } from '@agler/contract/types';
 
@@ -11,8 +11,8 @@ export function ok<T>(data: T): Envelope<T> {
 
 /**
  * A refusal's envelope; a message of the contract also goes by its key and
- * values (`ref`, found from the text unless given), so a client can translate it.
+ * values (`ref`, the message's own unless given), so a client can translate it.
  */
-export function failure(code: number, message: string, ref: MessageRef | undefined = messageRefOf(message)): Envelope<null> {
-  return { code, data: null, message, ...ref };
+export function failure(code: number, message: Message, ref: MessageRef | undefined = messageRefOf(message)): Envelope<null> {
+  return { code, data: null, message: textOf(message), ...ref };
 }

@@ -1,6 +1,7 @@
 import { INTERFACE_STATUS } from '@agler/contract/constants';
 import type { Id } from '@agler/contract/ids';
 import { gatewayPathOf, lifecycleVerdict } from '@agler/contract/lifecycle';
+import type { Message } from '@agler/contract/messageKeys';
 import { maySee } from './interfaceInfo';
 import type { Row } from './interfaceInfo';
 import type { SessionUser } from './session';
@@ -21,7 +22,7 @@ export type CallVerdict =
   /** Offline, to a caller who may see it (an admin): it exists, and is closed. */
   | { kind: 'offline' }
   /** Deprecated and past its sunset: refused with `message`, nothing counted; `headers` go on the refusal. */
-  | { kind: 'gone'; message: string; headers: Record<string, string> }
+  | { kind: 'gone'; message: Message; headers: Record<string, string> }
   /** May be called; `headers` (Deprecation, Sunset, Link) go on every answer, none unless deprecated. */
   | { kind: 'callable'; headers: Record<string, string> };
 

@@ -1,14 +1,13 @@
 import type { ResponseCodeValue } from '@agler/contract/constants';
 import type { CallMeta } from '@agler/contract/invoke';
-import { messageRefOf } from '@agler/contract/messageKeys';
-import type { MessageRef } from '@agler/contract/messageKeys';
+import { messageRefOf, textOf } from '@agler/contract/messageKeys';
+import type { Message, MessageRef } from '@agler/contract/messageKeys';
 
 /**
  * Fields the contract adds to a refusal's envelope beside code, data and
- * message: invoke's `call` when the interface answered with an error status;
- * the message's key when it was built where this thread cannot look it up.
+ * message: invoke's `call` when the interface answered with an error status.
  */
-export type EnvelopeExtras = { call?: CallMeta } & Partial<MessageRef>;
+export type EnvelopeExtras = { call?: CallMeta };
 
 /**
  * A refusal the contract defines: an envelope code and its message (from
@@ -16,17 +15,17 @@ export type EnvelopeExtras = { call?: CallMeta } & Partial<MessageRef>;
  * turns it into the answer.
  */
 export class ApiError extends Error {
-  /** The message's key and values, taken when it is thrown, right after the message was built. */
+  /** The message's key and values, which the envelope sends beside its text. */
   readonly messageRef: MessageRef | undefined;
 
   constructor(
     readonly code: ResponseCodeValue,
-    message: string,
+    message: Message,
     readonly extras: EnvelopeExtras = {},
     /** HTTP headers the answer carries (a rate limit's Retry-After). */
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(textOf(message));
     this.name = 'ApiError';
     this.messageRef = messageRefOf(message);
   }
@@ -34,7 +33,7 @@ export class ApiError extends Error {
 
 export function refuse(
   code: ResponseCodeValue,
-  message: string,
+  message: Message,
   extras?: EnvelopeExtras,
   headers?: Record<string, string>,
 ): never {

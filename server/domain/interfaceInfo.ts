@@ -5,6 +5,7 @@ import type { InterfaceStatus, ResponseCodeValue } from '@agler/contract/constan
 import { formatTime } from '@agler/contract/dates';
 import type { Id } from '@agler/contract/ids';
 import type { InterfaceChange, NewInterface } from '@agler/contract/interfaceInput';
+import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import type { ListQuery } from '@agler/contract/queries';
 import { parseInterfaceLimits } from '@agler/contract/rateLimit';
@@ -138,7 +139,7 @@ export async function requireVisible(
   db: Queryable,
   user: SessionUser,
   ids: readonly Id[],
-  refusal: { code: ResponseCodeValue; message: string } = {
+  refusal: { code: ResponseCodeValue; message: Message } = {
     code: ResponseCode.NOT_FOUND,
     message: MESSAGES.interfaceNotFound,
   },

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_QUOTA, INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import { canonicalRequest, EMPTY_BODY_SHA256, SIGNATURE_CHALLENGE } from '@agler/contract/signature';
 import type { KeyPairVO } from '@agler/contract/types';
@@ -163,7 +164,7 @@ describe('the gateway', () => {
     expect((await gateway(pair, 'GET', at, { nonce: replayed })).status).toBe(200);
     const afterGood = await callCount();
 
-    const cases: [string, Awaited<ReturnType<typeof gateway>>, number, number, string][] = [
+    const cases: [string, Awaited<ReturnType<typeof gateway>>, number, number, Message][] = [
       ['no accessKey', await gateway(pair, 'GET', at, { omit: 'accessKey' }), 401, 40100, MESSAGES.signatureMissing('accessKey')],
       ['no sign', await gateway(pair, 'GET', at, { omit: 'sign' }), 401, 40100, MESSAGES.signatureMissing('sign')],
       ['unknown key', await gateway({ ...pair, accessKey: 'ak_nobody' }, 'GET', at), 401, 40100, MESSAGES.unknownAccessKey],

@@ -387,7 +387,7 @@ describe('counting', () => {
     expect(added).toHaveLength(200);
     expect(added.every((row) => row.iid === id)).toBe(true);
     expect(added.filter((row) => row.success)).toHaveLength(answers.filter((a) => a.code === 0).length);
-    expect(answers.filter((a) => a.code !== 0 && a.message !== UPSTREAM_MESSAGES.timeout(TIMEOUT_MS))).toEqual([]);
+    expect(answers.filter((a) => a.code !== 0 && a.message !== UPSTREAM_MESSAGES.timeout(TIMEOUT_MS).text)).toEqual([]);
   });
 
   test('calls refused before the interface are not counted', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResponseCode } from '@agler/contract/constants';
+import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import { isDatabaseUnavailable } from '../db/errors';
 import { ApiError } from '../domain/errors';
@@ -27,8 +28,8 @@ const BODY_ERRORS: Record<string, string> = {
 };
 
 /** What a refusal of the request by Fastify itself (its body, its URL, ...) says, in the contract's words. */
-export function requestRefusalOf(error: unknown): string {
-  if (error instanceof BodyTooLargeError) return error.message;
+export function requestRefusalOf(error: unknown): Message {
+  if (error instanceof BodyTooLargeError) return error.refusal;
   return BODY_ERRORS[(error as { code?: string }).code ?? ''] ?? MESSAGES.badRequest;
 }
 
@@ -69,9 +70,9 @@ export const errorsPlugin = fp<ErrorOptions>(
       reply.code(200).type('application/json; charset=utf-8');
       // A body over the limit is refused by its HTTP status too: the client may not even have sent it.
       if (error instanceof BodyTooLargeError) {
-        if (closeWithTooLarge(request, reply, error.message)) return undefined;
+        if (closeWithTooLarge(request, reply, error.refusal)) return undefined;
         reply.code(413).header('cache-control', 'no-store');
-        return failure(ResponseCode.PARAMS_ERROR, error.message);
+        return failure(ResponseCode.PARAMS_ERROR, error.refusal);
       }
       if (error instanceof ApiError) {
         reply.headers(error.headers);

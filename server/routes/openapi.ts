@@ -4,6 +4,7 @@ import YAML from 'yaml';
 import { ResponseCode } from '@agler/contract/constants';
 import { isJsonContentType } from '@agler/contract/http';
 import { exceedsValueDepth } from '@agler/contract/json';
+import type { Message } from '@agler/contract/messageKeys';
 import { IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import { IMPORT_LIMITS, parseImportRequest } from '@agler/contract/openapiImport';
 import { parseIdParam, queryOf } from '@agler/contract/queries';
@@ -78,7 +79,7 @@ export function documentFetcher(client: UpstreamClient, timeoutMs: number): Fetc
   };
 }
 
-const refusal = (message: string) => new ApiError(ResponseCode.PARAMS_ERROR, message);
+const refusal = (message: Message) => new ApiError(ResponseCode.PARAMS_ERROR, message);
 
 export const openApiRoutes: FastifyPluginAsync<OpenApiOptions> = async (app, options) => {
   const { ctx, publicUrl } = options;

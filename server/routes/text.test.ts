@@ -47,7 +47,7 @@ test('a NUL in the user search is refused with the message that names it', async
 
 test('a NUL in a name says so, not that the name is too long', async () => {
   expect((await post('/api/user/update/my', { userName: '名字\u0000' }, user)).message).toBe(
-    TEXT_MESSAGES.field('昵称', 'control'),
+    TEXT_MESSAGES.field('昵称', 'control').text,
   );
 });
 
@@ -56,14 +56,14 @@ test('a lone surrogate in a name is refused with its own message, not replaced',
   expect(
     (await post('/api/interfaceInfo/add', { name: '天气\udc00', url: 'https://a.example/', method: 'GET' }))
       .message,
-  ).toBe(TEXT_MESSAGES.field('接口名称', 'loneSurrogate'));
+  ).toBe(TEXT_MESSAGES.field('接口名称', 'loneSurrogate').text);
   // A pair is one character, and welcome.
   expect((await post('/api/user/update/my', { userName: '名字😀' }, user)).code).toBe(0);
 });
 
 test('an interface filter and the usage search refuse a control character by name', async () => {
   expect((await get('/api/interfaceInfo/list/page', { name: 'a\u0000b' })).message).toBe(
-    TEXT_MESSAGES.param('name', 'control'),
+    TEXT_MESSAGES.param('name', 'control').text,
   );
   expect(
     (
@@ -73,20 +73,20 @@ test('an interface filter and the usage search refuse a control character by nam
         searchText: '\u0085',
       })
     ).message,
-  ).toBe(TEXT_MESSAGES.param('searchText', 'control'));
+  ).toBe(TEXT_MESSAGES.param('searchText', 'control').text);
 });
 
 test('an account name with a control character is refused at login by name', async () => {
   expect(
     (await post('/api/user/login', { userAccount: 'adm\u0000in', userPassword: '12345678' }, '')).message,
-  ).toBe(TEXT_MESSAGES.field('账号', 'control'));
+  ).toBe(TEXT_MESSAGES.field('账号', 'control').text);
 });
 
 test("an interface's fields keep their one message for controls", async () => {
   expect(
     (await post('/api/interfaceInfo/add', { name: '天气\u0000', url: 'https://a.example/', method: 'GET' }))
       .message,
-  ).toBe(INTERFACE_VALIDATION_TEXTS.unsafeCharacters('name'));
+  ).toBe(INTERFACE_VALIDATION_TEXTS.unsafeCharacters('name').text);
 });
 
 test("a lone surrogate in invoke's parameters is refused before the call: the call log, which keeps them, could not be written", async () => {

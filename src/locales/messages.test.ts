@@ -1,4 +1,5 @@
 import { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
+import { textOf } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { currentLang } from '@/locales';
@@ -7,14 +8,14 @@ import { translateMessage } from '@/locales/messages';
 describe('translateMessage on a Chinese page', () => {
   it('leaves every message as the server wrote it', () => {
     expect(currentLang()).toBe('zh-CN');
-    for (const text of [
+    for (const message of [
       MESSAGES.accountTaken,
       MESSAGES.signatureMissing('X-Sign'),
       INTERFACE_VALIDATION_TEXTS.required('name'),
       UPSTREAM_MESSAGES.timeout(10000),
       'Something else',
     ]) {
-      expect(translateMessage(text)).toBe(text);
+      expect(translateMessage(message)).toBe(textOf(message));
     }
   });
 

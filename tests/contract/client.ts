@@ -1,7 +1,8 @@
 import { ResponseCode } from '@agler/contract/constants';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { parseJsonExact } from '@agler/contract/json';
-import { messageRefOf } from '@agler/contract/messageKeys';
+import { messageRefOf, textOf } from '@agler/contract/messageKeys';
+import type { Message } from '@agler/contract/messageKeys';
 import type { Envelope } from '@agler/contract/types';
 import { expectConformant } from './conformance';
 
@@ -14,7 +15,12 @@ import { expectConformant } from './conformance';
 
 /** Where the target listens; set by globalSetup.ts (or given as CONTRACT_BASE_URL). */
 /** The envelope of a refusal as the server answers it: with the message's key and values where the contract wrote the message. */
-export const refusal = (code: number, message: string) => ({ code, data: null, message, ...messageRefOf(message) });
+export const refusal = (code: number, message: Message) => ({
+  code,
+  data: null,
+  message: textOf(message),
+  ...messageRefOf(message),
+});
 
 export function baseUrl(): string {
   const url = process.env.CONTRACT_BASE_URL;
@@ -168,14 +174,14 @@ export async function expectAlive() {
 }
 
 /** An envelope refusing with `code` and exactly `message`, as every refusal of the contract is: HTTP 200, no stack. */
-export function expectRefusal(answer: Answer, code: number, message: string | RegExp) {
+export function expectRefusal(answer: Answer, code: number, message: Message | RegExp) {
   expect({ status: answer.status, code: answer.body.code, data: answer.body.data }).toEqual({
     status: 200,
     code,
     data: null,
   });
-  if (typeof message === 'string') expect(answer.body.message).toBe(message);
-  else expect(answer.body.message).toMatch(message);
+  if (message instanceof RegExp) expect(answer.body.message).toMatch(message);
+  else expect(answer.body.message).toBe(textOf(message));
   expect(answer.text).not.toMatch(/\bat .+:\d+:\d+|node_modules|Error:/);
 }
 

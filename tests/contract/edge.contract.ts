@@ -1,5 +1,6 @@
 import net from 'net';
 import { BODY_MAX_BYTES, ResponseCode } from '@agler/contract/constants';
+import type { Message } from '@agler/contract/messageKeys';
 import { HOST_AMBIGUOUS, IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import type { Client } from './client';
@@ -89,9 +90,9 @@ function answerOf(text: string) {
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
-const refusalText = (code: number, message: string) => JSON.stringify(refusal(code, message));
+const refusalText = (code: number, message: Message) => JSON.stringify(refusal(code, message));
 
-function expectTooLarge(seen: Seen, message: string) {
+function expectTooLarge(seen: Seen, message: Message) {
   const answer = answerOf(seen.text);
   expect({ status: answer.status, body: answer.body }).toEqual({
     status: 413,
@@ -106,7 +107,7 @@ const head = (path: string, headers: string) =>
   `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${admin.cookieHeader()}\r\n` +
   `Content-Type: application/json\r\n${headers}\r\n`;
 
-const TOO_LARGE: [string, string, string][] = [
+const TOO_LARGE: [string, string, Message][] = [
   ['a write', API.add, MESSAGES.bodyTooLarge],
   ['the import', IMPORT, IMPORT_MESSAGES.documentTooLarge(IMPORT_LIMITS.documentMaxBytes / MB)],
 ];

@@ -136,7 +136,7 @@ describe('counting under load', () => {
     // Each failure with its message, so that a failed run says why. CI runs this target beside the
     // build and the other target on two cores, where a call can wait past the target's short
     // time-out; such a call is still a call, and what must hold is that every one is counted once.
-    const timedOut = UPSTREAM_MESSAGES.timeout(INVOKE_TIMEOUT_MS);
+    const timedOut = UPSTREAM_MESSAGES.timeout(INVOKE_TIMEOUT_MS).text;
     expect(
       answers
         .filter((a) => a.body.code !== ResponseCode.SUCCESS && a.body.message !== timedOut)

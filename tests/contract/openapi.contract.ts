@@ -73,7 +73,7 @@ describe('the import', () => {
         index: 2,
         operation: 'HEAD /pets/{id}',
         name: 'HEAD /pets/{id}',
-        reason: IMPORT_MESSAGES.methodUnsupported('HEAD'),
+        reason: IMPORT_MESSAGES.methodUnsupported('HEAD').text,
         reasonKey: 'import.methodUnsupported',
         reasonArgs: ['HEAD'],
       },

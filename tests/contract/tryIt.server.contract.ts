@@ -117,7 +117,7 @@ describe('the call of a real interface', () => {
     expect(answer.body).toMatchObject({
       code: ResponseCode.UPSTREAM_ERROR,
       data: null,
-      message: UPSTREAM_MESSAGES.httpError(500, '数据库不可用'),
+      message: UPSTREAM_MESSAGES.httpError(500, '数据库不可用').text,
       call: { status: 500, headers: expect.objectContaining({ 'x-request-id': 'req-42' }) },
     });
     const [entry] = expectSuccess(await user.get<CallHistoryEntry[]>(HISTORY, { id }));

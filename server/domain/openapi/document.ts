@@ -1,10 +1,11 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import YAML from 'yaml';
+import type { Message } from '@agler/contract/messageKeys';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { exceedsJsonDepth, exceedsValueDepth } from '@agler/contract/json';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import type { ImportError } from '@agler/contract/openapiImport';
-import { keyedReason, keyedText } from './keys';
+import { keyedText } from './keys';
 import { countOperations, mapDocument, OverBudget, specificationOf } from './mapping';
 import type { Mapping, Specification } from './mapping';
 
@@ -19,8 +20,11 @@ import type { Mapping, Specification } from './mapping';
 
 type Json = Record<string, unknown>;
 
+/** A document's fault as it is found; readAndMap writes its message with its key for the answer. */
+type DocumentError = { path: string; message: Message };
+
 export type ReadDocument =
-  { ok: true; doc: Json; spec: Specification } | { ok: false; errors: ImportError[]; spec?: Specification };
+  { ok: true; doc: Json; spec: Specification } | { ok: false; errors: DocumentError[]; spec?: Specification };
 
 /** References are resolved within the document only: no file or address is ever read. */
 const LOCAL_ONLY = { external: false, file: false, http: false };
@@ -68,8 +72,8 @@ function resolveLocal(doc: unknown, ref: string, hops = { left: HOPS_MAX }): unk
  * every one that points at nothing within it (named by the pointer of the object holding it, the
  * Reference Object), in document order.
  */
-function refErrors(doc: unknown): ImportError[] {
-  const found: ImportError[] = [];
+function refErrors(doc: unknown): DocumentError[] {
+  const found: DocumentError[] = [];
   const resolved = new Map<string, boolean>();
   const walk = (value: unknown, path: string) => {
     if (found.length >= ERRORS_MAX || typeof value !== 'object' || value === null) return;
@@ -102,7 +106,7 @@ const tooDeep = () => new OverBudget(IMPORT_MESSAGES.tooDeep(IMPORT_LIMITS.depth
  * JSON first (most documents, and much faster), YAML otherwise; YAML's aliases are capped against
  * expansion bombs. Throws OverBudget for nesting deeper than IMPORT_LIMITS.depthMax.
  */
-function parseText(text: string): { value: unknown } | { error: ImportError } {
+function parseText(text: string): { value: unknown } | { error: DocumentError } {
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
     if (exceedsJsonDepth(trimmed, IMPORT_LIMITS.depthMax)) throw tooDeep();
@@ -151,11 +155,11 @@ function refHolder(value: unknown, ref: string, path = '', seen = new Set<object
 type AjvDetail = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
 /** The validator's findings as errors with JSON pointers: ajv's details, or its message for a rule outside the schemas. */
-function validationErrors(error: unknown, doc: unknown): ImportError[] {
+function validationErrors(error: unknown, doc: unknown): DocumentError[] {
   const details = (error as { details?: AjvDetail[] }).details;
   if (Array.isArray(details) && details.length) {
     const seen = new Set<string>();
-    const errors: ImportError[] = [];
+    const errors: DocumentError[] = [];
     for (const detail of details) {
       const path = detail.instancePath ?? '';
       const extra = detail.params?.additionalProperty ?? detail.params?.missingProperty;
@@ -239,17 +243,13 @@ export type ReadMapped =
 
 /**
  * Reads a document's text and maps its operations: the reading thread's whole work. Throws
- * OverBudget when the document nests or expands past its budget. Errors, reasons and notes get
- * their keys here, in the thread that built them (./keys.ts).
+ * OverBudget when the document nests or expands past its budget. Errors are written as the answer
+ * lists them, with their keys (./keys.ts); reasons and notes stay messages, plain data that keeps
+ * its key on the way to the main thread.
  */
 export async function readAndMap(text: string, baseUrl?: string): Promise<ReadMapped> {
   const read = await readDocument(text);
   if (!read.ok)
-    return { ...read, errors: read.errors.map((error) => ({ ...error, ...keyedText(error.message) })) };
-  const mapping = mapDocument(read.doc, read.spec, baseUrl);
-  for (const op of mapping.operations) {
-    if (op.reason !== undefined) Object.assign(op, keyedReason(op.reason));
-    op.keyedNotes = op.notes.map(keyedText);
-  }
-  return { ok: true, spec: read.spec, mapping };
+    return { ...read, errors: read.errors.map(({ path, message }) => ({ path, ...keyedText(message) })) };
+  return { ok: true, spec: read.spec, mapping: mapDocument(read.doc, read.spec, baseUrl) };
 }

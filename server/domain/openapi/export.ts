@@ -123,7 +123,7 @@ const REFUSALS: Record<string, Json> = {
   ServiceUnavailable: envelopeResponse('数据库暂时不可用', ResponseCode.SYSTEM_ERROR),
   GatewayTimeout: envelopeResponse('接口超时没有响应', ResponseCode.UPSTREAM_ERROR),
 };
-const REFUSAL_STATUS: Record<string, string> = {
+export const REFUSAL_STATUS: Record<string, string> = {
   '400': 'BadRequest',
   '401': 'Unauthorized',
   '403': 'Forbidden',

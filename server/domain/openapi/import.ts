@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, sql } from 'drizzle-orm';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
+import { textOf } from '@agler/contract/messageKeys';
+import type { Message } from '@agler/contract/messageKeys';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { sunsetDateError } from '@agler/contract/lifecycle';
 import type { ImportRequest } from '@agler/contract/openapiImport';
@@ -20,7 +22,7 @@ import { LIVE_INTERFACE, lowerCopies, toSecond } from '../interfaceInfo';
 import { recordNotices } from '../lifecycle';
 import { lockNameOrder, ranksFor } from '../nameOrder';
 import type { SessionUser } from '../session';
-import { keyedReason } from './keys';
+import { keyedReason, keyedText } from './keys';
 import { readImport } from './reader';
 
 /**
@@ -35,7 +37,7 @@ import { readImport } from './reader';
 /** Fetches a document from its URL: its text, or the message that says why not. */
 export type FetchDocument = (
   url: string,
-) => Promise<{ ok: true; text: string } | { ok: false; message: string }>;
+) => Promise<{ ok: true; text: string } | { ok: false; message: Message }>;
 
 const COMPARED = [
   'name',
@@ -142,8 +144,7 @@ async function classify(
   const firstOf = new Map<string, number>();
   for (const op of mapping.operations) {
     if (!op.draft) {
-      const { reason = '', reasonKey, reasonArgs } = op;
-      skip.push({ index: op.index, operation: op.operation, name: op.name, reason, reasonKey, reasonArgs });
+      skip.push({ index: op.index, operation: op.operation, name: op.name, ...keyedReason(op.reason ?? '') });
       continue;
     }
     const key = keyOf(op.draft.method, op.draft.url);
@@ -162,8 +163,8 @@ async function classify(
       index: op.index,
       operation: op.operation,
       draft: op.draft,
-      notes: op.notes,
-      keyedNotes: op.keyedNotes,
+      notes: op.notes.map(textOf),
+      keyedNotes: op.notes.map(keyedText),
     };
     const current = existing.get(key);
     if (!current) create.push(row);
@@ -216,7 +217,7 @@ async function unchanged(db: Queryable, { result, existing }: Classified): Promi
 /** New interfaces written per statement while an import stages them. */
 export const STAGE_CHUNK_ROWS = 250;
 /** Staged rows older than this belong to an import that never finished (its process ended) and are removed. */
-const STAGE_ABANDONED_MS = 3_600_000;
+export const STAGE_ABANDONED_MS = 3_600_000;
 
 /** What the ranks of a staged import were placed among: they stand while it has not changed. */
 async function rankLandscape(db: Queryable, stage: string): Promise<string> {

@@ -287,13 +287,13 @@ describe('references', () => {
     expect(await errorsOf(doc)).toEqual([
       {
         path: '/paths/~1pets/get/parameters/0',
-        message: IMPORT_MESSAGES.badRef('#/components/parameters/Limit'),
+        message: IMPORT_MESSAGES.badRef('#/components/parameters/Limit').text,
         messageKey: 'import.badRef',
         messageArgs: ['#/components/parameters/Limit'],
       },
       {
         path: '/paths/~1pets/get/responses/200/content/application~1json/schema',
-        message: IMPORT_MESSAGES.badRef('#/components/schemas/Pets'),
+        message: IMPORT_MESSAGES.badRef('#/components/schemas/Pets').text,
         messageKey: 'import.badRef',
         messageArgs: ['#/components/schemas/Pets'],
       },

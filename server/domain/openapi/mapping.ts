@@ -1,10 +1,11 @@
 import { HTTP_METHODS, INTERFACE_LIMITS } from '@agler/contract/constants';
 import type { HttpMethod } from '@agler/contract/constants';
 import { isAbsoluteHttpUrl, validateInterface } from '@agler/contract/interfaceValidation';
-import type { MessageArg } from '@agler/contract/messageKeys';
+import { textOf } from '@agler/contract/messageKeys';
+import type { Message } from '@agler/contract/messageKeys';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { GATEWAY_RESPONSE_HEADERS, IMPORT_LIMITS, PLATFORM_EXTENSION } from '@agler/contract/openapiImport';
-import type { ImportDraft, ImportNote } from '@agler/contract/openapiImport';
+import type { ImportDraft } from '@agler/contract/openapiImport';
 import { PARAM_TYPES, serializeRequestParams } from '@agler/contract/requestParams';
 import type { RequestParam } from '@agler/contract/requestParams';
 
@@ -102,10 +103,10 @@ function absoluteBase(base: string, baseUrl: string | undefined): string | undef
   return `${trimSlashes(baseUrl)}${relative && !relative.startsWith('/') ? '/' : ''}${relative}`;
 }
 
-/** The mapping went past a budget: the document is refused with `message`. */
+/** The mapping went past a budget: the document is refused with `refusal`. */
 export class OverBudget extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly refusal: Message) {
+    super(textOf(refusal));
     this.name = 'OverBudget';
   }
 }
@@ -411,13 +412,10 @@ export type MappedOperation = {
   name: string;
   /** Undefined when the operation cannot become an interface: `reason` says why. */
   draft?: ImportDraft;
-  reason?: string;
-  /** `reason` by its key, looked up in the reading thread (./keys.ts). */
-  reasonKey?: string;
-  reasonArgs?: MessageArg[];
-  notes: string[];
-  /** `notes` with their keys, looked up in the reading thread. */
-  keyedNotes?: ImportNote[];
+  /** A message built from values is plain data, so it crosses from the reading thread with its key. */
+  reason?: Message;
+  /** What was adjusted to fit. */
+  notes: Message[];
 };
 
 export type Mapping = { operations: MappedOperation[]; baseUrlRequired: boolean };
@@ -525,7 +523,7 @@ const cutDescriptions = (params: RequestParam[], max: number): RequestParam[] =>
  * no schemas, then the longest descriptions cut to the length that fits. Only a list whose names
  * alone are too long stays over the limit (and the row is skipped for it).
  */
-function paramsText(drafts: Draft[], notes: string[], budget: Budget): string {
+function paramsText(drafts: Draft[], notes: Message[], budget: Budget): string {
   const max = INTERFACE_LIMITS.jsonTextMax;
   const full = serializeRequestParams(drafts.map((d) => withSchema(d.param, d.schemaText)));
   if (full.length <= max) return full;
@@ -576,7 +574,7 @@ export function mapDocument(
       const operation = asObject(item[key]);
       const method = key.toUpperCase();
       const label = `${method} ${path}`;
-      const notes: string[] = [];
+      const notes: Message[] = [];
       const summary = cleanText(asText(operation.summary), false);
       const fullName = summary || cleanText(asText(operation.operationId), false) || label;
       const name = clip(fullName, INTERFACE_LIMITS.nameMax);

@@ -1,5 +1,4 @@
 import { parentPort } from 'node:worker_threads';
-import { messageRefOf } from '@agler/contract/messageKeys';
 import { readAndMap } from './document';
 import { OverBudget } from './mapping';
 import type { ReadReply, ReadRequest } from './reader';
@@ -18,7 +17,7 @@ parentPort!.on('message', ({ text, baseUrl }: ReadRequest) => {
     (error: unknown) =>
       reply(
         error instanceof OverBudget
-          ? { kind: 'refused', message: error.message, ref: messageRefOf(error.message) }
+          ? { kind: 'refused', message: error.refusal }
           : { kind: 'failed', name: error instanceof Error ? error.name : typeof error },
       ),
   );

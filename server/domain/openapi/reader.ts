@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ResponseCode } from '@agler/contract/constants';
-import type { MessageRef } from '@agler/contract/messageKeys';
+import type { Message } from '@agler/contract/messageKeys';
 import { IMPORT_MESSAGES } from '@agler/contract/messages';
 import { IMPORT_LIMITS } from '@agler/contract/openapiImport';
 import { refuse } from '../errors';
@@ -19,8 +19,8 @@ export type ReadRequest = { text: string; baseUrl?: string };
 export type ReadReply =
   /** The result as JSON text: parsing it here takes a fraction of what cloning its objects would. */
   | { kind: 'read'; json: string }
-  /** Over one of the document's budgets: the message says which; `ref` is its key, looked up in the thread that built it. */
-  | { kind: 'refused'; message: string; ref?: MessageRef }
+  /** Over one of the document's budgets: the message says which, with its key and values (plain data, so it crosses as it is). */
+  | { kind: 'refused'; message: Message }
   | { kind: 'failed'; name: string };
 
 export type ReadBudget = { timeMs: number; heapMb: number };
@@ -28,7 +28,7 @@ export type ReadBudget = { timeMs: number; heapMb: number };
 const BUDGET: ReadBudget = { timeMs: IMPORT_LIMITS.readMs, heapMb: IMPORT_LIMITS.readHeapMb };
 
 /** Threads reading at once: each may hold its heap cap and a core, and the gateway needs the rest. */
-const READERS_MAX = 2;
+export const READERS_MAX = 2;
 
 /**
  * The thread's start: tsx's require hook, then ./readWorker.ts. A thread does not inherit the hooks
@@ -45,7 +45,7 @@ const START = { tsx: require.resolve('tsx/cjs/api'), entry: path.join(__dirname,
  * A thread that answered is kept this long for the next document: starting one (the hook, the
  * parser and its schemas) costs a second or two of a core, more than reading most documents.
  */
-const IDLE_MS = 30_000;
+export const IDLE_MS = 30_000;
 
 type Reader = { worker: Worker; idle?: NodeJS.Timeout };
 
@@ -100,7 +100,7 @@ function keep(reader: Reader): void {
   idle.push(reader);
 }
 
-const refused = (message: string): ReadReply => ({ kind: 'refused', message });
+const refused = (message: Message): ReadReply => ({ kind: 'refused', message });
 
 /**
  * One document in a reading thread: its reply, or the budget it went over. A thread that went over
@@ -179,7 +179,7 @@ export async function readImport(
   budget: ReadBudget = BUDGET,
 ): Promise<ReadMapped> {
   const reply = await runReader({ text, baseUrl }, budget);
-  if (reply.kind === 'refused') refuse(ResponseCode.PARAMS_ERROR, reply.message, reply.ref);
+  if (reply.kind === 'refused') refuse(ResponseCode.PARAMS_ERROR, reply.message);
   if (reply.kind === 'failed') throw new Error(`The document's reading thread failed: ${reply.name}`);
   return JSON.parse(reply.json) as ReadMapped;
 }

@@ -1,6 +1,7 @@
 import { ModalForm, ProFormDigit, ProFormTextArea } from '@ant-design/pro-components';
 import { App, Typography } from 'antd';
 import { createStyles } from 'antd-style';
+import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import { amountFault, reasonOf } from '@agler/contract/quotaRequests';
 import { QUOTA_REQUEST_LIMITS } from '@/constants';
@@ -26,7 +27,7 @@ export type QuotaRequestFormProps = {
 };
 
 /** A check of the contract's, in the page's language; an empty field is left to `required`. */
-const checked = (check: (value: unknown) => string | undefined) => ({
+const checked = (check: (value: unknown) => Message | undefined) => ({
   validator: (_: unknown, value: unknown) => {
     const error = value === undefined || value === null || value === '' ? undefined : check(value);
     return error ? Promise.reject(new Error(translateMessage(error))) : Promise.resolve();

@@ -409,13 +409,13 @@ describe('InterfaceForm sunset date', () => {
     await setupEdit();
     fireEvent.click(screen.getByRole('switch', { name: '标记为已弃用' }));
     submit();
-    const message = LIFECYCLE_MESSAGES.sunsetTooEarly(today());
+    const message = LIFECYCLE_MESSAGES.sunsetTooEarly(today()).text;
     expect(await within(sunsetItem()).findByText(message)).toBeInTheDocument();
     expect(updateMock).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal of the sunset date at that field", async () => {
-    const message = LIFECYCLE_MESSAGES.sunsetTooEarly('2030-01-01');
+    const message = LIFECYCLE_MESSAGES.sunsetTooEarly('2030-01-01').text;
     updateMock.mockRejectedValue(new ApiError({ code: 40000, message }));
     const { onSaved } = await setupEdit();
     submit();

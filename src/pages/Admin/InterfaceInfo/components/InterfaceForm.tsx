@@ -60,7 +60,7 @@ function dayOf(value: unknown): string | null {
 
 /** Whether a refusal of the server is about the sunset date, so the form shows it at that field. */
 function isSunsetMessage(message: string): boolean {
-  const [before, after] = LIFECYCLE_MESSAGES.sunsetTooEarly('\u0000').split('\u0000');
+  const [before, after] = LIFECYCLE_MESSAGES.sunsetTooEarly('\u0000').text.split('\u0000');
   return (
     message === LIFECYCLE_MESSAGES.badSunsetDate || (message.startsWith(before) && message.endsWith(after))
   );

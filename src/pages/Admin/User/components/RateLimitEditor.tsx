@@ -7,6 +7,7 @@ import { translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
 import { updateUserInterfaceInfo } from '@/services/agler/userInterfaceInfo';
 import { rateLimitText } from '@/utils/rateLimit';
+import type { Message } from '@agler/contract/messageKeys';
 import { parseRateOverride } from '@agler/contract/rateLimit';
 import { ADMIN_USER_TEXTS } from '../texts';
 
@@ -22,7 +23,7 @@ type RateLimitEditorProps = {
 };
 
 /** What the contract says is wrong with a pair of limits (null: the interface's), or undefined. */
-function problemOf(limit: number | null, burst: number | null): string | undefined {
+function problemOf(limit: number | null, burst: number | null): Message | undefined {
   const parsed = parseRateOverride({ rateLimit: limit, rateBurst: burst });
   return parsed.ok ? undefined : parsed.message;
 }
