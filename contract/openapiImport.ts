@@ -1,8 +1,6 @@
-import type { HttpMethod } from './constants';
 import { isAbsoluteHttpUrl } from './interfaceValidation';
-import type { InterfaceField } from './interfaceValidation';
-import type { MessageArg, MessageRef } from './messageKeys';
 import { IMPORT_MESSAGES } from './messages';
+import type { components } from './openapi';
 import type { Parsed } from './queries';
 import { utf8Bytes } from './text';
 
@@ -37,60 +35,28 @@ export const IMPORT_LIMITS = {
   readHeapMb: 512,
 } as const;
 
+type Schemas = components['schemas'];
+
 /** The fields an import writes (what an interface's add takes, and whether it is deprecated). */
-export type ImportDraft = {
-  name: string;
-  description: string;
-  url: string;
-  method: HttpMethod;
-  requestParams: string;
-  requestHeader: string;
-  responseHeader: string;
-  deprecated: boolean;
-};
-
-export type ImportChange = { field: InterfaceField | 'deprecated'; before: string; after: string };
-
-export type ImportRow = {
-  index: number;
-  /** The operation in the document: `GET /pets/{id}`. */
-  operation: string;
-  draft: ImportDraft;
-  /** What was adjusted to fit (a name cut short, a schema left out of a description). */
-  notes: string[];
-  /** `notes` again, each with its key and values (contract/messageKeys.ts) where it has them, for a client to translate. */
-  keyedNotes?: ImportNote[];
-};
-
+export type ImportDraft = Schemas['ImportDraft'];
+/** A row: the operation in the document (`GET /pets/{id}`), its draft, and what was adjusted to fit, as text and by key. */
+export type ImportRow = Schemas['ImportRow'];
 /** A note of a row: its text, and the key and values it was built from when it is one of the contract's. */
-export type ImportNote = { message: string } & Partial<MessageRef>;
-
+export type ImportNote = Schemas['ImportNote'];
 export type ImportCreate = ImportRow;
-export type ImportUpdate = ImportRow & { id: string; changes: ImportChange[] };
+export type ImportUpdate = Schemas['ImportUpdate'];
+/** A field an update changes: one of the interface's fields, or `deprecated`. */
+export type ImportChange = ImportUpdate['changes'][number];
+/**
+ * `baseUrlRequired`: the document has no absolute server address and no base URL was given;
+ * `specification`: the spec and version read (`OpenAPI 3.1.0`, `Swagger 2.0`); `ids`: with
+ * `dryRun: false`, the ids written, created then updated, in row order.
+ */
+export type ImportResult = Schemas['ImportResult'];
 /** `reasonKey` and `reasonArgs` name `reason` by its key and values when it is one of the contract's. */
-export type ImportSkip = {
-  index: number;
-  operation: string;
-  name: string;
-  reason: string;
-  reasonKey?: string;
-  reasonArgs?: MessageArg[];
-};
+export type ImportSkip = ImportResult['skip'][number];
 /** A document's fault: where (a JSON pointer such as `/paths/~1pets/get/responses`) and what, by key too when the contract wrote it. */
-export type ImportError = { path: string; message: string } & Partial<MessageRef>;
-
-export type ImportResult = {
-  create: ImportCreate[];
-  update: ImportUpdate[];
-  skip: ImportSkip[];
-  errors: ImportError[];
-  /** The document has no absolute server address: a base URL is needed (and was not given). */
-  baseUrlRequired: boolean;
-  /** The spec and version read: `OpenAPI 3.1.0`, `Swagger 2.0`. */
-  specification?: string;
-  /** With `dryRun: false`: the ids written, created then updated, in row order. */
-  ids?: string[];
-};
+export type ImportError = ImportResult['errors'][number];
 
 /**
  * The extension the export writes on each operation with what OpenAPI has no

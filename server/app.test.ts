@@ -7,10 +7,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BODY_MAX_BYTES, ResponseCode } from '@agler/contract/constants';
+import { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
 import { JSON_MAX_DEPTH } from '@agler/contract/json';
+import type { Message } from '@agler/contract/messageKeys';
 import { HOST_AMBIGUOUS, IMPORT_MESSAGES, MESSAGES } from '@agler/contract/messages';
-import { ADMIN, call, loginAs, testApp } from './test/app';
-import type { TestApp } from './test/app';
+import { ADMIN, call, setUpTestApp, testApp } from './test/app';
 import { refusal } from './test/refusal';
 
 /** What every request meets: headers, bodies, CSRF, errors, the console's files. */
@@ -27,23 +28,15 @@ fs.writeFileSync(
 );
 fs.writeFileSync(path.join(consoleDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await testApp({ consoleDir, publicUrl: 'https://agler.example.com' });
-  admin = await loginAs(t.app, ADMIN);
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(consoleDir, { recursive: true, force: true });
-});
+const t = setUpTestApp({ consoleDir, publicUrl: 'https://agler.example.com', login: { admin: ADMIN } });
+afterAll(() => fs.rmSync(consoleDir, { recursive: true, force: true }));
 
 const post = (url: string, options: { payload?: string | object; headers?: Record<string, string> } = {}) =>
   t.app.inject({
     method: 'POST',
     url,
     payload: options.payload,
-    headers: { cookie: admin, ...options.headers },
+    headers: { cookie: t.cookie.admin, ...options.headers },
   });
 
 const envelopeOf = (response: { body: string }) => JSON.parse(response.body);
@@ -82,7 +75,10 @@ describe('headers', () => {
   });
 
   test('API answers are never cached', async () => {
-    const response = await t.app.inject({ url: '/api/interfaceInfo/list/page', headers: { cookie: admin } });
+    const response = await t.app.inject({
+      url: '/api/interfaceInfo/list/page',
+      headers: { cookie: t.cookie.admin },
+    });
 
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -154,7 +150,7 @@ describe('request bodies', () => {
       payload: { name: 42, url: 'https://a.example', method: 'GET' },
     });
 
-    expect(envelopeOf(response)).toEqual(refusal(ResponseCode.PARAMS_ERROR, '接口名称必须是文本'));
+    expect(envelopeOf(response)).toEqual(refusal(ResponseCode.PARAMS_ERROR, INTERFACE_VALIDATION_TEXTS.notText('name')));
   });
 });
 
@@ -224,10 +220,10 @@ function answerOf(text: string) {
 
 const MB = 1024 * 1024;
 const postHead = (url: string, headers: string) =>
-  `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${admin}\r\nContent-Type: application/json\r\n${headers}\r\n`;
+  `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${t.cookie.admin}\r\nContent-Type: application/json\r\n${headers}\r\n`;
 
 describe('bodies over the limit', () => {
-  const tooLarge = (message: string) =>
+  const tooLarge = (message: Message) =>
     JSON.stringify(refusal(ResponseCode.PARAMS_ERROR, message));
 
   test.each([

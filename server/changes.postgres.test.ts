@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { KeyPairVO } from '@agler/contract/types';
 import { DEMO_INTERFACE_COUNT } from './domain/seed';
+import { keyPairOf } from './test/keys';
 import { postgresAvailable, startPostgres } from './test/postgres';
 import type { PgServer } from './test/postgres';
 import { send, startServer, stopServer } from './test/process';
@@ -61,9 +62,7 @@ const USER = DEMO_ACCOUNTS.find((a) => a.userRole === 'user')!;
     await server?.close();
   });
 
-  const newPair = async (which: number) =>
-    (await send<KeyPairVO>(`${processes[which].url}/api/user/key/regenerate`, { body: {}, cookie: userCookie })).envelope
-      .data;
+  const newPair = (which: number) => keyPairOf(processes[which].url, userCookie);
 
   const admin = async (path: string, body: Record<string, unknown>) =>
     (await send(`${processes[0].url}${path}`, { body, cookie: adminCookie })).envelope;

@@ -4,19 +4,14 @@
 import { sql } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
 import { errorForLog, sanitisedDatabaseMessage } from './logging';
-import { call, loginAs, testApp, USER } from './test/app';
-import type { TestApp } from './test/app';
+import { call, loginAs, setUpTestApp, USER } from './test/app';
 
 /** What the log holds when things go wrong: what failed, never the statement, its values or a secret. */
 
-let t: TestApp;
 const lines: string[] = [];
 const logged = () => lines.join('');
 
-beforeAll(async () => {
-  t = await testApp({ logLevel: 'info', logStream: { write: (line) => lines.push(line) } });
-}, 180_000);
-afterAll(() => t.close());
+const t = setUpTestApp({ logLevel: 'info', logStream: { write: (line) => lines.push(line) } });
 beforeEach(() => {
   lines.length = 0;
 });

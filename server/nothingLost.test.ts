@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
 import type { InterfaceQuota, KeyPairVO } from '@agler/contract/types';
 import { templateDataDir } from './test/database';
+import { keyPairOf } from './test/keys';
 import { postgresAvailable, startPostgres } from './test/postgres';
 import type { PgServer } from './test/postgres';
 import { send, startServer, stopServer } from './test/process';
@@ -141,7 +142,7 @@ async function prepare(env: Record<string, string>) {
     ).envelope.data,
   );
   await send(`${server.url}/api/interfaceInfo/online`, { body: { id }, cookie: admin });
-  const pair = (await send<KeyPairVO>(`${server.url}/api/user/key/regenerate`, { body: {}, cookie: user })).envelope.data;
+  const pair = await keyPairOf(server.url, user);
   await send(`${server.url}/api/userInterfaceInfo/update`, {
     body: { userId: USER.id, interfaceInfoId: id, leftNum: QUOTA },
     cookie: admin,

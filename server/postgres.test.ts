@@ -10,6 +10,7 @@ import { seedDemoData } from './domain/seed';
 import { ADMIN, call, loginAs, testApp, USER } from './test/app';
 import type { TestApp } from './test/app';
 import { SEED_NOW } from './test/database';
+import { keyPairOf } from './test/keys';
 import { ownClusterAvailable, postgresAvailable, startPostgres } from './test/postgres';
 import type { PgServer } from './test/postgres';
 import { request } from 'undici';
@@ -179,10 +180,7 @@ import { refusal } from './test/refusal';
           checkPassword: 'password-123',
         },
       });
-      const pair = await send<{ accessKey: string; secretKey: string }>(`${a.url}/api/user/key/regenerate`, {
-        body: {},
-        cookie: registered.setCookie,
-      });
+      const pair = await keyPairOf(a.url, registered.setCookie!);
       const weatherId = '1800000000000000001';
       await send(`${a.url}/api/userInterfaceInfo/update`, {
         body: { userId: registered.envelope.data, interfaceInfoId: weatherId, leftNum: 100 },
@@ -192,7 +190,7 @@ import { refusal } from './test/refusal';
       const callOn = async (origin: string, nonce = freshNonce()) =>
         (
           await request(`${origin}${path}`, {
-            headers: signedHeaders(pair.envelope.data, 'GET', path, {
+            headers: signedHeaders(pair, 'GET', path, {
               timestamp: Math.floor(Date.now() / 1000),
               nonce,
             }),
@@ -230,13 +228,7 @@ import { refusal } from './test/refusal';
       await ownDatabase.exclusive((db) => seedDemoData(db, { now: SEED_NOW }));
       const t = await testApp({}, ownDatabase);
       const cookie = await loginAs(t.app, USER);
-      const pair = (
-        await call<{ accessKey: string; secretKey: string }>(t.app, {
-          method: 'POST',
-          url: '/api/user/key/regenerate',
-          cookie,
-        })
-      ).data!;
+      const pair = await keyPairOf(t.app, cookie);
       const gatewayPath = '/gateway/1800000000000000001';
 
       own.stop();

@@ -3,7 +3,6 @@
  */
 import { INTERFACE_STATUS } from '@agler/contract/constants';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
-import type { KeyPairVO } from '@agler/contract/types';
 import { migrate, openPostgres } from './db/connect';
 import type { Database } from './db/connect';
 import { alignDemoUrls } from './domain/demoUrls';
@@ -11,6 +10,7 @@ import { DEMO_INTERFACE_COUNT, seedDemoData } from './domain/seed';
 import { ADMIN, call, loginAs, testApp } from './test/app';
 import type { TestApp } from './test/app';
 import { SEED_NOW } from './test/database';
+import { keyPairOf } from './test/keys';
 import { postgresAvailable, startPostgres } from './test/postgres';
 import type { PgServer } from './test/postgres';
 import { freshNonce, signedHeaders } from './test/sign';
@@ -73,14 +73,7 @@ const PER_TICK = (4 * LIMIT * TICK_MS) / 1000;
     expect(
       await call(apps[0].app, { method: 'POST', url: '/api/interfaceInfo/update', payload: update, cookie }),
     ).toMatchObject({ code: 0 });
-    const pair = (
-      await call<KeyPairVO>(apps[1].app, {
-        method: 'POST',
-        url: '/api/user/key/regenerate',
-        payload: {},
-        cookie,
-      })
-    ).data;
+    const pair = await keyPairOf(apps[1].app, cookie);
     const path = `/gateway/${target.id}`;
 
     const counts = { answered: 0, refused: 0, other: 0, byApp: [0, 0] };

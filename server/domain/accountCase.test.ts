@@ -10,8 +10,7 @@ import { LOGIN_THROTTLE, ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import { migrate, MIGRATIONS_DIR, openPglite } from '../db/connect';
 import type { Database } from '../db/connect';
-import { call, testApp } from '../test/app';
-import type { TestApp } from '../test/app';
+import { call, setUpTestApp } from '../test/app';
 import { NodePGlite } from '../test/database';
 import { register } from './accounts';
 import { hashPassword } from './password';
@@ -31,11 +30,7 @@ const registration = (userAccount: string) => ({
 });
 
 describe('on the demo database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await testApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = setUpTestApp();
 
   const registerAs = (userAccount: string) =>
     call<string>(t.app, { method: 'POST', url: '/api/user/register', payload: registration(userAccount) });

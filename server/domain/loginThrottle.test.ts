@@ -7,7 +7,7 @@ import { MESSAGES } from '@agler/contract/messages';
 import type { Envelope } from '@agler/contract/types';
 import { migrate, openPostgres } from '../db/connect';
 import type { Database } from '../db/connect';
-import { testApp, USER } from '../test/app';
+import { setUpTestApp, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 import { SEED_NOW } from '../test/database';
 import { postgresAvailable, startPostgres } from '../test/postgres';
@@ -71,11 +71,7 @@ function throttleTests(apps: () => FastifyInstance[]) {
 }
 
 describe('on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await testApp();
-  }, 180_000);
-  afterAll(() => t.close());
+  const t = setUpTestApp();
 
   throttleTests(() => [t.app]);
 });

@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { KeyPairVO } from '@agler/contract/types';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
-import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
+import { ADMIN, loginAs, testApp, USER } from '../test/app';
 import type { TestApp } from '../test/app';
 import { listeningApp, sendSigned } from '../test/gateway';
+import { keyPairOf } from '../test/keys';
 import { bearerMatches, isLoopback } from './metrics';
 
 /**
@@ -29,10 +30,7 @@ let pair: KeyPairVO;
 
 beforeAll(async () => {
   ({ t, base } = await listeningApp(PUBLIC_URL));
-  const cookie = await loginAs(t.app, USER);
-  pair = (
-    await call<KeyPairVO>(t.app, { method: 'POST', url: '/api/user/key/regenerate', payload: {}, cookie })
-  ).data;
+  pair = await keyPairOf(t.app, await loginAs(t.app, USER));
 }, 180_000);
 
 afterAll(() => t.close());

@@ -3,8 +3,7 @@
  */
 import { ResponseCode } from '@agler/contract/constants';
 import { HOST_NOT_SERVED, MESSAGES } from '@agler/contract/messages';
-import { ADMIN, loginAs, testApp } from '../test/app';
-import type { TestApp } from '../test/app';
+import { ADMIN, setUpTestApp } from '../test/app';
 import { hostIsAmbiguous } from './security';
 import { refusal } from '../test/refusal';
 
@@ -16,19 +15,17 @@ import { refusal } from '../test/refusal';
 const PUBLIC_URL = 'https://api.example.com';
 const ONLINE_ID = '1800000000000000001';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await testApp({ publicUrl: PUBLIC_URL, allowedHosts: ['agler.internal', 'proxy.local:8080'] });
-  admin = await loginAs(t.app, ADMIN);
-}, 180_000);
-afterAll(() => t.close());
+const t = setUpTestApp({
+  publicUrl: PUBLIC_URL,
+  allowedHosts: ['agler.internal', 'proxy.local:8080'],
+  login: { admin: ADMIN },
+});
 
 const request = (url: string, headers: Record<string, string>, method: 'GET' | 'POST' = 'GET') =>
   t.app.inject({
     method,
     url,
-    headers: { cookie: admin, ...headers },
+    headers: { cookie: t.cookie.admin, ...headers },
     ...(method === 'POST' ? { payload: { id: ONLINE_ID } } : {}),
   });
 

@@ -9,8 +9,7 @@ import { compareIds } from '@agler/contract/ids';
 import { MESSAGES } from '@agler/contract/messages';
 import type { AnalysisOverview, AnalysisOverviewAnswer, Envelope, TopInterface } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
-import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
-import type { TestApp } from '../test/app';
+import { ADMIN, call, loginAs, setUpTestApp, USER } from '../test/app';
 import { refusal } from '../test/refusal';
 
 /**
@@ -19,13 +18,7 @@ import { refusal } from '../test/refusal';
  * p95 in the contract's latency buckets.
  */
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await testApp();
-  admin = await loginAs(t.app, ADMIN);
-}, 180_000);
-afterAll(() => t.close());
+const t = setUpTestApp({ login: { admin: ADMIN } });
 
 type Call = { iid: string; ms: number; success: boolean; latency: number };
 
@@ -78,7 +71,7 @@ test('the demo history answers as real calls do: 200 with a body, or a 500, or n
 async function overview(startDate: string, endDate: string): Promise<Envelope<AnalysisOverview>> {
   const answer = await call<AnalysisOverviewAnswer>(t.app, {
     url: `/api/analysis/overview?startDate=${startDate}&endDate=${endDate}`,
-    cookie: admin,
+    cookie: t.cookie.admin,
   });
   return { ...answer, data: unpackOverview(answer.data) };
 }
@@ -158,7 +151,7 @@ describe('overview', () => {
     ['startDate=2026-03-02&endDate=2026-03-01', MESSAGES.dateOrder],
     ['startDate=2024-01-01&endDate=2026-01-01', MESSAGES.rangeTooLong],
   ])('%s is refused by name', async (query, message) => {
-    expect(await call(t.app, { url: `/api/analysis/overview?${query}`, cookie: admin })).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
+    expect(await call(t.app, { url: `/api/analysis/overview?${query}`, cookie: t.cookie.admin })).toEqual(refusal(ResponseCode.PARAMS_ERROR, message));
   });
 
   test('admins only', async () => {
@@ -183,7 +176,7 @@ describe('top interfaces', () => {
 
     const answer = await call<TopInterface[]>(t.app, {
       url: '/api/analysis/top/interface/invoke?limit=20',
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
 
     expect(answer.data.map((r) => [r.id, r.totalNum])).toEqual(expected);
@@ -193,18 +186,18 @@ describe('top interfaces', () => {
   test('three by default, and a deleted interface no longer counts', async () => {
     const before = await call<TopInterface[]>(t.app, {
       url: '/api/analysis/top/interface/invoke',
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
     await call(t.app, {
       method: 'POST',
       url: '/api/interfaceInfo/delete',
       payload: { id: before.data[0].id },
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
 
     const after = await call<TopInterface[]>(t.app, {
       url: '/api/analysis/top/interface/invoke',
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
 
     expect(before.data).toHaveLength(3);
@@ -212,9 +205,11 @@ describe('top interfaces', () => {
   });
 
   test('a limit over 20 is refused', async () => {
-    expect(
-      (await call(t.app, { url: '/api/analysis/top/interface/invoke?limit=21', cookie: admin })).message,
-    ).toBe(MESSAGES.limitInvalid);
+    const answer = await call(t.app, {
+      url: '/api/analysis/top/interface/invoke?limit=21',
+      cookie: t.cookie.admin,
+    });
+    expect(answer.message).toBe(MESSAGES.limitInvalid);
   });
 });
 
@@ -230,7 +225,7 @@ describe('a deleted interface', () => {
       method: 'POST',
       url: '/api/interfaceInfo/delete',
       payload: { id: target.interfaceInfoId },
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
     const after = await overview(...range);
 
@@ -245,7 +240,7 @@ describe('a deleted interface', () => {
     );
     const top = await call<TopInterface[]>(t.app, {
       url: '/api/analysis/top/interface/invoke?limit=20',
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
     expect(top.data.map((r) => r.id)).not.toContain(target.interfaceInfoId);
   });

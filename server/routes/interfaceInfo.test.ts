@@ -10,23 +10,14 @@ import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import type { InterfaceInfo, InterfaceQuota, Page } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
-import { ADMIN, call, loginAs, testApp, USER } from '../test/app';
-import type { TestApp } from '../test/app';
+import { ADMIN, call, setUpTestApp, USER } from '../test/app';
 import { refusal } from '../test/refusal';
 
-let t: TestApp;
-let admin: string;
-let user: string;
-beforeAll(async () => {
-  t = await testApp();
-  admin = await loginAs(t.app, ADMIN);
-  user = await loginAs(t.app, USER);
-}, 180_000);
-afterAll(() => t.close());
+const t = setUpTestApp({ login: { admin: ADMIN, user: USER } });
 
-const page = (query: string, cookie = admin) =>
+const page = (query: string, cookie = t.cookie.admin) =>
   call<Page<InterfaceInfo>>(t.app, { url: `/api/interfaceInfo/list/page?${query}`, cookie });
-const post = <T = unknown>(path: string, payload: unknown, cookie = admin) =>
+const post = <T = unknown>(path: string, payload: unknown, cookie = t.cookie.admin) =>
   call<T>(t.app, { method: 'POST', url: `/api/interfaceInfo/${path}`, payload: payload as object, cookie });
 
 const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
@@ -50,7 +41,7 @@ describe('the list', () => {
   });
 
   test('users other than admins see online interfaces only', async () => {
-    const answer = await page(`pageSize=${PAGE_SIZE_MAX}`, user);
+    const answer = await page(`pageSize=${PAGE_SIZE_MAX}`, t.cookie.user);
 
     const online = demo.filter((r) => r.status === INTERFACE_STATUS.ONLINE);
     expect(answer.data.total).toBe(online.length);
@@ -130,28 +121,28 @@ describe('one interface', () => {
   test('answers every field, ids as text', async () => {
     const answer = await call<InterfaceInfo>(t.app, {
       url: `/api/interfaceInfo/get?id=${demo[0].id}`,
-      cookie: user,
+      cookie: t.cookie.user,
     });
 
     expect(answer).toEqual({ code: 0, data: demo[0], message: 'ok' });
   });
 
   test('an offline interface exists for admins only', async () => {
-    expect((await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: user })).code).toBe(
-      ResponseCode.NOT_FOUND,
-    );
-    expect((await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: admin })).code).toBe(
-      0,
-    );
+    expect(
+      (await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: t.cookie.user })).code,
+    ).toBe(ResponseCode.NOT_FOUND);
+    expect(
+      (await call(t.app, { url: `/api/interfaceInfo/get?id=${offline.id}`, cookie: t.cookie.admin })).code,
+    ).toBe(0);
   });
 
   test('a malformed id is 40000, a missing one 40400', async () => {
-    expect(await call(t.app, { url: '/api/interfaceInfo/get?id=12a', cookie: user })).toMatchObject({
+    expect(await call(t.app, { url: '/api/interfaceInfo/get?id=12a', cookie: t.cookie.user })).toMatchObject({
       code: ResponseCode.PARAMS_ERROR,
       message: MESSAGES.badId,
     });
     expect(
-      await call(t.app, { url: `/api/interfaceInfo/get?id=${interfaceIdOf(99999)}`, cookie: user }),
+      await call(t.app, { url: `/api/interfaceInfo/get?id=${interfaceIdOf(99999)}`, cookie: t.cookie.user }),
     ).toMatchObject({
       code: ResponseCode.NOT_FOUND,
       message: MESSAGES.interfaceNotFound,
@@ -174,7 +165,7 @@ describe('admin writes', () => {
     const added = await post<string>('add', fields);
     const stored = await call<InterfaceInfo>(t.app, {
       url: `/api/interfaceInfo/get?id=${added.data}`,
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
 
     expect(added).toMatchObject({ code: 0, message: 'ok' });
@@ -200,12 +191,12 @@ describe('admin writes', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/interfaceInfo/update',
-      headers: { 'content-type': 'application/json', cookie: admin },
+      headers: { 'content-type': 'application/json', cookie: t.cookie.admin },
       payload: `{"id": ${target}, "description": "精确的 id"}`,
     });
     const stored = await call<InterfaceInfo>(t.app, {
       url: `/api/interfaceInfo/get?id=${target}`,
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
 
     expect(JSON.parse(response.body)).toEqual({ code: 0, data: true, message: 'ok' });
@@ -234,16 +225,19 @@ describe('admin writes', () => {
     const added = await post<string>('add', { ...fields, name: '上线测试' });
     const before = await call<InterfaceInfo>(t.app, {
       url: `/api/interfaceInfo/get?id=${added.data}`,
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
 
     await post('online', { id: added.data });
     const online = await call<InterfaceInfo>(t.app, {
       url: `/api/interfaceInfo/get?id=${added.data}`,
-      cookie: user,
+      cookie: t.cookie.user,
     });
     await post('offline', { id: added.data });
-    const offline = await call(t.app, { url: `/api/interfaceInfo/get?id=${added.data}`, cookie: user });
+    const offline = await call(t.app, {
+      url: `/api/interfaceInfo/get?id=${added.data}`,
+      cookie: t.cookie.user,
+    });
 
     expect(online.data).toEqual({ ...before.data, status: INTERFACE_STATUS.ONLINE });
     expect(offline.code).toBe(ResponseCode.NOT_FOUND);
@@ -260,7 +254,7 @@ describe('admin writes', () => {
   });
 
   test('only admins write', async () => {
-    expect(await post('add', fields, user)).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
+    expect(await post('add', fields, t.cookie.user)).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
     expect((await post('delete', { id: demo[0].id }, '')).code).toBe(ResponseCode.NOT_LOGIN);
   });
 
@@ -270,7 +264,7 @@ describe('admin writes', () => {
       method: 'POST',
       url: '/api/interfaceInfo/delete',
       payload: [1, 2],
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
 
     expect(stranger).toEqual(refusal(ResponseCode.NOT_LOGIN, MESSAGES.notLogin));
@@ -289,7 +283,7 @@ const fieldsOfNew = {
 
 describe('a deleted interface', () => {
   test('keeps its row, marked, and is out of every list and lookup (40400), quotas included', async () => {
-    const usage = await call<InterfaceQuota[]>(t.app, { url: '/api/user/usage', cookie: user });
+    const usage = await call<InterfaceQuota[]>(t.app, { url: '/api/user/usage', cookie: t.cookie.user });
     const target = demo.find(
       (r) => r.status === INTERFACE_STATUS.ONLINE && usage.data.some((u) => u.interfaceInfoId === r.id),
     )!;
@@ -303,7 +297,7 @@ describe('a deleted interface', () => {
     );
     expect(row.name).toBe(target.name);
     expect(row.deleted_at).not.toBeNull();
-    for (const cookie of [admin, user]) {
+    for (const cookie of [t.cookie.admin, t.cookie.user]) {
       const listed = await page(`pageSize=${PAGE_SIZE_MAX}&name=${encodeURIComponent(target.name)}`, cookie);
       expect(listed.data.records.map((r) => r.id)).not.toContain(target.id);
       expect(await call(t.app, { url: `/api/interfaceInfo/get?id=${target.id}`, cookie })).toEqual(notFound);
@@ -312,8 +306,8 @@ describe('a deleted interface', () => {
     expect(await post('online', { id: target.id })).toEqual(notFound);
     expect(await post('offline', { id: target.id })).toEqual(notFound);
     expect(await post('delete', { id: target.id })).toEqual(notFound);
-    expect(await post('invoke', { id: target.id, userRequestParams: '{}' }, user)).toEqual(notFound);
-    const usageAfter = await call<InterfaceQuota[]>(t.app, { url: '/api/user/usage', cookie: user });
+    expect(await post('invoke', { id: target.id, userRequestParams: '{}' }, t.cookie.user)).toEqual(notFound);
+    const usageAfter = await call<InterfaceQuota[]>(t.app, { url: '/api/user/usage', cookie: t.cookie.user });
     expect(usageAfter.data.map((u) => u.interfaceInfoId)).toEqual(
       usage.data.map((u) => u.interfaceInfoId).filter((id) => id !== target.id),
     );
@@ -321,7 +315,7 @@ describe('a deleted interface', () => {
       method: 'POST',
       url: '/api/userInterfaceInfo/update',
       payload: { userId: USER.id, interfaceInfoId: target.id, leftNum: 5 },
-      cookie: admin,
+      cookie: t.cookie.admin,
     });
     expect(quota).toEqual(notFound);
   });

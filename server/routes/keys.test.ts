@@ -5,8 +5,7 @@ import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { KeyVO } from '@agler/contract/keys';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
-import { ADMIN, call, loginAs, registerAs, testApp } from '../test/app';
-import type { TestApp } from '../test/app';
+import { ADMIN, call, registerAs, setUpTestApp } from '../test/app';
 
 /** The key list names the interfaces a key is limited to, from the key itself, deleted ones marked (to users, by id only). */
 
@@ -15,16 +14,12 @@ const nameOf = (id: string) => demo.find((row) => row.id === id)!.name;
 const KEPT = interfaceIdOf(2);
 const DELETED = interfaceIdOf(5);
 
-let t: TestApp;
-let admin: string;
+const t = setUpTestApp({ login: { admin: ADMIN } });
 let user: { cookie: string; id: string };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await loginAs(t.app, ADMIN);
   user = await registerAs(t.app, 'key_names');
-}, 180_000);
-afterAll(() => t.close());
+});
 
 const post = (url: string, payload: object, cookie: string) =>
   call(t.app, { method: 'POST', url, payload, cookie });
@@ -36,14 +31,14 @@ describe('GET /api/user/key/list names the interfaces', () => {
     expect(
       (await post('/api/user/key/add', { name: '部分', interfaceIds: [DELETED, KEPT] }, user.cookie)).code,
     ).toBe(0);
-    expect((await post('/api/interfaceInfo/delete', { id: DELETED }, admin)).code).toBe(0);
+    expect((await post('/api/interfaceInfo/delete', { id: DELETED }, t.cookie.admin)).code).toBe(0);
     const [limited] = await listOf(user.cookie);
     expect(limited.interfaceIds).toEqual([DELETED, KEPT]);
     expect(limited.interfaces).toEqual([
       { id: DELETED, name: DELETED, deleted: true },
       { id: KEPT, name: nameOf(KEPT), deleted: false },
     ]);
-    expect((await listOf(admin, `?userId=${user.id}`))[0].interfaces).toEqual([
+    expect((await listOf(t.cookie.admin, `?userId=${user.id}`))[0].interfaces).toEqual([
       { id: DELETED, name: nameOf(DELETED), deleted: true },
       { id: KEPT, name: nameOf(KEPT), deleted: false },
     ]);

@@ -8,29 +8,22 @@ import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import type { QuotaRequestVO } from '@agler/contract/quotaRequests';
 import type { Page } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
-import { ADMIN, call, loginAs, registerAs, testApp, USER } from '../test/app';
-import type { TestApp } from '../test/app';
+import { ADMIN, call, registerAs, setUpTestApp, USER } from '../test/app';
 import { refusal } from '../test/refusal';
 
-let t: TestApp;
+const t = setUpTestApp({ login: { other: USER, admin: ADMIN } });
 let cookie: string;
 let userId: string;
-let otherCookie: string;
-let adminCookie: string;
 const IID = interfaceIdOf(3);
 const TOO_LONG = 'x'.repeat(QUOTA_REQUEST_LIMITS.reasonMax + 1);
 
 beforeAll(async () => {
-  t = await testApp();
   ({ cookie, id: userId } = await registerAs(t.app, 'quota-asker'));
-  otherCookie = await loginAs(t.app, USER);
-  adminCookie = await loginAs(t.app, ADMIN);
-}, 180_000);
-afterAll(() => t.close());
+});
 
 const ask = (payload: Record<string, unknown>, as = cookie) =>
   call<QuotaRequestVO>(t.app, { method: 'POST', url: '/api/quota/request', payload, cookie: as });
-const review = (payload: Record<string, unknown>, as = adminCookie) =>
+const review = (payload: Record<string, unknown>, as = t.cookie.admin) =>
   call<QuotaRequestVO>(t.app, { method: 'POST', url: '/api/quota/request/review', payload, cookie: as });
 const list = (query: string, as = cookie) =>
   call<Page<QuotaRequestVO>>(t.app, { method: 'GET', url: `/api/quota/request/list?${query}`, cookie: as });
@@ -60,7 +53,7 @@ describe('asking, approving and refusing', () => {
     });
     expect(await ask({ interfaceInfoId: IID, amount: 1, reason: '再来' })).toEqual(refusal(ResponseCode.PARAMS_ERROR, MESSAGES.requestOpen));
 
-    const pending = await list('status=pending', adminCookie);
+    const pending = await list('status=pending', t.cookie.admin);
     expect(pending.data.records.map((r) => r.id)).toContain(asked.data.id);
 
     const approved = await review({ id: asked.data.id, approve: true });
@@ -128,10 +121,10 @@ describe('who may do what', () => {
   test('a user lists only their own, and naming another user is refused', async () => {
     const own = await list('');
     expect(own.data.records.every((r) => r.userId === userId)).toBe(true);
-    const other = await list('', otherCookie);
+    const other = await list('', t.cookie.other);
     expect(other.data.records.every((r) => r.userId !== userId)).toBe(true);
-    expect(await list(`userId=${userId}`, otherCookie)).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
-    const adminOne = await list(`userId=${userId}`, adminCookie);
+    expect(await list(`userId=${userId}`, t.cookie.other)).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
+    const adminOne = await list(`userId=${userId}`, t.cookie.admin);
     expect(adminOne.data.total).toBe(own.data.total);
   });
 

@@ -8,15 +8,12 @@ import { interfaceIdOf } from '@agler/contract/demo/accounts';
 import { MESSAGES } from '@agler/contract/messages';
 import type { DailyCalls, Page } from '@agler/contract/types';
 import type { CallLogEntry, UsageSummary } from '../domain/usage';
-import { ADMIN, call, loginAs, registerAs, testApp, USER } from '../test/app';
-import type { TestApp } from '../test/app';
+import { ADMIN, call, registerAs, setUpTestApp, USER } from '../test/app';
 import { refusal } from '../test/refusal';
 
-let t: TestApp;
+const t = setUpTestApp({ login: { user: USER, admin: ADMIN } });
 let cookie: string;
 let userId: string;
-let userCookie: string;
-let adminCookie: string;
 const FIRST = interfaceIdOf(1);
 const SECOND = interfaceIdOf(2);
 
@@ -35,16 +32,12 @@ async function addCalls(
 }
 
 beforeAll(async () => {
-  t = await testApp();
   ({ cookie, id: userId } = await registerAs(t.app, 'usage-reader'));
-  userCookie = await loginAs(t.app, USER);
-  adminCookie = await loginAs(t.app, ADMIN);
   const today = startOfDay(t.clock.now);
   await addCalls(3, today + 3_600_000);
   await addCalls(2, startOfDay(today, -1) + 3_600_000, { status: 500, success: false });
   await addCalls(1, startOfDay(today, -2) + 3_600_000, { iid: SECOND, status: null, success: false });
-}, 180_000);
-afterAll(() => t.close());
+});
 
 const daysAgo = (n: number) => formatDate(startOfDay(t.clock.now, -n));
 
@@ -99,15 +92,15 @@ describe('GET /api/user/usage/daily', () => {
 
   test("a user cannot read another user's; an admin can, and an unknown user is 40400", async () => {
     const url = `/api/user/usage/daily?startDate=${daysAgo(0)}&endDate=${daysAgo(0)}&userId=${userId}`;
-    expect(await call(t.app, { method: 'GET', url, cookie: userCookie })).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
-    const asAdmin = await call<DailyCalls[]>(t.app, { method: 'GET', url, cookie: adminCookie });
+    expect(await call(t.app, { method: 'GET', url, cookie: t.cookie.user })).toEqual(refusal(ResponseCode.NO_AUTH, MESSAGES.noAuth));
+    const asAdmin = await call<DailyCalls[]>(t.app, { method: 'GET', url, cookie: t.cookie.admin });
     expect(asAdmin.data).toEqual([{ date: daysAgo(0), calls: 3, errors: 0 }]);
     const own = await call<DailyCalls[]>(t.app, { method: 'GET', url, cookie });
     expect(own.data).toEqual(asAdmin.data);
     const unknown = await call(t.app, {
       method: 'GET',
       url: `/api/user/usage/daily?startDate=${daysAgo(0)}&endDate=${daysAgo(0)}&userId=1`,
-      cookie: adminCookie,
+      cookie: t.cookie.admin,
     });
     expect(unknown.code).toBe(ResponseCode.NOT_FOUND);
   });
@@ -205,7 +198,7 @@ describe('GET /api/user/calls', () => {
     const answer = await call(t.app, {
       method: 'GET',
       url: `/api/user/calls?userId=${userId}`,
-      cookie: userCookie,
+      cookie: t.cookie.user,
     });
     expect(answer.code).toBe(ResponseCode.NO_AUTH);
   });

@@ -8,15 +8,10 @@ import type { LoginUserVO } from '@agler/contract/types';
 import { rowsOf } from '../db/rows';
 import { removeExpired, SESSION_LIMITS } from '../domain/session';
 import { THROTTLE_WINDOW_MS } from '../domain/user';
-import { ADMIN, call, loginAs, registerAs, sessionCookieOf, testApp, USER } from '../test/app';
-import type { TestApp } from '../test/app';
+import { ADMIN, call, loginAs, registerAs, sessionCookieOf, setUpTestApp, testApp, USER } from '../test/app';
 import { refusal } from '../test/refusal';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-}, 180_000);
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const login = (userAccount: string, userPassword: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/login', payload: { userAccount, userPassword } });

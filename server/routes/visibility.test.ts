@@ -8,8 +8,7 @@ import type { KeyVO } from '@agler/contract/keys';
 import type { QuotaRequestVO } from '@agler/contract/quotaRequests';
 import type { InterfaceInfo, Page } from '@agler/contract/types';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
-import { ADMIN, call, loginAs, registerAs, testApp } from '../test/app';
-import type { TestApp } from '../test/app';
+import { ADMIN, call, registerAs, setUpTestApp } from '../test/app';
 
 /**
  * One rule of which interfaces a user may see (domain/interfaceInfo.ts
@@ -26,8 +25,7 @@ const nameOf = (id: string) => online.find((row) => row.id === id)!.name;
 const MISSING = interfaceIdOf(99_999);
 const HIDDEN = { OFFLINE, DELETED, MISSING };
 
-let t: TestApp;
-let admin: string;
+const t = setUpTestApp({ login: { admin: ADMIN } });
 let user: string;
 let userId: string;
 
@@ -36,18 +34,15 @@ const post = <T = unknown>(url: string, payload: object, cookie: string) =>
 const get = <T = unknown>(url: string, cookie: string) => call<T>(t.app, { url, cookie });
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await loginAs(t.app, ADMIN);
   ({ cookie: user, id: userId } = await registerAs(t.app, 'visibility'));
   for (const [url, id] of [
     ['/api/interfaceInfo/offline', OFFLINE],
     ['/api/interfaceInfo/delete', DELETED],
   ]) {
-    const done = await post(url, { id }, admin);
+    const done = await post(url, { id }, t.cookie.admin);
     if (done.code !== 0) throw new Error(`${url}: ${done.message}`);
   }
-}, 180_000);
-afterAll(() => t.close());
+});
 
 /** The answers to `send` for each hidden id, which must all be the missing id's. */
 async function answersFor(send: (id: string) => Promise<unknown>) {
@@ -68,9 +63,8 @@ describe('an interface a user may not see answers as a missing one', () => {
   });
 
   test('an admin may put an offline interface on a key', async () => {
-    expect(
-      (await post('/api/user/key/add', { name: 'admin-offline', interfaceIds: [OFFLINE] }, admin)).code,
-    ).toBe(0);
+    const key = { name: 'admin-offline', interfaceIds: [OFFLINE] };
+    expect((await post('/api/user/key/add', key, t.cookie.admin)).code).toBe(0);
   });
 
   test('POST /api/quota/request refuses an offline id with the 40400 a missing one gets', async () => {
@@ -93,7 +87,7 @@ describe('an interface a user may not see answers as a missing one', () => {
       user,
     );
     expect(asked.data.interfaceName).toBe(nameOf(LATER_OFFLINE));
-    expect((await post('/api/interfaceInfo/offline', { id: LATER_OFFLINE }, admin)).code).toBe(0);
+    expect((await post('/api/interfaceInfo/offline', { id: LATER_OFFLINE }, t.cookie.admin)).code).toBe(0);
 
     const [key] = (await get<KeyVO[]>('/api/user/key/list', user)).data;
     expect(key.interfaces).toEqual([
@@ -104,13 +98,13 @@ describe('an interface a user may not see answers as a missing one', () => {
     expect(request).toMatchObject({ interfaceInfoId: LATER_OFFLINE, interfaceName: null });
 
     // Admins keep seeing every live interface by name.
-    const [adminKey] = (await get<KeyVO[]>(`/api/user/key/list?userId=${userId}`, admin)).data;
+    const [adminKey] = (await get<KeyVO[]>(`/api/user/key/list?userId=${userId}`, t.cookie.admin)).data;
     expect(adminKey.interfaces![0]).toEqual({
       id: LATER_OFFLINE,
       name: nameOf(LATER_OFFLINE),
       deleted: false,
     });
-    const pending = await get<Page<QuotaRequestVO>>('/api/quota/request/list?status=pending', admin);
+    const pending = await get<Page<QuotaRequestVO>>('/api/quota/request/list?status=pending', t.cookie.admin);
     expect(pending.data.records.find((r) => r.id === asked.data.id)?.interfaceName).toBe(
       nameOf(LATER_OFFLINE),
     );
@@ -118,7 +112,7 @@ describe('an interface a user may not see answers as a missing one', () => {
 
   test('a deprecated interface names no replacement a user may not see', async () => {
     const deprecate = (replacementId: string) =>
-      post('/api/interfaceInfo/update', { id: DEPRECATED, deprecated: true, replacementId }, admin);
+      post('/api/interfaceInfo/update', { id: DEPRECATED, deprecated: true, replacementId }, t.cookie.admin);
     const replacementOf = async (cookie: string) => ({
       one: (await get<InterfaceInfo>(`/api/interfaceInfo/get?id=${DEPRECATED}`, cookie)).data.replacementId,
       listed: (
@@ -131,7 +125,7 @@ describe('an interface a user may not see answers as a missing one', () => {
 
     expect((await deprecate(OFFLINE)).code).toBe(0);
     expect(await replacementOf(user)).toEqual({ one: null, listed: null });
-    expect(await replacementOf(admin)).toEqual({ one: OFFLINE, listed: OFFLINE });
+    expect(await replacementOf(t.cookie.admin)).toEqual({ one: OFFLINE, listed: OFFLINE });
 
     expect((await deprecate(SHOWN)).code).toBe(0);
     expect(await replacementOf(user)).toEqual({ one: SHOWN, listed: SHOWN });

@@ -56,6 +56,51 @@ export async function loginAs(
   return sessionCookieOf(response);
 }
 
+type Account = { userAccount: string; userPassword: string };
+
+/** The app's options, and the accounts to log in as, each under the name its cookie is read by. */
+export type TestAppSetup<L extends string> = Partial<AppOptions> & { login?: Record<L, Account> };
+
+/** What `setUpTestApp` gives the tests: the app, its database and clock, and a session cookie per login. */
+export type SharedTestApp<L extends string> = Omit<TestApp, 'close'> & { cookie: Record<L, string> };
+
+/** The first file to need the demo database builds it, which can take minutes on a busy machine. */
+const SETUP_TIMEOUT_MS = 180_000;
+
+/**
+ * An app for the tests of a file or `describe` block, made in `beforeAll` and closed in `afterAll`:
+ * `const t = setUpTestApp({ login: { admin: ADMIN } })`, then `t.app` and `t.cookie.admin` in tests.
+ */
+export function setUpTestApp<L extends string = never>({
+  login,
+  ...options
+}: TestAppSetup<L> = {}): SharedTestApp<L> {
+  let made: TestApp | undefined;
+  const cookie = {} as Record<L, string>;
+  beforeAll(async () => {
+    made = await testApp(options);
+    for (const [name, account] of Object.entries<Account>(login ?? {}))
+      cookie[name as L] = await loginAs(made.app, account);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => made?.close());
+  const current = () => {
+    if (!made) throw new Error('setUpTestApp: the app is made in beforeAll; read it in a test or hook');
+    return made;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get clock() {
+      return current().clock;
+    },
+    cookie,
+  };
+}
+
 /** Registers a new account through the API: its id and the session cookie the answer sets. */
 export async function registerAs(
   app: FastifyInstance,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { InterfaceQuota, KeyPairVO } from '@agler/contract/types';
 import { templateDataDir } from '../../server/test/database';
+import { keyPairOf } from '../../server/test/keys';
 import { send, startServer, stopServer } from '../../server/test/process';
 import type { ServerProcess } from '../../server/test/process';
 import {
@@ -42,7 +43,7 @@ beforeAll(async () => {
     body: { userAccount: 'sample_runner', userPassword: 'password-123', checkPassword: 'password-123' },
   });
   cookie = registered.setCookie;
-  pair = (await send<KeyPairVO>(`${server.url}/api/user/key/regenerate`, { body: {}, cookie })).envelope.data;
+  pair = await keyPairOf(server.url, cookie!);
 }, 240_000);
 
 afterAll(async () => {
