@@ -230,6 +230,9 @@ async function listenOn(
   };
 }
 
+/** Connections one process keeps to PostgreSQL (besides the one that listens for changes). */
+export const POOL_MAX = 10;
+
 /** Connects to the PostgreSQL server at `url` (a pool; reconnects by itself after an outage). */
 export async function openPostgres(
   url: string,
@@ -237,7 +240,7 @@ export async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max: options.max ?? POOL_MAX,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
     // A query that hangs on a broken network ends instead of holding its request forever.

@@ -93,7 +93,7 @@ export async function recordNotices(
 export type InterfaceNoticeVO = components['schemas']['InterfaceNoticeVO'];
 
 /** The most notices one answer lists (newest first). */
-const NOTICE_LIST_MAX = 200;
+export const NOTICE_LIST_MAX = 200;
 
 /** `GET /api/interfaceInfo/notices?id=`: who was told of the interface's retirement, newest first. */
 export async function listNotices(db: Db, id: Id): Promise<InterfaceNoticeVO[]> {

@@ -51,7 +51,7 @@ export const RETENTION_LIMITS: RetentionLimits = {
 };
 export const RETENTION_EVERY_MS = 60_000;
 /** Longer than a run may last, so a live holder keeps it; short enough that a dead holder's lapses soon. */
-const LEASE_MS = 5 * 60_000;
+export const LEASE_MS = 5 * 60_000;
 
 export type RetentionRun = {
   /** Another process held the lease: this one did nothing. */

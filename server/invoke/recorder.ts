@@ -39,8 +39,11 @@ export type Recorder<T> = {
   close: () => Promise<void>;
 };
 
+/** Most call records one INSERT carries. */
+export const RECORDER_MAX_BATCH = 500;
+
 export function createRecorder<T>(options: RecorderOptions<T>): Recorder<T> {
-  const maxBatch = options.maxBatch ?? 500;
+  const maxBatch = options.maxBatch ?? RECORDER_MAX_BATCH;
   const delayMs = options.delayMs ?? 0;
   const maxPending = options.maxPending ?? 200_000;
   let pending: T[] = [];

@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 import { BODY_MAX_BYTES, ResponseCode } from '@agler/contract/constants';
 import { isJsonContentType } from '@agler/contract/http';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
+import { textOf } from '@agler/contract/messageKeys';
+import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import { ApiError } from '../domain/errors';
 import { failure } from '../envelope';
@@ -30,7 +32,7 @@ import { failure } from '../envelope';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a body over this route's bodyLimit is refused with (MESSAGES.bodyTooLarge when unset). */
-    bodyTooLarge?: string;
+    bodyTooLarge?: Message;
   }
 }
 
@@ -40,7 +42,7 @@ declare module 'fastify' {
  * makes the system reset it, and a client that writes its whole body before
  * reading (most scripts do) would see the reset instead of the answer.
  */
-const LINGER_MS = 5000;
+export const LINGER_MS = 5000;
 
 /**
  * A body longer than its route takes, with the route's message: the error
@@ -50,15 +52,15 @@ const LINGER_MS = 5000;
 export class BodyTooLargeError extends Error {
   readonly statusCode = 413;
 
-  constructor(message: string = MESSAGES.bodyTooLarge) {
-    super(message);
+  constructor(readonly refusal: Message = MESSAGES.bodyTooLarge) {
+    super(textOf(refusal));
     this.name = 'BodyTooLargeError';
   }
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-const refusal = (message: string) => new ApiError(ResponseCode.PARAMS_ERROR, message);
+const refusal = (message: Message) => new ApiError(ResponseCode.PARAMS_ERROR, message);
 
 /** The bodyLimit of each request's route, by its raw request (what a body parser's payload is). */
 const routeLimits = new WeakMap<Readable, number>();
@@ -120,7 +122,7 @@ function declaredLength(request: FastifyRequest): number | undefined {
  * take over (an injected one, or one queued behind another on its
  * connection): the caller answers through the reply.
  */
-export function closeWithTooLarge(request: FastifyRequest, reply: FastifyReply, message: string): boolean {
+export function closeWithTooLarge(request: FastifyRequest, reply: FastifyReply, message: Message): boolean {
   const payload = JSON.stringify(failure(ResponseCode.PARAMS_ERROR, message));
   const socket = reply.raw.socket;
   if (!(socket instanceof Socket) || socket !== request.raw.socket || reply.raw.headersSent) return false;

@@ -126,9 +126,12 @@ export type UpstreamClient = {
   close: () => Promise<void>;
 };
 
+/** Connections per upstream origin, so a slow interface holds up no one else's calls. */
+export const UPSTREAM_CONNECTIONS = 64;
+
 export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
   const maxBytes = options.maxBytes ?? UPSTREAM_MAX_BYTES;
-  const pool = { connections: options.connections ?? 64, keepAliveTimeout: 10_000 };
+  const pool = { connections: options.connections ?? UPSTREAM_CONNECTIONS, keepAliveTimeout: 10_000 };
   // Operators' own hosts resolve and connect as usual; everyone else's go through the check.
   const exempt = new Agent(pool);
   const checked = new Agent({

@@ -102,11 +102,11 @@ async function checkTestLimit(tx: Queryable, userId: string, current: number): P
 }
 
 /** How long a claimed delivery is kept from other processes: longer than a try can take. */
-const LEASE_MS = 60_000;
-const BATCH = 20;
+export const LEASE_MS = 60_000;
+export const BATCH = 20;
 /** Batches one run takes at most; the next run goes on. */
 const BATCHES_PER_RUN = 10;
-const POLL_MS = 3_000;
+export const POLL_MS = 3_000;
 
 export type WebhookWorkerOptions = {
   db: Db;
