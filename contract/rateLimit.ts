@@ -82,8 +82,12 @@ export function parseRateOverride(body: Record<string, unknown>): Parsed<RateOve
     : { ok: true, value: normalizeLimits(rateLimit as number, rateBurst as number) };
 }
 
-/** The limits that apply to a user: their own when an admin set them, else the interface's. */
-export function effectiveLimits(own: RateLimits, override: RateOverride | undefined): RateLimits {
-  if (!override || override.rateLimit === null) return own;
-  return normalizeLimits(override.rateLimit, override.rateBurst ?? undefined);
+/**
+ * The limits that apply to a user: their own when an admin set them, else their plan's when it sets them (the
+ * plan of their active subscription covering the interface), else the interface's (`own`).
+ */
+export function effectiveLimits(own: RateLimits, override: RateOverride | undefined, plan?: RateOverride): RateLimits {
+  if (override && override.rateLimit !== null) return normalizeLimits(override.rateLimit, override.rateBurst ?? undefined);
+  if (plan && plan.rateLimit !== null) return normalizeLimits(plan.rateLimit, plan.rateBurst ?? undefined);
+  return own;
 }

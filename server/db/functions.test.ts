@@ -69,3 +69,25 @@ it('applies a changed file at the next start, and nothing when none changed', as
   expect(await applyFunctions(database.db)).toBe(sqlFunctions().functions.length);
   expect(await bucket(5)).toBe(5);
 });
+
+it('drops the function of the old arguments when a file changes them', async () => {
+  const probe = path.join(scratch, 'functions_test_probe.sql');
+  const signatures = async () =>
+    rowsOf<{ s: string }>(
+      await database.db.execute(
+        sql`SELECT oid::regprocedure::text AS s FROM pg_proc WHERE proname = 'functions_test_probe' ORDER BY 1`,
+      ),
+    ).map((row) => row.s);
+  fs.writeFileSync(probe, 'CREATE OR REPLACE FUNCTION functions_test_probe(a integer) RETURNS integer LANGUAGE sql AS $$ SELECT a $$;');
+  await applyFunctions(database.db, scratch);
+  expect(await signatures()).toEqual(['functions_test_probe(integer)']);
+  fs.writeFileSync(
+    probe,
+    'CREATE OR REPLACE FUNCTION functions_test_probe(a integer, b integer) RETURNS integer LANGUAGE sql AS $$ SELECT a + b $$;',
+  );
+  await applyFunctions(database.db, scratch);
+  expect(await signatures()).toEqual(['functions_test_probe(integer,integer)']);
+  await database.db.execute(sql`DROP FUNCTION functions_test_probe(integer, integer)`);
+  fs.rmSync(probe);
+  expect(await applyFunctions(database.db)).toBe(sqlFunctions().functions.length);
+});

@@ -130,6 +130,30 @@ export async function quotaCrossings(
 }
 
 /**
+ * The same for a call charged to a subscription (docs/plans.md): the period's quota is the total, and each
+ * threshold is raised once per subscription and period, the next period starting afresh.
+ */
+export async function planQuotaCrossings(
+  db: Queryable,
+  userId: string,
+  interfaceInfoId: string,
+  plan: { subscriptionId: string; quota: number; used: number; periodEnd: number },
+  now: number,
+): Promise<void> {
+  const leftNum = plan.quota - plan.used;
+  const kind = quotaCrossing(leftNum, plan.quota);
+  if (kind !== 'quota_80' && kind !== 'quota_100') return;
+  await raiseAlert(db, {
+    userId,
+    kind,
+    interfaceInfoId,
+    data: { leftNum, totalNum: plan.quota },
+    dedupeKey: `${kind}:subscription:${plan.subscriptionId}:${plan.periodEnd}`,
+    now,
+  });
+}
+
+/**
  * Lets the quota alerts of a user's interface be raised again: to be called
  * whenever an admin sets the quota (server/domain/quotas.ts setQuota) or an
  * approved request raises it, in the same transaction.

@@ -12,7 +12,7 @@ import type { InterfaceQuota } from '@agler/contract/types';
 import { announce } from '../cache/changes';
 import { resetQuotaAlerts } from './alerts';
 import type { Db, Queryable } from '../db/connect';
-import { calls, interfaces, quotas, users } from '../db/schema';
+import { calls, interfaces, plans, quotas, subscriptionCovers, subscriptions, users } from '../db/schema';
 import { refuse } from './errors';
 import { LIVE_INTERFACE } from './interfaceInfo';
 
@@ -38,6 +38,31 @@ export async function rateOverrideOf(
     .from(quotas)
     .where(quotaOf(userId, interfaceInfoId));
   return row;
+}
+
+/** The rate limits of the plan of the user's active subscription covering the interface (docs/plans.md); undefined: none. */
+export async function planLimitsOf(
+  db: Db,
+  userId: string,
+  interfaceInfoId: string,
+): Promise<RateOverride | undefined> {
+  const [row] = await db
+    .select({ rateLimit: plans.rateLimit, rateBurst: plans.rateBurst })
+    .from(subscriptionCovers)
+    .innerJoin(subscriptions, and(eq(subscriptions.id, subscriptionCovers.subscriptionId), eq(subscriptions.status, 'active')))
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptionCovers.userId, userId), eq(subscriptionCovers.interfaceInfoId, interfaceInfoId)));
+  return row;
+}
+
+/** What sets a user's limits on an interface besides the interface: their own override, their plan's. */
+export type LimitSources = { override?: RateOverride; plan?: RateOverride };
+
+export async function limitSourcesOf(db: Db, userId: string, interfaceInfoId: string): Promise<LimitSources> {
+  return {
+    override: await rateOverrideOf(db, userId, interfaceInfoId),
+    plan: await planLimitsOf(db, userId, interfaceInfoId),
+  };
 }
 
 /** A user's calls and quotas per interface: every interface they called or hold a quota for. */

@@ -3,7 +3,7 @@ import { ResponseCode } from '@agler/contract/constants';
 import { parseId } from '@agler/contract/ids';
 import { MESSAGES } from '@agler/contract/messages';
 import { effectiveLimits } from '@agler/contract/rateLimit';
-import type { RateLimits, RateOverride } from '@agler/contract/rateLimit';
+import type { RateLimits } from '@agler/contract/rateLimit';
 import { createCache } from '../cache/cache';
 import { CHANGE_CHANNEL, hear, onChange, parseChange } from '../cache/changes';
 import type { Database, Db } from '../db/connect';
@@ -11,7 +11,8 @@ import { prepared } from '../db/prepared';
 import { accessKeys, interfaces, users } from '../db/schema';
 import { refuse } from '../domain/errors';
 import { LIVE_INTERFACE, PUBLIC_COLUMNS } from '../domain/interfaceInfo';
-import { rateOverrideOf } from '../domain/quotas';
+import { limitSourcesOf } from '../domain/quotas';
+import type { LimitSources } from '../domain/quotas';
 import type { SessionUser } from '../domain/session';
 import type { SecretBox } from '../keys/secretBox';
 import type { InterfaceRow } from '../invoke/invoke';
@@ -19,8 +20,8 @@ import type { InterfaceRow } from '../invoke/invoke';
 /**
  * What the gateway reads on every call, kept in the process (../cache): the
  * access key's owner and secret, the interface, the caller's own limits on
- * it. Each is dropped when a change to it is announced (../cache/changes.ts),
- * here at once and in every other process through LISTEN/NOTIFY; while that
+ * it and their plan's. Each is dropped when a change to it is announced
+ * (../cache/changes.ts), here at once and in every other process through LISTEN/NOTIFY; while that
  * channel is down nothing is kept, and every entry goes after
  * CACHE_TTL_MS in any case.
  */
@@ -53,7 +54,7 @@ export type Lookups = {
   keyOwner: (accessKey: string) => Promise<KeyOwner | undefined>;
   /** The live interface of `rawId`: 40000 when it cannot be an id, 40400 when there is none. */
   liveInterface: (rawId: unknown) => Promise<InterfaceRow>;
-  /** The limits that apply to `userId` on `row`. */
+  /** The limits that apply to `userId` on `row`: their own override, else their plan's, else the interface's. */
   limitsOf: (userId: string, row: InterfaceRow) => Promise<RateLimits>;
   /**
    * Notes that key `keyId` was used at `now`: written at most once a
@@ -93,7 +94,7 @@ export async function createLookups(database: Database, box: SecretBox): Promise
   const options = { max: MAX_ENTRIES, ttlMs: CACHE_TTL_MS, enabled };
   const owners = createCache<string, KeyOwner | null>(options);
   const rows = createCache<string, InterfaceRow | null>(options);
-  const overrides = createCache<string, RateOverride | null>(options);
+  const overrides = createCache<string, LimitSources>(options);
   /** When each key's last use was last written by this process, and the writes under way. */
   const lastWritten = new Map<string, number>();
   const writing = new Set<Promise<void>>();
@@ -155,11 +156,8 @@ export async function createLookups(database: Database, box: SecretBox): Promise
       return row;
     },
     async limitsOf(userId, row) {
-      const override = await overrides.get(
-        `${userId}:${row.id}`,
-        async () => (await rateOverrideOf(db, userId, row.id)) ?? null,
-      );
-      return effectiveLimits(row, override ?? undefined);
+      const { override, plan } = await overrides.get(`${userId}:${row.id}`, () => limitSourcesOf(db, userId, row.id));
+      return effectiveLimits(row, override, plan);
     },
     touch(keyId, now) {
       if (now - (lastWritten.get(keyId) ?? -Infinity) < LAST_USED_EVERY_MS) return undefined;

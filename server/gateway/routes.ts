@@ -11,6 +11,8 @@ import {
 import type { HttpMethod } from '@agler/contract/constants';
 import { isJsonContentType } from '@agler/contract/http';
 import { JsonDepthError, parseJsonExact } from '@agler/contract/json';
+import { textOf } from '@agler/contract/messageKeys';
+import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import {
   canonicalRequest,
@@ -37,8 +39,9 @@ import { LATENCY_BUCKETS } from '../plugins/metrics';
  * is not counted; each refusal is the envelope with an HTTP status that says
  * what kind it is. A good call answers what the interface answered (status,
  * content type, body) with the caller's remaining quota in X-Quota-Remaining
- * and, when a rate limit applies, the IETF draft's RateLimit-Policy and
- * RateLimit headers (a call over it: 429 with Retry-After, nothing charged).
+ * and, when a rate limit applies or a subscription is charged (docs/plans.md),
+ * the IETF draft's RateLimit-Policy and RateLimit headers (a call over either:
+ * 429 with Retry-After, nothing charged).
  * Every 401 names the signature scheme in WWW-Authenticate (RFC 9110 §15.5.2).
  * HEAD works wherever GET does (RFC 9110 §9.3.2).
  */
@@ -82,6 +85,8 @@ export const REFUSAL_REASONS = [
   'bad_body',
   'rate_limited',
   'quota_exhausted',
+  'plan_pending',
+  'plan_required',
   'bad_request',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
@@ -99,10 +104,10 @@ class GatewayRefusal extends Error {
     readonly reason: RefusalReason,
     readonly status: number,
     readonly code: number,
-    message: string,
+    readonly refusal: Message,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(textOf(refusal));
   }
 }
 
@@ -111,14 +116,14 @@ function refuseWith(
   reason: RefusalReason,
   status: number,
   code: number,
-  message: string,
+  message: Message,
   headers?: Record<string, string>,
 ): never {
   throw new GatewayRefusal(reason, status, code, message, headers);
 }
 
 const NO_LIMITS = { rateLimit: 0, rateBurst: 0 };
-const unauthorized = (reason: RefusalReason, message: string): never =>
+const unauthorized = (reason: RefusalReason, message: Message): never =>
   refuseWith(reason, 401, ResponseCode.NOT_LOGIN, message);
 
 function header(request: FastifyRequest, name: string): string {
@@ -161,6 +166,9 @@ function reasonOf(error: ApiError): RefusalReason {
       return 'nonce_used';
     case ResponseCode.GONE:
       return 'gone';
+    case ResponseCode.FORBIDDEN:
+      if (error.message === MESSAGES.subscriptionPending) return 'plan_pending';
+      return error.message === MESSAGES.planRequired ? 'plan_required' : 'bad_request';
     default:
       return 'bad_request';
   }
@@ -228,14 +236,14 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     if (error instanceof GatewayRefusal) {
       refused(request, error.reason);
       return challenged(reply.code(error.status).headers(error.headers), error.status).send(
-        failure(error.code, error.message),
+        failure(error.code, error.refusal),
       );
     }
     if (error instanceof ApiError) {
       refused(request, reasonOf(error));
       const status = HTTP_STATUS_OF[error.code] ?? 400;
       return challenged(reply.code(status).headers(error.headers), status).send(
-        failure(error.code, error.message),
+        failure(error.code, error.message, error.messageRef),
       );
     }
     const status = (error as { statusCode?: number }).statusCode;
@@ -345,7 +353,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     // make it produce and send the content only for the gateway to drop it. It is one call, counted and charged.
     if (head) outgoing.method = 'HEAD';
     // A program's parameters are its own business: the history keeps the console's only.
-    const { result, left, rate } = await invoker.callInterface(
+    const { result, left, rate, plan } = await invoker.callInterface(
       row,
       user,
       outgoing,
@@ -356,16 +364,16 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     metrics.admittedCalls.inc();
     reply.headers(lifecycleHeaders);
     if (left !== undefined) reply.header('x-quota-remaining', String(left));
-    if (rate) reply.headers(rateLimitHeaders(rate));
+    reply.headers(rateLimitHeaders(rate, plan, now()));
     if (!result.ok) {
       outcomes.set(request, result.failure === 'timeout' ? 'timeout' : 'failed');
       try {
         failureOf(result, timeoutMs);
       } catch (error) {
-        const { code, message } = error as ApiError;
+        const { code, message, messageRef } = error as ApiError;
         return reply
           .code(result.failure === 'timeout' ? 504 : (HTTP_STATUS_OF[code] ?? 502))
-          .send(failure(code, message));
+          .send(failure(code, message, messageRef));
       }
     }
     outcomes.set(request, 'answered');

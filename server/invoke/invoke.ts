@@ -7,21 +7,22 @@ import type { CallMeta } from '@agler/contract/invoke';
 import { parseJsonExact } from '@agler/contract/json';
 import { quotaCrossing } from '@agler/contract/alerts';
 import { answerIsCharged } from '@agler/contract/charge';
+import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import { effectiveLimits } from '@agler/contract/rateLimit';
 import type { RateLimits } from '@agler/contract/rateLimit';
 import { UPSTREAM_MESSAGES, errorStartOf, isJsonAnswer } from '@agler/contract/upstream';
 import type { Db } from '../db/connect';
-import { quotaCrossings } from '../domain/alerts';
+import { planQuotaCrossings, quotaCrossings } from '../domain/alerts';
 import { callable } from '../domain/callable';
 import type { CallableOptions, CallVerdict } from '../domain/callable';
 import { refuse } from '../domain/errors';
 import { findInterface } from '../domain/interfaceInfo';
-import { rateOverrideOf } from '../domain/quotas';
+import { limitSourcesOf } from '../domain/quotas';
 import { isAdmin } from '../domain/user';
 import type { RateState } from '../domain/rateLimit';
 import { admitted } from './admission';
-import type { Admitter, Ask } from './admission';
+import type { Admitter, Ask, PlanState } from './admission';
 import type { SessionUser } from '../domain/session';
 import { DEMO_PREFIX } from '../demo/routes';
 import type { UpstreamAnswer, UpstreamClient, UpstreamResult } from '../upstream/client';
@@ -46,10 +47,12 @@ export type InterfaceRow = Awaited<ReturnType<typeof findInterface>>;
 
 export type CallOutcome = {
   result: UpstreamResult;
-  /** What is left of the caller's quota after the call; undefined for admins, who have no quota. */
+  /** What is left of the caller's quota (or of their subscription's period) after the call; undefined for admins, who have no quota. */
   left?: number;
   /** The caller's rate limit after the call; undefined when the interface has none for them. */
   rate?: RateState;
+  /** The subscription the call was charged to (docs/plans.md); undefined when it took a unit of the quota. */
+  plan?: PlanState;
 };
 
 export type Invoked = {
@@ -77,8 +80,11 @@ export type Invoker = {
    * One call of an online interface for `user`, as invoke and the gateway
    * make it: its admission (./admission.ts: a signed call's nonce, 40100
    * when it was used; a call of the rate limit, 42900 with Retry-After when
-   * the caller is over it and nothing else is taken; a unit of the quota,
-   * 42900 when none is left), the call, the record when it reached the
+   * the caller is over it and nothing else is taken; a unit of the
+   * subscription covering the interface (docs/plans.md: 40300 while it is
+   * pending or when the interface needs one, 42900 with Retry-After past the
+   * period's quota of a blocking plan) or of the quota, 42900 when none is
+   * left), the call, the record when it reached the
    * interface (written before the call answers), the unit back unless the
    * interface answered 2xx to 4xx (contract/charge.ts). `params` is the console's parameter text for
    * the caller's history (null from the gateway); `limits` the caller's rate
@@ -171,7 +177,7 @@ export function failureOf(result: UpstreamResult, timeoutMs: number): never {
   const { failure } = result;
   if (failure === 'refused' || failure === 'scheme')
     refuse(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES[failure]);
-  let message: string;
+  let message: Message;
   if (failure === 'timeout') message = UPSTREAM_MESSAGES.timeout(timeoutMs);
   else if (failure === 'redirect') message = UPSTREAM_MESSAGES.redirect(result.status ?? 0);
   else message = UPSTREAM_MESSAGES[failure];
@@ -213,7 +219,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
     limits?: RateLimits,
     signed?: Signed,
   ): Promise<CallOutcome> {
-    const own = limits ?? effectiveLimits(row, await rateOverrideOf(db, user.id, row.id));
+    const sources = limits ? undefined : await limitSourcesOf(db, user.id, row.id);
+    const own = limits ?? effectiveLimits(row, sources?.override, sources?.plan);
     const charged = !isAdmin(user);
     const admission = await admitter.admit({
       userId: user.id,
@@ -223,10 +230,14 @@ export function createInvoker(options: InvokerOptions): Invoker {
       limits: own,
     });
     if (admission.outcome === 'replay') refuse(ResponseCode.NOT_LOGIN, MESSAGES.nonceUsed);
-    const { left, total, rate } = admitted(admission, now());
+    const { left: quotaLeft, total, rate, plan } = admitted(admission, now());
+    const left = plan ? Math.max(0, plan.quota - plan.used) : quotaLeft;
     // The call that crosses 80 % or 100 % of the quota tells its user (rare: the others ask nothing more); an
     // alert that cannot be written does not stop the call.
-    if (left !== undefined && total !== undefined && quotaCrossing(left, total)) {
+    if (plan) {
+      if (quotaCrossing(plan.quota - plan.used, plan.quota))
+        await planQuotaCrossings(db, user.id, row.id, plan, now()).catch(onAlertError);
+    } else if (left !== undefined && total !== undefined && quotaCrossing(left, total)) {
       await quotaCrossings(db, user.id, row.id, left, total, now()).catch(onAlertError);
     }
     const started = now();
@@ -251,9 +262,13 @@ export function createInvoker(options: InvokerOptions): Invoker {
     // Refused, never answered (or not whole, or not in time), or answered 5xx: the unit goes back (contract/charge.ts).
     if (charged && !(result.ok && answerIsCharged(result.status))) {
       await admitter.giveBack(user.id, row.id);
+      if (plan) {
+        const back = { ...plan, used: Math.max(0, plan.used - 1) };
+        return { result, left: Math.max(0, back.quota - back.used), rate, plan: back };
+      }
       return { result, left: (left ?? 0) + 1, rate };
     }
-    return { result, left, rate };
+    return { result, left, rate, plan };
   }
 
   const verdictOf: Invoker['callable'] = (row, user, find) =>

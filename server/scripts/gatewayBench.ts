@@ -17,7 +17,7 @@ import { freshNonce, signedHeaders } from '../test/sign';
 /**
  * What the gateway costs, printed (not a timed test):
  *
- *   node --import tsx server/scripts/gatewayBench.ts [--seconds 10] [--clients 32] [--workers 2]
+ *   node --import tsx server/scripts/gatewayBench.ts [--seconds 10] [--clients 32] [--workers 2] [--plan 1]
  *
  * A small upstream of its own (node:http answering a tiny JSON, a process of
  * its own on 127.0.0.1) is called directly, then through `/gateway/{id}` with
@@ -28,8 +28,12 @@ import { freshNonce, signedHeaders } from '../test/sign';
  * Each setup: the clients in a loop for the seconds given, each waiting for
  * its answer; calls/s, p50, p99 and the ratio to the direct calls.
  *
+ * `--plan 1` charges the calls to a subscription instead of the quota: a
+ * monthly plan over the interface with a quota that never runs out (docs/plans.md).
+ *
  * The count check: every call answered 200 must be in the analysis of the
- * interface, in the user's usage and in the quota used (total − left). A
+ * interface, in the user's usage and in the quota used (total − left; with
+ * `--plan`, the subscription's calls used). A
  * mismatch, or a server that does not stop cleanly, exits non-zero.
  */
 
@@ -43,9 +47,11 @@ const UPSTREAM_BODY = '{"ok":true,"data":"pong"}';
 const admin = DEMO_ACCOUNTS.find((a) => a.userRole === 'admin')!;
 const user = DEMO_ACCOUNTS.find((a) => a.userRole === 'user')!;
 
-type Options = { seconds: number; clients: number; workers: number };
+type Options = { seconds: number; clients: number; workers: number; plan: number };
 
-const readOptions = (argv: string[]): Options => readCounts(argv, { seconds: 10, clients: 32, workers: 2 });
+const readOptions = (argv: string[]): Options => readCounts(argv, { seconds: 10, clients: 32, workers: 2, plan: 0 });
+/** The largest quota a plan may have (contract/plans.ts). */
+const PLAN_QUOTA = 1_000_000_000;
 
 
 const sleep = (ms: number) =>
@@ -259,10 +265,10 @@ async function platform(env: Record<string, string>, options: Options) {
   return { running: { server, pool } as Running, stop };
 }
 
-type Target = { id: string; pair: KeyPairVO; adminCookie: string; userCookie: string; range: string };
+type Target = { id: string; pair: KeyPairVO; adminCookie: string; userCookie: string; range: string; planId?: string };
 
-/** An online GET interface pointing at the upstream, the user's key pair, and a quota that never runs out. */
-async function prepare(pool: Pool, upstream: string): Promise<Target> {
+/** An online GET interface pointing at the upstream, the user's key pair, and a quota (or a plan's) that never runs out. */
+async function prepare(pool: Pool, upstream: string, withPlan: boolean): Promise<Target> {
   const adminCookie = await login(pool, admin);
   const userCookie = await login(pool, user);
   const id = await expectData<string>(
@@ -284,10 +290,31 @@ async function prepare(pool: Pool, upstream: string): Promise<Target> {
     call(pool, '/api/userInterfaceInfo/update', { cookie: adminCookie, body: { userId, interfaceInfoId: id, leftNum: QUOTA } }),
     "raising the user's quota",
   );
+  let planId: string | undefined;
+  if (withPlan) {
+    planId = String(
+      await expectData<string>(
+        call(pool, '/api/plan/add', {
+          cookie: adminCookie,
+          body: {
+            name: `bench plan ${Date.now()}`,
+            interfaceIds: [id],
+            quota: PLAN_QUOTA,
+            period: 'month',
+            approval: false,
+            overage: 'allow',
+            visibility: 'public',
+          },
+        }),
+        'adding the plan',
+      ),
+    );
+    await expectData(call(pool, '/api/subscription/add', { cookie: userCookie, body: { planId } }), 'subscribing to it');
+  }
   // The calls are recorded at their start; a range from yesterday to tomorrow holds all of them, also across midnight.
   const now = Date.now();
   const range = `startDate=${formatDate(startOfDay(now, -1))}&endDate=${formatDate(startOfDay(now, 1))}`;
-  return { id: String(id), pair, adminCookie, userCookie, range };
+  return { id: String(id), pair, adminCookie, userCookie, range, planId };
 }
 
 function signedCall(target: Target) {
@@ -318,6 +345,14 @@ async function counts(pools: Pool[], target: Target): Promise<Counts> {
     "the user's usage",
   );
   const row = usage.find((r) => String(r.interfaceInfoId) === target.id);
+  if (target.planId) {
+    const held = await expectData<{ records: { planId: string | number; used: number }[] }>(
+      call(pools[0], '/api/subscription/list?pageSize=50', { cookie: target.userCookie }),
+      "the user's subscriptions",
+    );
+    const used = held.records.find((s) => String(s.planId) === target.planId)?.used ?? 0;
+    return { analysis, usage: row?.calls ?? 0, quotaUsed: used };
+  }
   return { analysis, usage: row?.calls ?? 0, quotaUsed: row ? row.totalNum - row.leftNum : 0 };
 }
 
@@ -356,7 +391,7 @@ async function benchGateway(
       .join(', ')})`,
   );
   const pools = servers.map((s) => s.running.pool);
-  const target = await prepare(pools[0], upstream);
+  const target = await prepare(pools[0], upstream, options.plan > 0);
   const next = signedCall(target);
 
   const warmUp = newTally();

@@ -56,7 +56,7 @@ type Pair = { accessKey: string; secretKey: string };
 type Answer = Awaited<ReturnType<typeof gatewayCall>>;
 
 const spec = specSessions();
-const ids = { get: '', post: '', offline: '', limited: '', guarded: '', quota: '', head: '' };
+const ids = { get: '', post: '', offline: '', limited: '', guarded: '', quota: '', head: '', planned: '', pending: '', period: '' };
 let caller: { client: Client; id: string; pair: Pair };
 let banned: Pair;
 let listed: Pair;
@@ -85,6 +85,9 @@ beforeAll(async () => {
   await add('guarded', { method: 'GET', url: 'http://10.0.0.1/contract' });
   await add('quota', { method: 'GET' });
   await add('head', { method: 'GET' });
+  await add('planned', { method: 'GET' });
+  await add('pending', { method: 'GET' });
+  await add('period', { method: 'GET' });
 
   caller = await registered('refusals');
   expectSuccess(
@@ -94,6 +97,23 @@ beforeAll(async () => {
       leftNum: 0,
     }),
   );
+  // Plans (docs/plans.md): one the caller holds none of, one waiting for approval, one whose quota of 1 blocks.
+  const plan = async (interfaceId: string, extra: Record<string, unknown> = {}) =>
+    expectSuccess(
+      await spec.admin.post<string>('/api/plan/add', {
+        name: uniqueName('契约套餐'),
+        interfaceIds: [interfaceId],
+        quota: 1,
+        period: 'month',
+        approval: false,
+        overage: 'block',
+        visibility: 'public',
+        ...extra,
+      }),
+    );
+  await plan(ids.planned);
+  expectSuccess(await caller.client.post('/api/subscription/add', { planId: await plan(ids.pending, { approval: true }) }));
+  expectSuccess(await caller.client.post('/api/subscription/add', { planId: await plan(ids.period) }));
   const toBan = await registered('refusals_ban');
   expectSuccess(await spec.admin.post('/api/user/update', { id: toBan.id, userRole: 'ban' }));
   banned = toBan.pair;
@@ -139,6 +159,14 @@ const SCENARIOS: Record<string, () => Promise<Answer>> = {
   'a body that is not `application/json`': () =>
     call('POST', at('post'), { body: '{}', contentType: 'text/plain' }),
   'the quota is used up': () => call('GET', at('quota')),
+  'a subscription waiting for approval': () => call('GET', at('pending')),
+  'an interface in a plan the caller holds no subscription to': () => call('GET', at('planned')),
+  "past the period's quota of a plan": async () => {
+    await call('GET', at('period'));
+    const answer = await call('GET', at('period'));
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    return answer;
+  },
   'over the rate limit': async () => {
     await call('GET', at('limited'));
     return call('GET', at('limited'));
