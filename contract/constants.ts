@@ -42,6 +42,20 @@ export const QUOTA_MAX = 1_000_000_000;
 /** A user's request for more calls (`POST /api/quota/request`): the most one request may ask, and its reasons' length. */
 export const QUOTA_REQUEST_LIMITS = { amountMax: 1_000_000, reasonMax: 500 } as const;
 
+/**
+ * A plan's fields (contract/plans.ts): its name's, description's and price
+ * label's lengths, its interfaces, its quota per period, and the length of a
+ * subscriber's reason and of an admin's reply.
+ */
+export const PLAN_LIMITS = {
+  nameMax: 64,
+  descriptionMax: 2000,
+  priceLabelMax: 32,
+  interfacesMax: 100,
+  quotaMax: 1_000_000_000,
+  reasonMax: 500,
+} as const;
+
 /** A user's keys (contract/keys.ts): live keys per user, a name's length, interfaces on one key's list. */
 export const KEY_LIMITS = { perUser: 10, nameMax: 30, interfacesMax: 50, expiryMaxYears: 10 } as const;
 

@@ -1,7 +1,8 @@
-import { ACCOUNT_LENGTH, BODY_MAX_BYTES, CALL_LOG_PAGE_SIZE, KEY_LIMITS, QUOTA_REQUEST_LIMITS, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, RATE_LIMIT_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS } from './constants';
+import { ACCOUNT_LENGTH, BODY_MAX_BYTES, CALL_LOG_PAGE_SIZE, KEY_LIMITS, QUOTA_REQUEST_LIMITS, HTTP_METHODS, LOGIN_THROTTLE, MAX_RANGE_DAYS, PAGE_SIZE_MAX, PASSWORD_LENGTH, QUOTA_MAX, RATE_LIMIT_MAX, SORT_FIELDS, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS, USER_LIMITS, PLAN_LIMITS } from './constants';
 import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 import { JSON_TEXTS } from './json';
-import { keyedMessages } from './messageKeys';
+import { keyedMessages, textOf } from './messageKeys';
+import type { Message } from './messageKeys';
 import type { TextFault } from './text';
 
 /**
@@ -44,6 +45,9 @@ export const MESSAGES = keyedMessages('api', {
   methodNotAllowed: (method: string) => `该接口只接受 ${method} 请求`,
   quotaExhausted: '该接口的调用次数已用完',
   rateLimited: '调用过于频繁：已超过该接口的速率限制，请稍后再试',
+  planQuotaExhausted: '本周期套餐的调用次数已用完，请在下个周期开始后再试',
+  subscriptionPending: '该接口的套餐订阅正在等待审批，审批通过后才能调用',
+  planRequired: '调用该接口需要先订阅包含它的套餐',
   // rate limits
   badRateLimit: `速率限制应为 0 到 ${RATE_LIMIT_MAX} 的整数（每秒调用次数，0 表示不限）`,
   badRateBurst: `突发次数应为不小于速率限制、不超过 ${RATE_LIMIT_MAX} 的整数`,
@@ -166,7 +170,7 @@ export const IMPORT_MESSAGES = keyedMessages('import', {
   notOpenApi: '不是 OpenAPI 文档：缺少 openapi 或 swagger 字段',
   unsupportedVersion: (version: string) => `不支持的版本 ${version}：只支持 Swagger 2.0、OpenAPI 3.0 和 3.1`,
   badUrl: '文档地址必须是以 http:// 或 https:// 开头的完整地址',
-  fetchFailed: (reason: string) => `无法获取文档：${reason}`,
+  fetchFailed: (reason: Message) => `无法获取文档：${textOf(reason)}`,
   fetchStatus: (status: number) => `获取文档失败：地址返回了 HTTP ${status}`,
   badBaseUrl: '基础地址必须是以 http:// 或 https:// 开头的完整地址',
   badDryRun: '参数 dryRun 应为 true 或 false',
@@ -194,3 +198,33 @@ export const IMPORT_MESSAGES = keyedMessages('import', {
   schemaDropped: '参数的结构说明过长，已从描述中省略',
   paramsShortened: '请求参数超过长度上限，较长的参数说明已截短',
 } as const, { fetchFailed: [0] });
+
+/** Plans and subscriptions (contract/plans.ts, docs/plans.md): their fields, and the rules of holding them. */
+export const PLAN_MESSAGES = keyedMessages('plans', {
+  nameRequired: '请填写套餐名称',
+  nameTooLong: `套餐名称不能超过 ${PLAN_LIMITS.nameMax} 个字符`,
+  nameInvalid: '套餐名称应为一行文本，不能包含控制字符',
+  descriptionInvalid: `参数 description 应为不超过 ${PLAN_LIMITS.descriptionMax} 个字符的文本，不能包含控制字符`,
+  priceLabelInvalid: `参数 priceLabel 应为不超过 ${PLAN_LIMITS.priceLabelMax} 个字符的一行文本`,
+  interfacesInvalid: `参数 interfaceIds 应为 1 到 ${PLAN_LIMITS.interfacesMax} 个不重复的接口 id 的数组`,
+  interfaceNotFound: '参数 interfaceIds 中有不存在的接口',
+  badQuota: `参数 quota 应为 1 到 ${PLAN_LIMITS.quotaMax} 的整数（每个周期的调用次数）`,
+  badPeriod: '参数 period 只能是 day 或 month',
+  badOverage: '参数 overage 只能是 block 或 allow',
+  badVisibility: '参数 visibility 只能是 public 或 private',
+  badApproval: '参数 approval 应为 true 或 false',
+  badIsDefault: '参数 isDefault 应为 true 或 false',
+  badPlanId: '参数 planId 应为套餐的 id（正整数）',
+  badStatus: '参数 status 只能是 pending、active、refused 或 ended 之一',
+  replyInvalid: `参数 reply 应为不超过 ${PLAN_LIMITS.reasonMax} 个字符的文本，不能包含控制字符`,
+  defaultNeedsPublic: '默认套餐须为公开且无需审批的套餐',
+  defaultTaken: (plan: string) => `接口已有默认套餐「${plan}」，一个接口只能有一个默认套餐`,
+  planNotFound: '套餐不存在',
+  planRetired: '套餐已下架',
+  interfacesLocked: '套餐有生效中或待审批的订阅，不能修改它的接口',
+  covered: (plan: string) => `已订阅的套餐「${plan}」已包含该套餐的接口，一个接口只能有一个生效中的订阅`,
+  alreadyOnPlan: (plan: string) => `已订阅套餐「${plan}」`,
+  subscriptionNotFound: '订阅不存在',
+  subscriptionOver: '订阅已结束',
+  nothingPending: '该订阅没有待审批的申请',
+} as const);

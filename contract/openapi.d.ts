@@ -1022,6 +1022,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plan/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a plan (admins)
+         * @description Answers the new plan's id. Bad input answers 40000 naming the field; so does an interface that does not exist, and a default plan that is not public without approval, or whose interface already has a default plan (the message names it). Admins only: 40100 without a session, 40101 for any other role.
+         */
+        post: operations["addPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a plan (admins)
+         * @description Answers the plan as changed. Its interfaces may change only while it has no live (pending or active) subscription and no switch to it waits; otherwise 40000. The default plan's rules are add's. A retired plan answers 40000. Admins only: 40100 without a session, 40101 for any other role.
+         */
+        post: operations["updatePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a plan (admins)
+         * @description A retired plan takes no new subscriptions and is no longer a default plan; its active subscriptions end with their period. Retiring it again answers 40000. Admins only: 40100 without a session, 40101 for any other role.
+         */
+        post: operations["retirePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plans: the public ones and those the caller holds; admins all
+         * @description A user sees the public plans that are not retired and those they hold live; an admin every plan. Retired plans last, then the smallest quota first.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One plan
+         * @description A plan the caller may not see (private, retired or of unpublished interfaces only, and not theirs) answers 40400 (套餐不存在), as one that does not exist.
+         */
+        get: operations["getPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe to a plan
+         * @description Answers the subscription: active from the current period, or pending when the plan needs approval. A user holds at most one live subscription per interface: if their one active subscription covers exactly the plan's interfaces it switches to the plan at once (same id, its period and calls used carried; a plan that needs approval waits for review instead); any other subscription covering one of them answers 40000 naming its plan. A retired plan answers 40000; a private one 40400.
+         */
+        post: operations["addSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of your subscriptions
+         * @description A pending subscription ends at once; an active one ends with its period (cancelAtPeriodEnd), and a switch waiting for review is withdrawn. Another user's subscription answers 40400, as one that does not exist; one that is over answers 40000.
+         */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Subscriptions, newest first: the caller's own, or anyone's for admins
+         * @description A subscription whose period ended after it was cancelled, or whose plan was retired, reads ended.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or refuse what waits for review (admins)
+         * @description A pending subscription becomes active from the current period, or refused (its interfaces freed); a switch waiting for review switches the plan, or is dropped. Nothing waiting answers 40000. Admins only: 40100 without a session, 40101 for any other role.
+         */
+        post: operations["reviewSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe a user to a plan (admins)
+         * @description As a user's own subscription, without approval and for private plans too: active at once; the user's one active subscription over exactly the plan's interfaces switches. A missing user or plan answers 40400; a retired plan and a subscription already covering one of its interfaces 40000. Admins only: 40100 without a session, 40101 for any other role.
+         */
+        post: operations["assignSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a subscription at once (admins)
+         * @description Its interfaces are freed; one already over answers 40000. Admins only: 40100 without a session, 40101 for any other role.
+         */
+        post: operations["endSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1937,6 +2157,200 @@ export interface components {
             messageKey: string;
             messageArgs?: components["schemas"]["MessageArg"][];
         };
+        PlanVO: {
+            id: string;
+            name: string;
+            description: string;
+            /** @description The plan's interfaces the caller may see (to a user an offline one is not there) */
+            interfaceIds: string[];
+            /** @description Calls per period */
+            quota: number;
+            /**
+             * @description day: from local midnight to the next; month: from the first of the month at 00:00 to the first of the next (the server's time zone)
+             * @enum {string}
+             */
+            period: "day" | "month";
+            /** @description Calls per second for its subscribers (0: none); null: each interface's own */
+            rateLimit: number | null;
+            rateBurst: number | null;
+            /** @description A subscription waits for an admin's approval */
+            approval: boolean;
+            /**
+             * @description block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage
+             * @enum {string}
+             */
+            overage: "block" | "allow";
+            /** @description What the plan costs, as shown (the platform charges nothing itself) */
+            priceLabel: string;
+            /**
+             * @description private: listed only to admins and to those who hold it; only an admin assigns it
+             * @enum {string}
+             */
+            visibility: "public" | "private";
+            /** @description A caller with no subscription on one of its interfaces is subscribed to it by their first call */
+            isDefault: boolean;
+            retired: boolean;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            retireTime: string | null;
+            /** @description Its active subscriptions */
+            subscribers: number;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            createTime: string;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            updateTime: string;
+        };
+        SubscriptionVO: {
+            id: string;
+            planId: string;
+            planName: string;
+            userId: string;
+            userName: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "refused" | "ended";
+            /** @description A switch to this plan waits for an admin's approval */
+            requestedPlanId: string | null;
+            requestedPlanName: string | null;
+            /**
+             * @description day: from local midnight to the next; month: from the first of the month at 00:00 to the first of the next (the server's time zone)
+             * @enum {string}
+             */
+            period: "day" | "month";
+            /** @description yyyy-MM-dd HH:mm:ss; null until the subscription is active */
+            periodStart: string | null;
+            /** @description yyyy-MM-dd HH:mm:ss, the first moment after the period */
+            periodEnd: string | null;
+            /** @description Calls charged in the current period, overage included */
+            used: number;
+            /** @description The plan's calls per period */
+            quota: number;
+            /**
+             * @description block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage
+             * @enum {string}
+             */
+            overage: "block" | "allow";
+            /** @description Cancelled: it ends when its period ends */
+            cancelAtPeriodEnd: boolean;
+            /** @description The subscriber's words for the reviewer */
+            reason: string;
+            /** @description The reviewer's reply */
+            reply: string | null;
+            /** @description yyyy-MM-dd HH:mm:ss */
+            createTime: string;
+            /** @description The plan's interfaces the caller may see */
+            interfaceIds: string[];
+        };
+        PlanAddRequest: {
+            /** @description Trimmed */
+            name: string;
+            description?: string;
+            /** @description Live interfaces */
+            interfaceIds: (number | string)[];
+            /** @description Calls per period */
+            quota: number;
+            /**
+             * @description day: from local midnight to the next; month: from the first of the month at 00:00 to the first of the next (the server's time zone)
+             * @enum {string}
+             */
+            period: "day" | "month";
+            /** @description Calls per second for its subscribers (0: none); null or absent: each interface's own */
+            rateLimit?: number | null;
+            /** @description At least rateLimit; only with it, and left out it equals it */
+            rateBurst?: number | null;
+            approval: boolean;
+            /**
+             * @description block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage
+             * @enum {string}
+             */
+            overage: "block" | "allow";
+            priceLabel?: string;
+            /**
+             * @description private: listed only to admins and to those who hold it; only an admin assigns it
+             * @enum {string}
+             */
+            visibility: "public" | "private";
+            /** @description Only for a public plan without approval, and only one non-retired default plan per interface */
+            isDefault?: boolean;
+        };
+        /** @description The fields present change; interfaceIds only while the plan has no live subscription */
+        PlanUpdateRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            id: number | string;
+            /** @description Trimmed */
+            name?: string;
+            description?: string;
+            /** @description Live interfaces */
+            interfaceIds?: (number | string)[];
+            /** @description Calls per period */
+            quota?: number;
+            /**
+             * @description day: from local midnight to the next; month: from the first of the month at 00:00 to the first of the next (the server's time zone)
+             * @enum {string}
+             */
+            period?: "day" | "month";
+            /** @description Calls per second for its subscribers (0: none); null or absent: each interface's own */
+            rateLimit?: number | null;
+            /** @description At least rateLimit; only with it, and left out it equals it */
+            rateBurst?: number | null;
+            approval?: boolean;
+            /**
+             * @description block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage
+             * @enum {string}
+             */
+            overage?: "block" | "allow";
+            priceLabel?: string;
+            /**
+             * @description private: listed only to admins and to those who hold it; only an admin assigns it
+             * @enum {string}
+             */
+            visibility?: "public" | "private";
+            /** @description Only for a public plan without approval, and only one non-retired default plan per interface */
+            isDefault?: boolean;
+        };
+        SubscriptionAddRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            planId: number | string;
+            /** @description For the reviewer of a plan that needs approval; trimmed */
+            reason?: string;
+        };
+        SubscriptionReviewRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            id: number | string;
+            approve: boolean;
+            reply?: string;
+        };
+        SubscriptionAssignRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            userId: number | string;
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            planId: number | string;
+        };
+        PageSubscriptionVO: {
+            records: components["schemas"]["SubscriptionVO"][];
+            total: number;
+            current: number;
+            size: number;
+            pages: number;
+        };
+        BaseResponsePlanVO: {
+            code: number;
+            data?: components["schemas"]["PlanVO"];
+            message: string;
+        };
+        BaseResponseListPlanVO: {
+            code: number;
+            data?: components["schemas"]["PlanVO"][];
+            message: string;
+        };
+        BaseResponseSubscriptionVO: {
+            code: number;
+            data?: components["schemas"]["SubscriptionVO"];
+            message: string;
+        };
+        BaseResponsePageSubscriptionVO: {
+            code: number;
+            data?: components["schemas"]["PageSubscriptionVO"];
+            message: string;
+        };
     };
     responses: {
         /** @description More than one Host header, or a Host that is no single name (a comma, a space, empty): 40000, and the connection is closed */
@@ -1998,7 +2412,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Refused: a banned user, a key whose interface list leaves this one out, an address the platform may not call, or, to an admin, an offline interface (40300); to anyone else an offline interface is 404 */
+        /** @description Refused: a banned user, a key whose interface list leaves this one out, an address the platform may not call, a subscription covering the interface that waits for approval, an interface in a plan the caller holds no subscription to, or, to an admin, an offline interface (40300); to anyone else an offline interface is 404 */
         GatewayForbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2047,7 +2461,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Quota used up, or over the rate limit (both 42900, each with its own message) */
+        /** @description Quota used up, over the rate limit, or past the period's quota of a plan that blocks overage (all 42900, each with its own message) */
         GatewayTooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2096,13 +2510,13 @@ export interface components {
         Sunset: string;
         /** @description Only for a deprecated interface with a replacement: <its gateway address>; rel="successor-version" */
         Link: string;
-        /** @description Calls left on this interface */
+        /** @description Calls left on this interface; for a call charged to a subscription, calls left in its period (0 once used up, even with overage) */
         QuotaRemaining: number;
-        /** @description Only for an interface with a rate limit (IETF draft-ietf-httpapi-ratelimit-headers): "rate";q=<calls per second>;w=1;agler-burst=<burst> */
+        /** @description For an interface with a rate limit and/or a call charged to a subscription (IETF draft-ietf-httpapi-ratelimit-headers), comma-separated: "rate";q=<calls per second>;w=1;agler-burst=<burst>, and "day"|"month";q=<the plan's quota>;w=<86400|2592000> */
         RateLimitPolicy: string;
-        /** @description Only for an interface with a rate limit: "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again> */
+        /** @description "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again>, and for a call charged to a subscription "day"|"month";r=<calls left in the period, at least 0>;t=<seconds to the period's end> */
         RateLimit: string;
-        /** @description Over the rate limit: seconds to wait before the next call */
+        /** @description Over the rate limit: seconds to wait before the next call; past a plan's period quota: seconds to the period's end */
         RetryAfter: number;
         /** @description The interface's method */
         Allow: string;
@@ -3852,6 +4266,305 @@ export interface operations {
                 };
             };
             400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    addPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanAddRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseId"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    updatePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponsePlanVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    retirePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponsePlanVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: {
+                /** @description Only the plans of this interface */
+                interfaceInfoId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseListPlanVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    getPlan: {
+        parameters: {
+            query: {
+                /** @description The plan's id */
+                id: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponsePlanVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    addSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionAddRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseSubscriptionVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseSubscriptionVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1 */
+                current?: number;
+                /** @description 1 to 50, 10 by default */
+                pageSize?: number;
+                /** @description Only this user's (a user may name only themself: another answers 40101) */
+                userId?: number | string;
+                /** @description Only the subscriptions of this plan */
+                planId?: number | string;
+                /** @description Only those in this state; pending includes the active ones whose switch waits for review */
+                status?: "pending" | "active" | "refused" | "ended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponsePageSubscriptionVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    reviewSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseSubscriptionVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    assignSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionAssignRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseSubscriptionVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    endSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseSubscriptionVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
             421: components["responses"]["MisdirectedRequest"];
         };
     };

@@ -39,6 +39,7 @@ import { userRoutes } from './routes/user';
 import { usageRoutes } from './routes/usage';
 import { quotaRequestRoutes } from './routes/quotaRequests';
 import { keyRoutes } from './routes/keys';
+import { planRoutes, subscriptionRoutes } from './routes/plans';
 import { loggerOptions } from './logging';
 import type { LogLevel } from './settings';
 import { parseAllowList } from './upstream/addressPolicy';
@@ -213,6 +214,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertsPlugin, { ctx, allowHosts: options.invokeAllowHosts ?? [], resolve: options.resolve });
   await app.register(usageRoutes, { prefix: '/api/user', ctx });
   await app.register(quotaRequestRoutes, { prefix: '/api/quota/request', ctx });
+  await app.register(planRoutes, { prefix: '/api/plan', ctx });
+  await app.register(subscriptionRoutes, { prefix: '/api/subscription', ctx });
   await app.register(demoRoutes, { prefix: DEMO_PREFIX, seededCount: ctx.seededCount });
   await app.register(gatewayRoutes, {
     prefix: GATEWAY_PREFIX,

@@ -17,6 +17,7 @@ const SEED_INPUTS = [
   'server/domain/seed.ts',
   'server/domain/nameOrder.ts',
   'server/domain/password.ts',
+  'server/domain/periods.ts',
   'contract/demo',
   'contract/charge.ts',
   'contract/dates.ts',

@@ -36,12 +36,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** SQLSTATE classes of a statement refused for the data it carries: data exception, integrity constraint. */
 const DATA_CLASSES = ['22', '23'];
 
-/** Whether the database refused a statement for its data: the same statement would fail again. */
-export function isDataRefusal(error: unknown): boolean {
+/** The SQLSTATE codes along an error's `cause` chain (Drizzle wraps the driver's error). */
+function* sqlStatesOf(error: unknown): Generator<string> {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
     const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && code.length === 5 && DATA_CLASSES.includes(code.slice(0, 2))) return true;
+    if (typeof code === 'string' && code.length === 5) yield code;
   }
+}
+
+/** Whether the database refused a statement for its data: the same statement would fail again. */
+export function isDataRefusal(error: unknown): boolean {
+  for (const code of sqlStatesOf(error)) if (DATA_CLASSES.includes(code.slice(0, 2))) return true;
+  return false;
+}
+
+/** Whether a statement broke a unique index or key (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (const code of sqlStatesOf(error)) if (code === '23505') return true;
   return false;
 }
 

@@ -12,7 +12,7 @@ import type {
 } from '@agler/contract/quotaRequests';
 import type { Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
-import { rowsOf } from '../db/rows';
+import { idIs, rowsOf } from '../db/rows';
 import { interfaces, quotaRequests, quotas, users } from '../db/schema';
 import { raiseAlert, resetQuotaAlerts } from './alerts';
 import { refuse } from './errors';
@@ -56,7 +56,7 @@ export async function raiseQuota(
 }
 
 /** A request's id: a 64-bit id compared as PostgreSQL's bigint (the column's JavaScript number would round it). */
-const requestIs = (id: Id) => eq(quotaRequests.id, sql`${id}::bigint`);
+const requestIs = (id: Id) => idIs(quotaRequests.id, id);
 
 /** The requests with their names; an interface `viewer` may not see (visibleInterface) is not named. */
 const selectRequests = (db: Queryable, viewer: SessionUser) =>

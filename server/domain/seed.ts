@@ -1,16 +1,18 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { loggedCallIsCharged } from '@agler/contract/charge';
 import { USER_ROLE } from '@agler/contract/constants';
-import { ADMIN_ID, DEMO_ACCOUNT_TIME, DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
+import { ADMIN_ID, DEMO_ACCOUNT_TIME, DEMO_ACCOUNTS, interfaceSeqOf, USER_ID } from '@agler/contract/demo/accounts';
 import type { DemoAccount } from '@agler/contract/demo/accounts';
+import { DEMO_PLAN_INTERFACES, DEMO_PLANS, DEMO_USER_PLAN } from '@agler/contract/demo/plans';
 import { seedCalls } from '@agler/contract/demo/seedCalls';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { parseTime } from '@agler/contract/dates';
 import type { CallRecord } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
-import { interfaces, meta, quotas, users } from '../db/schema';
+import { interfaces, meta, planInterfaces, plans, quotas, subscriptionCovers, subscriptions, users } from '../db/schema';
 import { RANK_VERSION, RANK_VERSION_KEY, ranksOf, sortByName } from './nameOrder';
 import { hashPassword } from './password';
+import { periodAt } from './periods';
 import { hourOf, rebuildRollup } from './rollup';
 
 /**
@@ -58,6 +60,58 @@ export function demoQuotas(history: readonly CallRecord[], accounts: readonly De
     const totalNum = size ?? Math.ceil(units / (1 - LEFT_SHARE) / 100_000) * 100_000;
     return { userId, interfaceInfoId, leftNum: totalNum - units, totalNum };
   });
+}
+
+/**
+ * The demo's plans over their interfaces, and the demo user's subscription
+ * to DEMO_USER_PLAN: its period is the month that holds `now`, and what it
+ * used is what the user's calls on those interfaces cost since the month began,
+ * as the gateway would have charged them. Nothing when the catalogue is too
+ * small to hold the plans' interfaces.
+ */
+async function seedPlans(
+  tx: Queryable,
+  history: readonly CallRecord[],
+  interfaceCount: number,
+  now: number,
+): Promise<void> {
+  if (DEMO_PLAN_INTERFACES.some((id) => interfaceSeqOf(id) > interfaceCount)) return;
+  const time = new Date(now);
+  const created = await tx
+    .insert(plans)
+    .values(DEMO_PLANS.map((plan) => ({ ...plan, visibility: 'public' as const, createTime: time, updateTime: time })))
+    .returning({ id: plans.id, name: plans.name, isDefault: plans.isDefault, period: plans.period });
+  await tx.insert(planInterfaces).values(
+    created.flatMap((plan) =>
+      DEMO_PLAN_INTERFACES.map((interfaceInfoId) => ({ planId: plan.id, interfaceInfoId, isDefault: plan.isDefault })),
+    ),
+  );
+  const held = created.find((plan) => plan.name === DEMO_USER_PLAN)!;
+  const period = periodAt(held.period, now);
+  const covered = new Set(DEMO_PLAN_INTERFACES);
+  const used = history.filter(
+    (call) =>
+      call.userId === USER_ID &&
+      covered.has(call.interfaceInfoId) &&
+      call.time >= period.start &&
+      loggedCallIsCharged(call),
+  ).length;
+  const [subscription] = await tx
+    .insert(subscriptions)
+    .values({
+      userId: USER_ID,
+      planId: held.id,
+      status: 'active',
+      periodStart: new Date(period.start),
+      periodEnd: new Date(period.end),
+      used,
+      createTime: new Date(DEMO_ACCOUNT_TIME),
+      updateTime: time,
+    })
+    .returning({ id: subscriptions.id });
+  await tx
+    .insert(subscriptionCovers)
+    .values(DEMO_PLAN_INTERFACES.map((interfaceInfoId) => ({ userId: USER_ID, interfaceInfoId, subscriptionId: subscription.id })));
 }
 
 /** How many interfaces the demo data seeded (0 when there was none). */
@@ -151,6 +205,7 @@ export async function seedDemoData(
     }
     const granted = demoQuotas(history, DEMO_ACCOUNTS);
     for (let i = 0; i < granted.length; i += 1000) await tx.insert(quotas).values(granted.slice(i, i + 1000));
+    await seedPlans(tx, history, records.length, options.now);
     // The history goes around the log's writer: the analysis's roll-up is made from it here, up to this hour.
     await rebuildRollup(tx, hourOf(options.now));
     // New ids continue right after the seeded ones, as in the mocks.

@@ -1,7 +1,8 @@
 import { ALERT_MESSAGES } from '@agler/contract/alerts';
 import { checkInterfaceField, INTERFACE_FIELD_LABELS, INTERFACE_FIELDS, INTERFACE_VALIDATION_TEXTS, JSON_FIELDS } from '@agler/contract/interfaceValidation';
 import { checkJson, JSON_TEXTS } from '@agler/contract/json';
-import { messageRefOf, messageTables } from '@agler/contract/messageKeys';
+import { messageRefOf, messageTables, textOf } from '@agler/contract/messageKeys';
+import type { Keyed, Message } from '@agler/contract/messageKeys';
 import { IMPORT_MESSAGES, LIFECYCLE_MESSAGES, MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { startLanguage } from '@/locales';
@@ -13,7 +14,7 @@ beforeAll(() => startLanguage('en-US', loadEnglish));
 
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 
-type AnyMessage = (...args: unknown[]) => string;
+type AnyMessage = (...args: unknown[]) => Keyed;
 /** Every table the contract registers, by the modules imported above. */
 const TABLES = [...messageTables().entries()];
 const englishTable = (table: string) => (ENGLISH as unknown as Record<string, Record<string, unknown> | undefined>)[table] ?? {};
@@ -22,7 +23,7 @@ const FAULTS = ['control', 'loneSurrogate', 'bidi'] as const;
 /** The labels the contract names a field by in a text check's refusal. */
 const TEXT_LABELS = ['账号', '昵称', '头像地址', '理由', ...Object.values(INTERFACE_FIELD_LABELS)];
 /** Messages a message carries inside it in practice: checkJson's, as a JSON field's problem. */
-const NESTED = () => [JSON_TEXTS.tooDeep, checkJson('{"a" 1}') as string, checkJson('[1, 2') as string];
+const NESTED = () => [JSON_TEXTS.tooDeep, checkJson('{"a" 1}') as Message, checkJson('[1, 2') as Message];
 
 /** The values each message built from values is tried with, every kind of value it takes. */
 const SAMPLES: Record<string, () => unknown[][]> = {
@@ -58,6 +59,9 @@ const SAMPLES: Record<string, () => unknown[][]> = {
   'import.tooDeep': () => [[64]],
   'import.tooExpanded': () => [[100000]],
   'import.tooSlow': () => [[5]],
+  'plans.defaultTaken': () => [['Free']],
+  'plans.covered': () => [['Pro']],
+  'plans.alreadyOnPlan': () => [['Pro']],
   'import.tooMuchMemory': () => [[64]],
   'import.methodUnsupported': () => [['TRACE']],
   'import.duplicate': () => [[3]],
@@ -96,14 +100,15 @@ describe('every message of the contract has its English', () => {
         samples: true,
       });
       for (const args of SAMPLES[key]()) {
-        const text = (message as AnyMessage)(...args);
-        const ref = messageRefOf(text);
+        const built = (message as unknown as AnyMessage)(...args);
+        const { text } = built;
+        const ref = messageRefOf(built);
         expect({ text, key: ref?.messageKey }).toEqual({ text, key });
         // What the server sends goes through JSON.
         const shown = translateMessage('', JSON.parse(JSON.stringify(ref)));
         expect({ text, shown }).not.toEqual({ text, shown: '' });
         expect({ text, shown }).not.toEqual({ text, shown: expect.stringMatching(CJK) });
-        expect(translateMessage(text)).toBe(shown);
+        expect(translateMessage(built)).toBe(shown);
       }
     }
   });
@@ -126,8 +131,8 @@ describe('every message of the contract has its English', () => {
       ...['"abc', '"\\u12"', '"\\q"', '"a\u0001"', '-', '1.e', '01', '1e', '@'],
     ];
     for (const text of broken) {
-      const error = checkJson(text) as string;
-      expect(error).toMatch(CJK);
+      const error = checkJson(text) as Message;
+      expect(textOf(error)).toMatch(CJK);
       expect({ text, shown: translateMessage(error) }).not.toEqual({ text, shown: expect.stringMatching(CJK) });
     }
   });
@@ -154,7 +159,7 @@ describe('translateMessage on an English page', () => {
   });
 
   it("translates a message inside a message: a JSON field's line and column problem", () => {
-    const text = checkInterfaceField('requestParams', '{"a" 1}') as string;
+    const text = checkInterfaceField('requestParams', '{"a" 1}') as Message;
     expect(messageRefOf(text)).toEqual({
       messageKey: 'interfaceFields.json',
       messageArgs: ['requestParams', { messageKey: 'json.invalid', messageArgs: [1, 6, { messageKey: 'jsonErrors.ColonExpected' }] }],
@@ -189,7 +194,14 @@ describe('translateMessage on an English page', () => {
   it('still knows the texts of a server that sends no key, when they are fixed', () => {
     expect(translateMessage(MESSAGES.passwordLength)).toBe('The password must be 8 to 256 characters long');
     expect(translateMessage(ALERT_MESSAGES.deliveryNotFound)).toBe('Delivery not found');
+    // A built text alone names no key: its values are not read back out of it.
+    expect(translateMessage(TEXT_MESSAGES.param('name', 'bidi').text)).toBe(TEXT_MESSAGES.param('name', 'bidi').text);
+  });
+
+  it('gives the English of a message a check built here, by the key it carries, however long ago it was built', () => {
+    const early = INTERFACE_VALIDATION_TEXTS.tooLong('name', 50);
+    for (let i = 0; i < 1500; i += 1) TEXT_MESSAGES.param(`p${i}`, 'bidi');
+    expect(translateMessage(early)).toBe('Interface name cannot be longer than 50 characters');
     expect(translateMessage(TEXT_MESSAGES.param('name', 'bidi'))).toBe('Parameter name must not contain text-direction control characters');
-    expect(translateMessage(INTERFACE_VALIDATION_TEXTS.tooLong('name', 50))).toBe('Interface name cannot be longer than 50 characters');
   });
 });

@@ -1,9 +1,9 @@
 import type { ALERT_MESSAGES } from '@agler/contract/alerts';
 import type { INTERFACE_VALIDATION_TEXTS } from '@agler/contract/interfaceValidation';
 import type { JSON_TEXTS } from '@agler/contract/json';
-import { messageRefOf } from '@agler/contract/messageKeys';
-import type { MessageArg, MessageRef } from '@agler/contract/messageKeys';
-import type { IMPORT_MESSAGES, LIFECYCLE_MESSAGES, MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
+import { messageRefOf, textOf } from '@agler/contract/messageKeys';
+import type { Keyed, Message, MessageArg, MessageRef } from '@agler/contract/messageKeys';
+import type { IMPORT_MESSAGES, LIFECYCLE_MESSAGES, MESSAGES, PLAN_MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
 import type { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { currentLang, DEFAULT_LANG, localized } from './index';
 import type { Translation } from './index';
@@ -26,6 +26,17 @@ type Chinese = {
   alerts: typeof ALERT_MESSAGES;
   lifecycle: typeof LIFECYCLE_MESSAGES;
   import: typeof IMPORT_MESSAGES;
+  plans: typeof PLAN_MESSAGES;
+};
+
+/**
+ * A table's English: a text for each fixed text, and for each message built from values a function
+ * that writes it as text (a message among its values comes already in English).
+ */
+type EnglishTable<T> = {
+  -readonly [K in keyof T]: T[K] extends (...args: infer A) => Keyed
+    ? (...args: { [I in keyof A]: Exclude<A[I], Keyed> }) => string
+    : Translation<T[K]>;
 };
 
 /**
@@ -33,7 +44,7 @@ type Chinese = {
  * English of checkJson's parse-error details, by jsonc-parser's name of the error: contract/json.ts
  * keeps their Chinese to itself.
  */
-export type MessagesEnglish = { [T in keyof Chinese]: Translation<Chinese[T]> } & {
+export type MessagesEnglish = { [T in keyof Chinese]: EnglishTable<Chinese[T]> } & {
   jsonErrors: Readonly<Record<string, string>>;
 };
 
@@ -81,11 +92,12 @@ export function messageRefIn(envelope: unknown): MessageRef | undefined {
 
 /**
  * A message of the contract in the page's language: on an English page, the English of the
- * message `ref` names (the envelope's key and values), or else of the text when the contract
- * wrote it here (a fixed text, or one a check built a moment ago); any other text, and every
- * text on a Chinese page, unchanged.
+ * message `ref` names (the envelope's key and values), or else of the message itself (a check's
+ * built message by its key and values, a fixed text by its key); any other text, and every
+ * message on a Chinese page, as its text.
  */
-export function translateMessage(text: string, ref: MessageRef | undefined = messageRefOf(text)): string {
+export function translateMessage(message: Message, ref: MessageRef | undefined = messageRefOf(message)): string {
+  const text = textOf(message);
   if (currentLang() === DEFAULT_LANG || !english.api || !ref) return text;
   return englishOf(ref) ?? text;
 }

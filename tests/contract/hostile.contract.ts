@@ -51,6 +51,8 @@ const ADMIN_ONLY = [
   /^\/api\/user\/update$/,
   /^\/api\/userInterfaceInfo\//,
   /^\/api\/interfaceInfo\/(add|update|delete|online|offline)$/,
+  /^\/api\/plan\/(add|update|retire)$/,
+  /^\/api\/subscription\/(review|assign|end)$/,
 ];
 const adminOnly = (op: Operation) => ADMIN_ONLY.some((pattern) => pattern.test(op.path));
 /** Writes that would change the session or the demo accounts they run as: tried with a throwaway account. */

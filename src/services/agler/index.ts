@@ -13,6 +13,8 @@ import * as alert from './alert';
 import * as webhook from './webhook';
 import * as gateway from './gateway';
 import * as key from './key';
+import * as plan from './plan';
+import * as subscription from './subscription';
 export default {
   user,
   interfaceInfo,
@@ -25,4 +27,6 @@ export default {
   webhook,
   gateway,
   key,
+  plan,
+  subscription,
 };

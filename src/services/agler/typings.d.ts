@@ -218,6 +218,12 @@ declare namespace API {
     message: string;
   };
 
+  type BaseResponseListPlanVO = {
+    code: number;
+    data?: PlanVO[];
+    message: string;
+  };
+
   type BaseResponseLoginUserVO = {
     code: number;
     data?: LoginUserVO;
@@ -257,6 +263,12 @@ declare namespace API {
     message: string;
   };
 
+  type BaseResponsePageSubscriptionVO = {
+    code: number;
+    data?: PageSubscriptionVO;
+    message: string;
+  };
+
   type BaseResponsePageWebhookDeliveryVO = {
     code: number;
     data?: PageWebhookDeliveryVO;
@@ -264,9 +276,21 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponsePlanVO = {
+    code: number;
+    data?: PlanVO;
+    message: string;
+  };
+
   type BaseResponseQuotaRequestVO = {
     code: number;
     data?: QuotaRequestVO;
+    message: string;
+  };
+
+  type BaseResponseSubscriptionVO = {
+    code: number;
+    data?: SubscriptionVO;
     message: string;
   };
 
@@ -468,6 +492,11 @@ declare namespace API {
     endDate: string;
     /** Whose usage: an admin may name any user; a user only themself (another user's answers 40101) */
     userId?: number | string;
+  };
+
+  type getPlanParams = {
+    /** The plan's id */
+    id: number | string;
   };
 
   type HealthStatus = {
@@ -866,6 +895,11 @@ declare namespace API {
     userId?: number | string;
   };
 
+  type listPlansParams = {
+    /** Only the plans of this interface */
+    interfaceInfoId?: number | string;
+  };
+
   type listQuotaRequestsParams = {
     /** Page, from 1 */
     current?: number;
@@ -875,6 +909,19 @@ declare namespace API {
     status?: 'pending' | 'approved' | 'refused';
     /** Only this user's (a user may name only themself: another answers 40101) */
     userId?: number | string;
+  };
+
+  type listSubscriptionsParams = {
+    /** Page, from 1 */
+    current?: number;
+    /** 1 to 50, 10 by default */
+    pageSize?: number;
+    /** Only this user's (a user may name only themself: another answers 40101) */
+    userId?: number | string;
+    /** Only the subscriptions of this plan */
+    planId?: number | string;
+    /** Only those in this state; pending includes the active ones whose switch waits for review */
+    status?: 'pending' | 'active' | 'refused' | 'ended';
   };
 
   type listTopInvokeInterfaceInfoParams = {
@@ -961,12 +1008,104 @@ declare namespace API {
     pages: number;
   };
 
+  type PageSubscriptionVO = {
+    records: SubscriptionVO[];
+    total: number;
+    current: number;
+    size: number;
+    pages: number;
+  };
+
   type PageWebhookDeliveryVO = {
     records: WebhookDeliveryVO[];
     total: number;
     current: number;
     size: number;
     pages: number;
+  };
+
+  type PlanAddRequest = {
+    /** Trimmed */
+    name: string;
+    description?: string;
+    /** Live interfaces */
+    interfaceIds: (number | string)[];
+    /** Calls per period */
+    quota: number;
+    /** day: from local midnight to the next; month: from the first of the month at 00:00 to the first of the next (the server's time zone) */
+    period: 'day' | 'month';
+    /** Calls per second for its subscribers (0: none); null or absent: each interface's own */
+    rateLimit?: number | null;
+    /** At least rateLimit; only with it, and left out it equals it */
+    rateBurst?: number | null;
+    approval: boolean;
+    /** block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage */
+    overage: 'block' | 'allow';
+    priceLabel?: string;
+    /** private: listed only to admins and to those who hold it; only an admin assigns it */
+    visibility: 'public' | 'private';
+    /** Only for a public plan without approval, and only one non-retired default plan per interface */
+    isDefault?: boolean;
+  };
+
+  type PlanUpdateRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    /** Trimmed */
+    name?: string;
+    description?: string;
+    /** Live interfaces */
+    interfaceIds?: (number | string)[];
+    /** Calls per period */
+    quota?: number;
+    /** day: from local midnight to the next; month: from the first of the month at 00:00 to the first of the next (the server's time zone) */
+    period?: 'day' | 'month';
+    /** Calls per second for its subscribers (0: none); null or absent: each interface's own */
+    rateLimit?: number | null;
+    /** At least rateLimit; only with it, and left out it equals it */
+    rateBurst?: number | null;
+    approval?: boolean;
+    /** block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage */
+    overage?: 'block' | 'allow';
+    priceLabel?: string;
+    /** private: listed only to admins and to those who hold it; only an admin assigns it */
+    visibility?: 'public' | 'private';
+    /** Only for a public plan without approval, and only one non-retired default plan per interface */
+    isDefault?: boolean;
+  };
+
+  type PlanVO = {
+    id: string;
+    name: string;
+    description: string;
+    /** The plan's interfaces the caller may see (to a user an offline one is not there) */
+    interfaceIds: string[];
+    /** Calls per period */
+    quota: number;
+    /** day: from local midnight to the next; month: from the first of the month at 00:00 to the first of the next (the server's time zone) */
+    period: 'day' | 'month';
+    /** Calls per second for its subscribers (0: none); null: each interface's own */
+    rateLimit: number | null;
+    rateBurst: number | null;
+    /** A subscription waits for an admin's approval */
+    approval: boolean;
+    /** block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage */
+    overage: 'block' | 'allow';
+    /** What the plan costs, as shown (the platform charges nothing itself) */
+    priceLabel: string;
+    /** private: listed only to admins and to those who hold it; only an admin assigns it */
+    visibility: 'public' | 'private';
+    /** A caller with no subscription on one of its interfaces is subscribed to it by their first call */
+    isDefault: boolean;
+    retired: boolean;
+    /** yyyy-MM-dd HH:mm:ss */
+    retireTime: string | null;
+    /** Its active subscriptions */
+    subscribers: number;
+    /** yyyy-MM-dd HH:mm:ss */
+    createTime: string;
+    /** yyyy-MM-dd HH:mm:ss */
+    updateTime: string;
   };
 
   type QuotaRequestAddRequest = {
@@ -1015,6 +1154,61 @@ declare namespace API {
     other: number;
     noAnswer: number;
     unrecorded: number;
+  };
+
+  type SubscriptionAddRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    planId: number | string;
+    /** For the reviewer of a plan that needs approval; trimmed */
+    reason?: string;
+  };
+
+  type SubscriptionAssignRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    userId: number | string;
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    planId: number | string;
+  };
+
+  type SubscriptionReviewRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    approve: boolean;
+    reply?: string;
+  };
+
+  type SubscriptionVO = {
+    id: string;
+    planId: string;
+    planName: string;
+    userId: string;
+    userName: string;
+    status: 'pending' | 'active' | 'refused' | 'ended';
+    /** A switch to this plan waits for an admin's approval */
+    requestedPlanId: string | null;
+    requestedPlanName: string | null;
+    /** day: from local midnight to the next; month: from the first of the month at 00:00 to the first of the next (the server's time zone) */
+    period: 'day' | 'month';
+    /** yyyy-MM-dd HH:mm:ss; null until the subscription is active */
+    periodStart: string | null;
+    /** yyyy-MM-dd HH:mm:ss, the first moment after the period */
+    periodEnd: string | null;
+    /** Calls charged in the current period, overage included */
+    used: number;
+    /** The plan's calls per period */
+    quota: number;
+    /** block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage */
+    overage: 'block' | 'allow';
+    /** Cancelled: it ends when its period ends */
+    cancelAtPeriodEnd: boolean;
+    /** The subscriber's words for the reviewer */
+    reason: string;
+    /** The reviewer's reply */
+    reply: string | null;
+    /** yyyy-MM-dd HH:mm:ss */
+    createTime: string;
+    /** The plan's interfaces the caller may see */
+    interfaceIds: string[];
   };
 
   type UsagePage = {
