@@ -6,19 +6,15 @@ import { INTERFACE_STATUS } from '@agler/contract/constants';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { KeyPairVO } from '@agler/contract/types';
 import { announce } from './cache/changes';
-import { migrate, openPostgres } from './db/connect';
-import type { Database } from './db/connect';
 import { rowsOf } from './db/rows';
 import { planInterfaces, plans, subscriptionCovers, subscriptions } from './db/schema';
-import { alignDemoUrls } from './domain/demoUrls';
 import { periodAt } from './domain/periods';
-import { DEMO_INTERFACE_COUNT, seedDemoData } from './domain/seed';
-import { ADMIN, call, loginAs, testApp, USER } from './test/app';
-import type { TestApp } from './test/app';
+import { DEMO_INTERFACE_COUNT } from './domain/seed';
+import { ADMIN, call, loginAs, USER } from './test/app';
 import { SEED_NOW } from './test/database';
 import { keyPairOf } from './test/keys';
-import { postgresAvailable, startPostgres } from './test/postgres';
-import type { PgServer } from './test/postgres';
+import { setUpAppsOnPostgres } from './test/appsOnPostgres';
+import { postgresAvailable } from './test/postgres';
 import { freshNonce, signedHeaders } from './test/sign';
 
 /**
@@ -31,29 +27,14 @@ import { freshNonce, signedHeaders } from './test/sign';
 const PUBLIC_URL = 'http://plans-pg.test';
 
 (postgresAvailable ? describe : describe.skip)('plans across processes on PostgreSQL', () => {
-  let server: PgServer;
-  const databases: Database[] = [];
-  const apps: TestApp[] = [];
-  const bases: string[] = [];
   const clock = { now: SEED_NOW + 86_400_000 };
+  const { apps, bases, databases } = setUpAppsOnPostgres(PUBLIC_URL, clock);
   let pair: KeyPairVO;
   let userId: string;
   let admin: string;
   let answeringUrl: string;
 
   beforeAll(async () => {
-    server = await startPostgres();
-    const url = await server.createDatabase();
-    const first = await openPostgres(url);
-    await migrate(first);
-    await first.exclusive((db) => seedDemoData(db, { now: SEED_NOW }));
-    await alignDemoUrls(first.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
-    databases.push(first, await openPostgres(url));
-    for (const database of databases) {
-      const t = await testApp({ publicUrl: PUBLIC_URL, now: () => clock.now }, database);
-      apps.push(t);
-      bases.push(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    }
     const answering = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id).find(
       (r) => r.status === INTERFACE_STATUS.ONLINE && r.method === 'GET' && !r.requestParams.includes('"required":true'),
     )!;
@@ -63,11 +44,6 @@ const PUBLIC_URL = 'http://plans-pg.test';
     pair = await keyPairOf(apps[1].app, user);
     userId = (await call<{ id: string }>(apps[0].app, { url: '/api/user/get/login', cookie: user })).data.id;
   }, 300_000);
-  afterAll(async () => {
-    for (const t of apps) await t.close();
-    for (const database of databases) await database.close();
-    await server?.close();
-  });
 
   const db = () => databases[0].db;
 

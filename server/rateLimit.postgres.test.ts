@@ -3,16 +3,12 @@
  */
 import { INTERFACE_STATUS } from '@agler/contract/constants';
 import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
-import { migrate, openPostgres } from './db/connect';
-import type { Database } from './db/connect';
-import { alignDemoUrls } from './domain/demoUrls';
-import { DEMO_INTERFACE_COUNT, seedDemoData } from './domain/seed';
-import { ADMIN, call, loginAs, testApp } from './test/app';
-import type { TestApp } from './test/app';
+import { DEMO_INTERFACE_COUNT } from './domain/seed';
+import { ADMIN, call, loginAs } from './test/app';
 import { SEED_NOW } from './test/database';
 import { keyPairOf } from './test/keys';
-import { postgresAvailable, startPostgres } from './test/postgres';
-import type { PgServer } from './test/postgres';
+import { setUpAppsOnPostgres } from './test/appsOnPostgres';
+import { postgresAvailable } from './test/postgres';
 import { freshNonce, signedHeaders } from './test/sign';
 
 /**
@@ -33,32 +29,8 @@ const TICK_MS = 20;
 const PER_TICK = (4 * LIMIT * TICK_MS) / 1000;
 
 (postgresAvailable ? describe : describe.skip)('a rate limit across processes on PostgreSQL', () => {
-  let server: PgServer;
-  const databases: Database[] = [];
-  const apps: TestApp[] = [];
-  const bases: string[] = [];
   const clock = { now: SEED_NOW + 86_400_000 };
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    const url = await server.createDatabase();
-    const first = await openPostgres(url);
-    await migrate(first);
-    await first.exclusive((db) => seedDemoData(db, { now: SEED_NOW }));
-    await alignDemoUrls(first.db, PUBLIC_URL, DEMO_INTERFACE_COUNT);
-    databases.push(first, await openPostgres(url));
-    for (const database of databases) {
-      // One clock for both: they judge the same calls by the same time, as processes on one machine do.
-      const t = await testApp({ publicUrl: PUBLIC_URL, now: () => clock.now }, database);
-      apps.push(t);
-      bases.push(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    }
-  }, 300_000);
-  afterAll(async () => {
-    for (const t of apps) await t.close();
-    for (const database of databases) await database.close();
-    await server?.close();
-  });
+  const { apps, bases } = setUpAppsOnPostgres(PUBLIC_URL, clock);
 
   test(`${LIMIT}/s with a burst of ${BURST} holds within 10 % over ${SECONDS} s, whichever app answers`, async () => {
     const target = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id).find(

@@ -1,4 +1,4 @@
-import type { PlanOverage, PlanPeriod } from '../plans';
+import type { PlanFields } from '../plans';
 import { interfaceIdOf } from './accounts';
 
 /**
@@ -8,18 +8,8 @@ import { interfaceIdOf } from './accounts';
  * demo scenario charges by its quota.
  */
 
-export type DemoPlan = {
-  name: string;
-  description: string;
-  quota: number;
-  period: PlanPeriod;
-  rateLimit: number | null;
-  rateBurst: number | null;
-  approval: boolean;
-  overage: PlanOverage;
-  priceLabel: string;
-  isDefault: boolean;
-};
+/** A plan of the demo: its fields but the interfaces (all of DEMO_PLAN_INTERFACES) and the visibility (public). */
+export type DemoPlan = Omit<PlanFields, 'interfaceIds' | 'visibility'>;
 
 /** 手机号归属地, Currency Exchange, BMI 计算 and 汉字转拼音. */
 export const DEMO_PLAN_INTERFACES: readonly string[] = [15, 16, 17, 19].map(interfaceIdOf);
