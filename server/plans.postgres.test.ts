@@ -36,10 +36,18 @@ const PUBLIC_URL = 'http://plans-pg.test';
 
   beforeAll(async () => {
     const answering = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id).find(
-      (r) => r.status === INTERFACE_STATUS.ONLINE && r.method === 'GET' && !r.requestParams.includes('"required":true'),
+      (r) =>
+        r.status === INTERFACE_STATUS.ONLINE &&
+        r.method === 'GET' &&
+        !r.requestParams.includes('"required":true'),
     )!;
     admin = await loginAs(apps[0].app, ADMIN);
-    answeringUrl = (await call<{ url: string }>(apps[0].app, { url: `/api/interfaceInfo/get?id=${answering.id}`, cookie: admin })).data.url;
+    answeringUrl = (
+      await call<{ url: string }>(apps[0].app, {
+        url: `/api/interfaceInfo/get?id=${answering.id}`,
+        cookie: admin,
+      })
+    ).data.url;
     const user = await loginAs(apps[0].app, USER);
     pair = await keyPairOf(apps[1].app, user);
     userId = (await call<{ id: string }>(apps[0].app, { url: '/api/user/get/login', cookie: user })).data.id;
@@ -58,7 +66,12 @@ const PUBLIC_URL = 'http://plans-pg.test';
         payload: { name: `套餐 pg ${clock.now} ${i}`, url: answeringUrl, method: 'GET', rateLimit: 10_000 },
         cookie: admin,
       });
-      await call(apps[0].app, { method: 'POST', url: '/api/interfaceInfo/online', payload: { id: added.data }, cookie: admin });
+      await call(apps[0].app, {
+        method: 'POST',
+        url: '/api/interfaceInfo/online',
+        payload: { id: added.data },
+        cookie: admin,
+      });
       ids.push(added.data);
     }
     return ids;
@@ -68,9 +81,18 @@ const PUBLIC_URL = 'http://plans-pg.test';
     const now = new Date(clock.now);
     const [row] = await db()
       .insert(plans)
-      .values({ name: `pg ${interfaceIds.join(',')}`, period: 'day', quota, isDefault, createTime: now, updateTime: now })
+      .values({
+        name: `pg ${interfaceIds.join(',')}`,
+        period: 'day',
+        quota,
+        isDefault,
+        createTime: now,
+        updateTime: now,
+      })
       .returning({ id: plans.id });
-    await db().insert(planInterfaces).values(interfaceIds.map((id) => ({ planId: row.id, interfaceInfoId: id, isDefault })));
+    await db()
+      .insert(planInterfaces)
+      .values(interfaceIds.map((id) => ({ planId: row.id, interfaceInfoId: id, isDefault })));
     return row.id;
   }
 
@@ -79,9 +101,20 @@ const PUBLIC_URL = 'http://plans-pg.test';
     const { start, end } = periodAt('day', clock.now);
     const [row] = await db()
       .insert(subscriptions)
-      .values({ userId, planId, status: 'active', periodStart: new Date(start), periodEnd: new Date(end), used, createTime: now, updateTime: now })
+      .values({
+        userId,
+        planId,
+        status: 'active',
+        periodStart: new Date(start),
+        periodEnd: new Date(end),
+        used,
+        createTime: now,
+        updateTime: now,
+      })
       .returning({ id: subscriptions.id });
-    await db().insert(subscriptionCovers).values(interfaceIds.map((id) => ({ userId, interfaceInfoId: id, subscriptionId: row.id })));
+    await db()
+      .insert(subscriptionCovers)
+      .values(interfaceIds.map((id) => ({ userId, interfaceInfoId: id, subscriptionId: row.id })));
     await announce(db(), { kind: 'plans' });
     return row.id;
   }
@@ -91,7 +124,10 @@ const PUBLIC_URL = 'http://plans-pg.test';
     return Promise.all(
       Array.from({ length: n }, async (_, i) => {
         const path = `/gateway/${ids[i % ids.length]}`;
-        const headers = signedHeaders(pair, 'GET', path, { timestamp: Math.floor(clock.now / 1000), nonce: freshNonce() });
+        const headers = signedHeaders(pair, 'GET', path, {
+          timestamp: Math.floor(clock.now / 1000),
+          nonce: freshNonce(),
+        });
         const response = await fetch(`${bases[Math.floor(i / ids.length) % 2]}${path}`, { headers });
         await response.arrayBuffer();
         return response.status;
@@ -154,6 +190,61 @@ const PUBLIC_URL = 'http://plans-pg.test';
     expect(count(before, 200)).toBe(6);
     expect(count(after, 200)).toBe(10);
     const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub));
-    expect(row).toMatchObject({ used: 10, periodStart: new Date(end), periodEnd: new Date(periodAt('day', end).end) });
+    expect(row).toMatchObject({
+      used: 10,
+      periodStart: new Date(end),
+      periodEnd: new Date(periodAt('day', end).end),
+    });
   }, 120_000);
+
+  test('two subscriptions racing for one interface through both apps: one is taken, the other refused naming it', async () => {
+    clock.now += 10_000;
+    const user = await loginAs(apps[0].app, USER);
+    for (let round = 0; round < 4; round += 1) {
+      const [shared, own] = await interfacesOf(2);
+      const planIds: string[] = [];
+      for (const [name, ids] of [
+        [`竞争甲 ${round}`, [shared]],
+        [`竞争乙 ${round}`, [shared, own]],
+      ] as const) {
+        const added = await call<string>(apps[0].app, {
+          method: 'POST',
+          url: '/api/plan/add',
+          payload: {
+            name,
+            interfaceIds: ids,
+            quota: 10,
+            period: 'day',
+            approval: false,
+            overage: 'block',
+            visibility: 'public',
+          },
+          cookie: admin,
+        });
+        planIds.push(added.data);
+      }
+
+      const answers = await Promise.all(
+        planIds.map(async (planId, i) => {
+          const response = await fetch(`${bases[i]}/api/subscription/add`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: user },
+            body: JSON.stringify({ planId }),
+          });
+          return (await response.json()) as { code: number; data?: { planId: string }; message: string };
+        }),
+      );
+
+      const taken = answers.filter((a) => a.code === 0);
+      const refused = answers.filter((a) => a.code === 40000);
+      expect([taken.length, refused.length]).toEqual([1, 1]);
+      const winner = taken[0].data!.planId === planIds[0] ? `竞争甲 ${round}` : `竞争乙 ${round}`;
+      expect(refused[0].message).toContain(winner);
+      const covers = await db()
+        .select()
+        .from(subscriptionCovers)
+        .where(and(eq(subscriptionCovers.interfaceInfoId, shared), eq(subscriptionCovers.userId, userId)));
+      expect(covers).toHaveLength(1);
+    }
+  }, 180_000);
 });
