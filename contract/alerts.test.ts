@@ -5,6 +5,7 @@ import {
   KEY_EXPIRY_NOTICE_MS,
   parseAlertListQuery,
   parseWebhookInput,
+  planCrossing,
   quotaCrossing,
   WEBHOOK_MAX_TRIES,
   WEBHOOK_RETRY_DELAYS_S,
@@ -37,6 +38,24 @@ describe('quotaCrossing', () => {
   test('no quota, or nonsense, raises nothing', () => {
     expect(quotaCrossing(0, 0)).toBeUndefined();
     expect(quotaCrossing(-1, 10)).toBeUndefined();
+  });
+});
+
+describe('planCrossing', () => {
+  const allow = { quota: 10, overage: 'allow' } as const;
+
+  test('the first call past the quota of a plan that allows overage raises plan_overage, and no other', () => {
+    expect([9, 10, 11, 12].map((used) => planCrossing({ ...allow, used }))).toEqual([
+      undefined,
+      'quota_100',
+      'plan_overage',
+      undefined,
+    ]);
+  });
+
+  test('a plan that blocks overage never raises it; its thresholds are the quota’s', () => {
+    expect(planCrossing({ quota: 10, used: 8, overage: 'block' })).toBe('quota_80');
+    expect(planCrossing({ quota: 10, used: 11, overage: 'block' })).toBeUndefined();
   });
 });
 

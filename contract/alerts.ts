@@ -11,7 +11,8 @@ import { textFault } from './text';
 /**
  * Alerts: what the platform tells a user about their own use (a quota nearly
  * or wholly used, a key about to expire, an interface they call going away,
- * an answer to a quota request), in the console's bell and, for the kinds they
+ * an answer to a quota request, a plan's overage begun, a subscription
+ * approved, refused or ending), in the console's bell and, for the kinds they
  * choose, by webhook (the Standard Webhooks specification). The rules both
  * sides share are here; the server's are in server/domain/alerts.ts and
  * server/domain/webhooks.ts.
@@ -24,6 +25,8 @@ export const ALERT_KINDS = [
   'interface_offline',
   'interface_deprecated',
   'quota_request',
+  'plan_overage',
+  'subscription',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -53,6 +56,41 @@ export function quotaCrossing(leftNum: number, totalNum: number, taken = 1): Ale
 /** The dedupe key of a quota alert: one per user, interface and kind until the quota is raised. */
 export const quotaDedupeKey = (kind: 'quota_80' | 'quota_100', interfaceInfoId: Id) =>
   `${kind}:${interfaceInfoId}`;
+
+/**
+ * The alert a call charged to a subscription raises, from the subscription
+ * as the call left it (`used` counts this call): `quota_80` and `quota_100`
+ * as quotaCrossing says, and `plan_overage` on the first call past the quota
+ * of a plan that lets overage through.
+ */
+export function planCrossing(plan: {
+  quota: number;
+  used: number;
+  overage: 'block' | 'allow';
+}): 'quota_80' | 'quota_100' | 'plan_overage' | undefined {
+  if (plan.overage === 'allow' && plan.quota > 0 && plan.used === plan.quota + 1) return 'plan_overage';
+  const kind = quotaCrossing(plan.quota - plan.used, plan.quota);
+  return kind === 'quota_80' || kind === 'quota_100' ? kind : undefined;
+}
+
+/** The dedupe key of a subscription's quota or overage alert: one per subscription, period and kind. */
+export const planDedupeKey = (
+  kind: 'quota_80' | 'quota_100' | 'plan_overage',
+  subscriptionId: string,
+  periodEnd: number,
+) => `${kind}:subscription:${subscriptionId}:${periodEnd}`;
+
+/**
+ * What a `subscription` alert tells (its `event`): a pending subscription or
+ * a requested switch approved or refused, the subscription ending with its
+ * period (its plan was retired), or ended.
+ */
+export const SUBSCRIPTION_EVENTS = ['approved', 'refused', 'ending', 'ended'] as const;
+export type SubscriptionEvent = (typeof SUBSCRIPTION_EVENTS)[number];
+
+/** Why a subscription ends (`cause`): its holder cancelled it, its plan was retired, or an admin ended it. */
+export const SUBSCRIPTION_END_CAUSES = ['cancelled', 'retired', 'admin'] as const;
+export type SubscriptionEndCause = (typeof SUBSCRIPTION_END_CAUSES)[number];
 
 /** A key expiring within this long is announced (once per key and expiry). */
 export const KEY_EXPIRY_NOTICE_MS = 7 * DAY_MS;

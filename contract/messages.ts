@@ -117,6 +117,13 @@ export const MESSAGES = keyedMessages('api', {
   requestReviewed: '该申请已经处理过了',
   adminUnlimited: '管理员调用不受额度限制，无需申请',
   quotaTooHigh: `批准后剩余次数将超过 ${QUOTA_MAX}`,
+  requestPlanUnknown: '参数 planId 不是可申请的套餐',
+  requestPlanRetired: '参数 planId 的套餐已下架',
+  requestPlanSame: '参数 planId 是当前订阅的套餐',
+  requestPlanNotSwitch: '参数 planId 的套餐应与当前订阅包含完全相同的接口',
+  requestPlanUncovered: '参数 planId 只能用于已订阅套餐包含的接口，该接口没有生效中的订阅',
+  requestSubscriptionPending: '该接口的套餐订阅正在等待审批，请在审批后再申请',
+  requestSubscriptionGone: '该用户已没有包含该接口的生效中的订阅',
   // faults
   unknownPath: '接口路径不存在',
   unknownDemo: (method: string, path: string) => `没有这个演示接口：${method} ${path}`,

@@ -315,6 +315,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analysis/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every plan's subscribers, waiting requests and calls this period (admin)
+         * @description Every plan, retired ones too, in the order of the plan list (retired last, then the smallest quota first). The figures are this period's (本周期): each subscription's calls in its current period, from the subscriptions' own counts, not from the call log, which does not record the plan a call was charged to; a subscription whose period has ended counts 0 until its next call. Subscriptions that were to end with their period are ended first, as every read of subscriptions does. Admins only: 40100 without a session, 40101 for any other role.
+         */
+        get: operations["getPlanUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -620,7 +640,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for more calls on an interface
-         * @description One open request per user and interface (a second answers 40000). An interface the caller may not see (offline, deleted or missing) answers the same 40400 (接口不存在). Admins' calls are not limited: they answer 40000.
+         * @description One open request per user and interface (a second answers 40000). An interface the caller may not see (offline, deleted or missing) answers the same 40400 (接口不存在). Admins' calls are not limited: they answer 40000. On an interface the caller's active subscription covers, a request is a top-up of the period (amount) or, with planId, a switch to another plan over the same interfaces; planId elsewhere, a pending subscription, or a plan that is not one, is retired, is the current one or covers other interfaces answer 40000 naming planId (docs/plans.md, Asking for more).
          */
         post: operations["addQuotaRequest"];
         delete?: never;
@@ -657,7 +677,7 @@ export interface paths {
         put?: never;
         /**
          * Approve or refuse an open request (admins)
-         * @description Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction. Refusing needs a reason. A request is answered once: again answers 40000. Admins only: 40100 without a session, 40101 for any other role.
+         * @description Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction; a top-up adds the amount to the current period of the active subscription covering the interface now, and a plan switches that subscription (same id, period and calls used carry), as /api/subscription/assign would. Without such a subscription (ended since), or with a plan that no longer fits, it answers 40000. Refusing needs a reason. A request is answered once: again answers 40000. Admins only: 40100 without a session, 40101 for any other role.
          */
         post: operations["reviewQuotaRequest"];
         delete?: never;
@@ -1247,7 +1267,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        AlertKind: "quota_80" | "quota_100" | "key_expiring" | "interface_offline" | "interface_deprecated" | "quota_request";
+        AlertKind: "quota_80" | "quota_100" | "key_expiring" | "interface_offline" | "interface_deprecated" | "quota_request" | "plan_overage" | "subscription";
         /** @description What an alert says beyond its kind; each kind fills the fields it needs */
         AlertData: {
             interfaceName?: string;
@@ -1258,14 +1278,32 @@ export interface components {
             expiresAt?: number;
             approved?: boolean;
             amount?: number;
+            /** @description quota_request, subscription: the admin's reply, when there is one */
             reason?: string;
+            /** @description plan_overage, subscription: the plan it is about */
+            planId?: string;
+            planName?: string;
+            /** @description subscription: for a requested switch, the plan switched from (approved) or kept (refused) */
+            fromPlanName?: string;
+            /**
+             * @description subscription: what happened to it
+             * @enum {string}
+             */
+            event?: "approved" | "refused" | "ending" | "ended";
+            /**
+             * @description subscription ending or ended: its holder cancelled it, its plan was retired, or an admin ended it
+             * @enum {string}
+             */
+            cause?: "cancelled" | "retired" | "admin";
+            /** @description subscription ending or ended: when it ends or ended, epoch milliseconds */
+            endsAt?: number;
         };
         AlertVO: {
             id: string;
             kind: components["schemas"]["AlertKind"];
             /** @description The interface it is about */
             interfaceInfoId?: string | null;
-            /** @description The key or the quota request it is about */
+            /** @description The key, the quota request or the subscription it is about */
             subjectId?: string | null;
             data: components["schemas"]["AlertData"];
             /** @description yyyy-MM-dd HH:mm:ss */
@@ -1895,8 +1933,10 @@ export interface components {
         QuotaRequestAddRequest: {
             /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
             interfaceInfoId: number | string;
-            /** @description Calls asked for */
-            amount: number;
+            /** @description Calls asked for: required without planId, not read with it. On an interface the caller's active subscription covers, a top-up of the subscription's current period; elsewhere the interface's own quota */
+            amount?: number;
+            /** @description Asks to switch the caller's active subscription covering the interface to this plan (not retired, over exactly the same interfaces; a private one too, an admin grants it). Only on an interface an active subscription covers */
+            planId?: number | string;
             /** @description Required; trimmed */
             reason: string;
         };
@@ -1917,7 +1957,17 @@ export interface components {
             interfaceInfoId: number | string;
             /** @description null: the interface is gone */
             interfaceName?: string | null;
+            /** @description Calls asked for; 0 for a plan */
             amount: number;
+            /**
+             * @description Always answered. quota: the interface's own quota rises by amount; topup: amount calls on top of the covering subscription's plan quota, for its current period only; plan: a switch of that subscription to planId
+             * @enum {string}
+             */
+            kind?: "quota" | "topup" | "plan";
+            /** @description Always answered; the plan asked for (kind plan), else null */
+            planId?: string | null;
+            /** @description Always answered; the plan's name (kind plan), else null */
+            planName?: string | null;
             reason: string;
             /** @enum {string} */
             status: "pending" | "approved" | "refused";
@@ -2221,8 +2271,10 @@ export interface components {
             periodEnd: string | null;
             /** @description Calls charged in the current period, overage included */
             used: number;
-            /** @description The plan's calls per period */
+            /** @description The period's calls: the plan's quota plus the period's granted top-ups (extra) */
             quota: number;
+            /** @description Always answered; calls granted on top of the plan's quota for the current period only (quota requests of kind topup), 0 once the period rolls */
+            extra?: number;
             /**
              * @description block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage
              * @enum {string}
@@ -2349,6 +2401,43 @@ export interface components {
         BaseResponsePageSubscriptionVO: {
             code: number;
             data?: components["schemas"]["PageSubscriptionVO"];
+            message: string;
+        };
+        /** @description One plan's subscribers and its subscribers' calls this period (本周期). The call log does not record which plan a call was charged to, so the calls are the subscriptions' own counts in their current period: an active subscription whose period has ended counts 0, since its next call starts the next period with nothing used. */
+        PlanUsage: {
+            planId: string;
+            planName: string;
+            /**
+             * @description The plan's period, as in PlanVO
+             * @enum {string}
+             */
+            period: "day" | "month";
+            /** @description yyyy-MM-dd HH:mm:ss: the start of the plan's period that holds the server's now (its time zone) */
+            periodStart: string;
+            /** @description yyyy-MM-dd HH:mm:ss: the end of that period (exclusive) */
+            periodEnd: string;
+            /** @description Calls per period of each subscription */
+            quota: number;
+            /**
+             * @description As in PlanVO: block refuses calls past the quota, allow counts them as overage
+             * @enum {string}
+             */
+            overage: "block" | "allow";
+            retired: boolean;
+            /** @description Its active subscriptions (PlanVO's subscribers) */
+            subscribers: number;
+            /** @description What waits for an admin: pending subscriptions to it and active subscriptions of another plan asking to switch to it */
+            pending: number;
+            /** @description Calls charged to its active subscriptions in their current period, overage included */
+            callsThisPeriod: number;
+            /** @description The part of those calls past each subscription's quota: the sum of max(0, used - quota); 0 for a block plan */
+            overageThisPeriod: number;
+            /** @description Active subscriptions that have used their quota this period, or more */
+            atQuotaThisPeriod: number;
+        };
+        BaseResponseListPlanUsage: {
+            code: number;
+            data?: components["schemas"]["PlanUsage"][];
             message: string;
         };
     };
@@ -2959,6 +3048,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BaseResponseInterfaceCallers"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    getPlanUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40100, 40101) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseListPlanUsage"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];

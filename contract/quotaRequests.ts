@@ -2,7 +2,7 @@ import { PAGE_SIZE_MAX, QUOTA_REQUEST_LIMITS } from './constants';
 import { parseId } from './ids';
 import type { Id } from './ids';
 import type { Message } from './messageKeys';
-import { MESSAGES, TEXT_MESSAGES } from './messages';
+import { MESSAGES, PLAN_MESSAGES, TEXT_MESSAGES } from './messages';
 import { queryOf, textsOf } from './queries';
 import type { components } from './openapi';
 import type { Parsed } from './queries';
@@ -17,6 +17,15 @@ import { textFault } from './text';
 export const QUOTA_REQUEST_STATUS = { PENDING: 'pending', APPROVED: 'approved', REFUSED: 'refused' } as const;
 export type QuotaRequestStatus = (typeof QUOTA_REQUEST_STATUS)[keyof typeof QUOTA_REQUEST_STATUS];
 export const QUOTA_REQUEST_STATUSES: readonly QuotaRequestStatus[] = Object.values(QUOTA_REQUEST_STATUS);
+
+/**
+ * What a request asks for (docs/plans.md, "Asking for more"): `quota` raises the
+ * interface's own quota; on an interface the user's active subscription covers,
+ * `topup` adds calls to that subscription's current period and `plan` switches it
+ * to another plan over the same interfaces.
+ */
+export const QUOTA_REQUEST_KINDS = ['quota', 'topup', 'plan'] as const;
+export type QuotaRequestKind = (typeof QUOTA_REQUEST_KINDS)[number];
 
 /** The label a reason's text fault names (src/locales translates it). */
 export const REASON_LABEL = '理由';
@@ -53,17 +62,26 @@ export function reasonOf(raw: unknown, required: boolean): Parsed<string | null>
   return { ok: true, value: reason };
 }
 
-export type NewQuotaRequest = { interfaceInfoId: Id; amount: number; reason: string };
+/** A request: `planId` asks for that plan (and `amount` is 0), else `amount` more calls. */
+export type NewQuotaRequest = { interfaceInfoId: Id; amount: number; planId: Id | null; reason: string };
 
-/** `POST /api/quota/request`'s body. */
+/** `POST /api/quota/request`'s body: a plan's id, or an amount (not read beside a plan). */
 export function parseNewQuotaRequest(body: Record<string, unknown>): Parsed<NewQuotaRequest> {
   const interfaceInfoId = parseId(body.interfaceInfoId);
   if (!interfaceInfoId) return { ok: false, message: MESSAGES.idParamInvalid('interfaceInfoId') };
-  const amountMessage = amountFault(body.amount);
+  let planId: Id | null = null;
+  if (body.planId !== undefined && body.planId !== null) {
+    planId = parseId(body.planId) ?? null;
+    if (!planId) return { ok: false, message: PLAN_MESSAGES.badPlanId };
+  }
+  const amountMessage = planId ? undefined : amountFault(body.amount);
   if (amountMessage) return { ok: false, message: amountMessage };
   const reason = reasonOf(body.reason, true);
   if (!reason.ok) return reason;
-  return { ok: true, value: { interfaceInfoId, amount: body.amount as number, reason: reason.value! } };
+  return {
+    ok: true,
+    value: { interfaceInfoId, amount: planId ? 0 : (body.amount as number), planId, reason: reason.value! },
+  };
 }
 
 export type QuotaReview = { id: string; approve: boolean; reason: string | null };

@@ -118,12 +118,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'writing call records failed'),
   });
   const defaultQuota = options.defaultQuota ?? DEFAULT_QUOTA;
-  const admitter = createAdmitter({ db: database.db, now, defaultQuota, nonceTtlSeconds: NONCE_TTL_SECONDS });
+  const onAlertError = (error: unknown) => app.log.error({ err: error }, 'writing an alert failed');
+  const admitter = createAdmitter({ db: database.db, now, defaultQuota, nonceTtlSeconds: NONCE_TTL_SECONDS, onAlertError });
   const secretBox = createSecretBox(options.secretKey);
   const lookups = await createLookups(database, secretBox);
   const invoker = createInvoker({
     db: database.db,
-    onAlertError: (error) => app.log.error({ err: error }, 'writing a quota alert failed'),
+    onAlertError,
     admitter,
     client,
     recorder,

@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AlertData, AlertKind, WebhookDeliveryState } from '@agler/contract/alerts';
 import type { PlanOverage, PlanPeriod, PlanVisibility, SubscriptionStatus } from '@agler/contract/plans';
-import type { QuotaRequestStatus } from '@agler/contract/quotaRequests';
+import type { QuotaRequestKind, QuotaRequestStatus } from '@agler/contract/quotaRequests';
 
 /**
  * The one schema of both drivers (PGlite and node-postgres). Changing it
@@ -391,7 +391,12 @@ export const quotaRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     interfaceInfoId: id64('interface_info_id').notNull(),
+    /** Calls asked for; 0 for a plan. */
     amount: integer('amount').notNull(),
+    /** quota (the interface's own), topup (the covering subscription's period) or plan (contract/quotaRequests.ts). */
+    kind: text('kind').$type<QuotaRequestKind>().notNull().default('quota'),
+    /** The plan a `plan` request asks to switch to (plans are never deleted). */
+    planId: bigint('plan_id', { mode: 'number' }),
     reason: text('reason').notNull(),
     /** pending, approved or refused (contract/quotaRequests.ts). */
     status: text('status').$type<QuotaRequestStatus>().notNull().default('pending'),
@@ -476,6 +481,8 @@ export const subscriptions = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true, precision: 3, mode: 'date' }),
     /** Calls charged in the period, overage included. */
     used: integer('used').notNull().default(0),
+    /** Calls granted on top of the plan's quota for this period only (top-ups); the period's roll sets it to 0. */
+    extra: integer('extra').notNull().default(0),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** The caller's words when the plan needs approval; the admin's reply. */
     reason: text('reason').notNull().default(''),

@@ -5,10 +5,17 @@ import {
   alertEventType,
   INTERFACE_ALERT_DAYS,
   isExpiringSoon,
+  planCrossing,
+  planDedupeKey,
   quotaCrossing,
   quotaDedupeKey,
 } from '@agler/contract/alerts';
-import type { AlertData, AlertKind, AlertListQuery } from '@agler/contract/alerts';
+import type {
+  AlertData,
+  AlertKind,
+  AlertListQuery,
+  SubscriptionEvent,
+} from '@agler/contract/alerts';
 import { ResponseCode } from '@agler/contract/constants';
 import { DAY_MS, dayNumberOf, formatTime } from '@agler/contract/dates';
 import type { Id } from '@agler/contract/ids';
@@ -34,7 +41,7 @@ export type NewAlert = {
   kind: AlertKind;
   /** The interface it is about, whose name the alert then carries (unless `data` names it). */
   interfaceInfoId?: string;
-  /** The key or the quota request it is about. */
+  /** The key, the quota request or the subscription it is about. */
   subjectId?: string;
   data?: AlertData;
   /** Set: at most one alert per user with this key (see resetQuotaAlerts). */
@@ -51,15 +58,26 @@ export type AlertVO = Required<Schemas['AlertVO']>;
 export type AlertPage = Page<AlertVO> & Pick<Schemas['PageAlertVO'], 'unread'>;
 
 /**
- * Writes the alert for each user `recipients` selects (a query with a
- * `user_id` column) and queues its webhook deliveries, in one statement;
- * answers how many alerts were written. Raw: one statement with data-modifying
- * CTEs writes the alerts (skipping used dedupe keys) and their deliveries for
- * any number of recipients, which the builder cannot chain.
+ * The recipients of an alert that differs per recipient: a query with the
+ * columns `user_id`, `subject_id` (text), `data` (jsonb, over the alert's
+ * own) and `dedupe_key` (text); a null column takes the alert's value.
+ */
+type Recipients = SQL;
+
+/** Recipients who all get the same alert: `users` selects a `user_id` column. */
+const usersOf = (users: SQL): Recipients =>
+  sql`SELECT u.user_id, NULL::text AS subject_id, NULL::jsonb AS data, NULL::text AS dedupe_key FROM (${users}) u`;
+
+/**
+ * Writes the alert for each of `recipients` and queues its webhook
+ * deliveries, in one statement; answers how many alerts were written. Raw:
+ * one statement with data-modifying CTEs writes the alerts (skipping used
+ * dedupe keys) and their deliveries for any number of recipients, which the
+ * builder cannot chain.
  */
 async function insertAlerts(
   db: Queryable,
-  recipients: SQL,
+  recipients: Recipients,
   alert: Omit<NewAlert, 'userId'>,
 ): Promise<number> {
   const sentAt = new Date(alert.now).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -73,18 +91,19 @@ async function insertAlerts(
     ),
     a AS (
       INSERT INTO alert (user_id, kind, interface_info_id, subject_id, data, create_time, dedupe_key)
-      SELECT r.user_id, ${alert.kind}, ${interfaceId}::bigint, ${alert.subjectId ?? null}, n.data,
-             ${at(Math.floor(alert.now / 1000) * 1000)}, ${alert.dedupeKey ?? null}
+      SELECT r.user_id, ${alert.kind}, ${interfaceId}::bigint, coalesce(r.subject_id, ${alert.subjectId ?? null}::text),
+             n.data || coalesce(r.data, '{}'::jsonb),
+             ${at(Math.floor(alert.now / 1000) * 1000)}, coalesce(r.dedupe_key, ${alert.dedupeKey ?? null}::text)
       FROM recipient r CROSS JOIN named n
       ON CONFLICT (user_id, dedupe_key) DO NOTHING
-      RETURNING id, user_id, data
+      RETURNING id, user_id, subject_id, data
     ),
     d AS (
       INSERT INTO webhook_delivery (id, user_id, alert_id, event_type, payload, next_try_time, create_time)
       SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), a.user_id, a.id, ${type},
              json_build_object('type', ${type}::text, 'timestamp', ${sentAt}::text, 'data',
                json_build_object('alertId', a.id::text, 'kind', ${alert.kind}::text,
-                 'interfaceInfoId', ${interfaceId}::text, 'subjectId', ${alert.subjectId ?? null}::text,
+                 'interfaceInfoId', ${interfaceId}::text, 'subjectId', a.subject_id,
                  'details', a.data))::text,
              ${at(alert.now)}, ${at(alert.now)}
       FROM a JOIN webhook w ON w.user_id = a.user_id AND ${alert.kind}::text = ANY (w.kinds)
@@ -100,7 +119,7 @@ async function insertAlerts(
  */
 export async function raiseAlert(db: Queryable, alert: NewAlert): Promise<boolean> {
   const { userId, ...rest } = alert;
-  return (await insertAlerts(db, sql`SELECT ${userId}::bigint AS user_id`, rest)) > 0;
+  return (await insertAlerts(db, usersOf(sql`SELECT ${userId}::bigint AS user_id`), rest)) > 0;
 }
 
 /**
@@ -131,24 +150,153 @@ export async function quotaCrossings(
 
 /**
  * The same for a call charged to a subscription (docs/plans.md): the period's quota is the total, and each
- * threshold is raised once per subscription and period, the next period starting afresh.
+ * threshold is raised once per subscription and period, the next period starting afresh; so is
+ * `plan_overage`, the first call past the quota of a plan that lets overage through (contract/alerts.ts
+ * planCrossing). Makes no query on the calls that cross nothing.
  */
 export async function planQuotaCrossings(
   db: Queryable,
   userId: string,
   interfaceInfoId: string,
-  plan: { subscriptionId: string; quota: number; used: number; periodEnd: number },
+  plan: { subscriptionId: string; quota: number; used: number; periodEnd: number; overage: 'block' | 'allow' },
   now: number,
 ): Promise<void> {
-  const leftNum = plan.quota - plan.used;
-  const kind = quotaCrossing(leftNum, plan.quota);
-  if (kind !== 'quota_80' && kind !== 'quota_100') return;
+  const kind = planCrossing(plan);
+  if (kind === undefined) return;
+  const dedupeKey = planDedupeKey(kind, plan.subscriptionId, plan.periodEnd);
+  if (kind === 'plan_overage') {
+    await insertAlerts(
+      db,
+      sql`SELECT s.user_id, s.id::text AS subject_id, NULL::text AS dedupe_key,
+                 jsonb_build_object('planId', p.id::text, 'planName', p.name, 'totalNum', ${plan.quota}::int) AS data
+          FROM subscription s JOIN plan p ON p.id = s.plan_id
+          WHERE s.id = ${plan.subscriptionId}::bigint AND s.user_id = ${userId}::bigint`,
+      { kind, interfaceInfoId, dedupeKey, now },
+    );
+    return;
+  }
   await raiseAlert(db, {
     userId,
     kind,
     interfaceInfoId,
-    data: { leftNum, totalNum: plan.quota },
-    dedupeKey: `${kind}:subscription:${plan.subscriptionId}:${plan.periodEnd}`,
+    subjectId: plan.subscriptionId,
+    data: { leftNum: plan.quota - plan.used, totalNum: plan.quota },
+    dedupeKey,
+    now,
+  });
+}
+
+// ---------------------------------------------------------------- subscriptions
+
+/**
+ * A `subscription` alert for each subscription `which` selects (a condition
+ * on `s`, the subscription, joined with `p`, its plan), in one statement:
+ * `cause` and `endsAt` are SQL over those rows, the dedupe key is the
+ * subscription's id and `key`. Answers how many were written.
+ */
+function alertSubscriptions(
+  db: Queryable,
+  which: SQL,
+  alert: { event: 'ending' | 'ended'; cause: SQL; endsAt: SQL; key: SQL },
+  now: number,
+): Promise<number> {
+  return insertAlerts(
+    db,
+    sql`SELECT s.user_id, s.id::text AS subject_id, 'subscription:' || s.id || ':' || ${alert.key} AS dedupe_key,
+               jsonb_build_object('planId', p.id::text, 'planName', p.name, 'event', ${alert.event}::text,
+                 'cause', ${alert.cause}, 'endsAt', round(extract(epoch FROM ${alert.endsAt}) * 1000)::bigint) AS data
+        FROM subscription s JOIN plan p ON p.id = s.plan_id
+        WHERE ${which}`,
+    { kind: 'subscription', now },
+  );
+}
+
+/** Why a subscription that ended with its period ended: its holder cancelled it, else its plan was retired. */
+const CAUSE_AT_PERIOD_END = sql`CASE WHEN s.cancel_at_period_end THEN 'cancelled' ELSE 'retired' END`;
+
+/**
+ * `subscription` (`ending`, cause `retired`) for each active subscription of
+ * a plan just retired whose period is still running: it ends on `endsAt`,
+ * the period's end. Once per subscription and plan.
+ */
+export function alertPlanRetired(db: Queryable, planId: number, now: number): Promise<number> {
+  return alertSubscriptions(
+    db,
+    sql`s.plan_id = ${planId} AND s.status = 'active' AND s.period_end > ${at(now)}`,
+    { event: 'ending', cause: sql`'retired'`, endsAt: sql`s.period_end`, key: sql`'ending:' || p.id` },
+    now,
+  );
+}
+
+/**
+ * `subscription` (`ended`) for the subscriptions of `ids` that ended with
+ * their period (settleSubscriptions), once per subscription.
+ */
+export function alertEndedWithPeriod(db: Queryable, ids: readonly number[], now: number): Promise<number> {
+  if (ids.length === 0) return Promise.resolve(0);
+  return alertSubscriptions(
+    db,
+    sql`s.id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
+    { event: 'ended', cause: CAUSE_AT_PERIOD_END, endsAt: sql`s.end_time`, key: sql`'ended'` },
+    now,
+  );
+}
+
+/**
+ * The same for the subscriptions the gateway's admission at `nowMs` ended
+ * (server/invoke/admission.ts, when its batch changed subscriptions): the
+ * statement stamps those it ends with its time, which is how they are found
+ * here among the batch's callers', without a word from the SQL function.
+ */
+export function alertEndedByAdmission(db: Queryable, userIds: readonly string[], nowMs: number): Promise<number> {
+  return alertSubscriptions(
+    db,
+    sql`s.user_id = ANY(${`{${[...new Set(userIds)].join(',')}}`}::bigint[]) AND s.status = 'ended'
+        AND s.update_time = to_timestamp(${nowMs}::float8 / 1000) AND s.end_time = s.period_end`,
+    { event: 'ended', cause: CAUSE_AT_PERIOD_END, endsAt: sql`s.end_time`, key: sql`'ended'` },
+    nowMs,
+  );
+}
+
+/** `subscription` (`ended`, cause `admin`) for a subscription an admin has just ended. */
+export async function alertEndedByAdmin(db: Queryable, id: number, now: number): Promise<void> {
+  await alertSubscriptions(
+    db,
+    sql`s.id = ${id}`,
+    { event: 'ended', cause: sql`'admin'`, endsAt: sql`s.end_time`, key: sql`'ended'` },
+    now,
+  );
+}
+
+/**
+ * `subscription` (`approved` or `refused`) for a reviewed subscription: a
+ * pending one (`plan` is its plan), or a requested switch (`plan` the one
+ * requested, `fromPlanName` the one it was on), with the admin's reply.
+ */
+export async function alertSubscriptionReviewed(
+  db: Queryable,
+  review: {
+    userId: string;
+    subscriptionId: number;
+    approved: boolean;
+    plan: { id: number; name: string };
+    fromPlanName?: string;
+    reply: string | null;
+  },
+  now: number,
+): Promise<void> {
+  const event: SubscriptionEvent = review.approved ? 'approved' : 'refused';
+  await raiseAlert(db, {
+    userId: review.userId,
+    kind: 'subscription',
+    subjectId: String(review.subscriptionId),
+    data: {
+      planId: String(review.plan.id),
+      planName: review.plan.name,
+      event,
+      ...(review.fromPlanName === undefined ? {} : { fromPlanName: review.fromPlanName }),
+      ...(review.reply ? { reason: review.reply } : {}),
+    },
     now,
   });
 }
@@ -219,8 +367,8 @@ export async function alertInterfaceCallers(
   await callLog?.flush();
   return insertAlerts(
     db,
-    sql`SELECT DISTINCT c.user_id FROM interface_call c JOIN app_user u ON u.id = c.user_id
-        WHERE c.interface_info_id = ${interfaceInfoId}::bigint AND c.time >= ${at(now - INTERFACE_ALERT_DAYS * DAY_MS)}`,
+    usersOf(sql`SELECT DISTINCT c.user_id FROM interface_call c JOIN app_user u ON u.id = c.user_id
+        WHERE c.interface_info_id = ${interfaceInfoId}::bigint AND c.time >= ${at(now - INTERFACE_ALERT_DAYS * DAY_MS)}`),
     { kind, interfaceInfoId, dedupeKey: `${kind}:${interfaceInfoId}:${dayNumberOf(now)}`, now },
   );
 }

@@ -11,6 +11,7 @@ import type { Db, Queryable } from '../db/connect';
 import { isUniqueViolation } from '../db/errors';
 import { idIs } from '../db/rows';
 import { interfaces, planInterfaces, plans, subscriptions } from '../db/schema';
+import { alertPlanRetired } from './alerts';
 import { refuse } from './errors';
 import { LIVE_INTERFACE, visibleInterface } from './interfaceInfo';
 import type { SessionUser } from './session';
@@ -270,7 +271,9 @@ export async function updatePlan(db: Db, admin: SessionUser, change: PlanChange,
 
 /**
  * `POST /api/plan/retire` (admins): the plan takes no new subscriptions and
- * is no longer a default; its active subscriptions end with their period.
+ * is no longer a default; its active subscriptions end with their period,
+ * their holders told so (a `subscription` alert), and those whose period is
+ * already over end now.
  */
 export async function retirePlan(db: Db, admin: SessionUser, id: Id, now: number): Promise<PlanVO> {
   await db.transaction(async (tx) => {
@@ -278,6 +281,8 @@ export async function retirePlan(db: Db, admin: SessionUser, id: Id, now: number
     const time = new Date(now);
     await tx.update(plans).set({ retiredAt: time, isDefault: false, updateTime: time }).where(eq(plans.id, plan.id));
     await tx.update(planInterfaces).set({ isDefault: false }).where(eq(planInterfaces.planId, plan.id));
+    await alertPlanRetired(tx, plan.id, now);
+    await settleSubscriptions(tx, now);
     await announce(tx, { kind: 'plans' });
   });
   return getPlan(db, admin, id, now);

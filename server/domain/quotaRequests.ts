@@ -6,6 +6,7 @@ import { MESSAGES } from '@agler/contract/messages';
 import { QUOTA_REQUEST_STATUS } from '@agler/contract/quotaRequests';
 import type {
   NewQuotaRequest,
+  QuotaRequestKind,
   QuotaRequestListQuery,
   QuotaRequestVO,
   QuotaReview,
@@ -13,17 +14,22 @@ import type {
 import type { Page } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
 import { idIs, rowsOf } from '../db/rows';
-import { interfaces, quotaRequests, quotas, users } from '../db/schema';
+import { interfaces, planInterfaces, plans, quotaRequests, quotas, subscriptionCovers, subscriptions, users } from '../db/schema';
 import { raiseAlert, resetQuotaAlerts } from './alerts';
 import { refuse } from './errors';
 import { LIVE_INTERFACE, requireVisible, visibleInterface } from './interfaceInfo';
+import { periodAt } from './periods';
+import { assignSubscription, settleSubscriptions } from './subscriptions';
 import type { SessionUser } from './session';
 import { isAdmin } from './user';
 
 /**
  * Requests for more calls: a user asks (one open request per interface, held
  * by a partial unique index), an admin approves, which raises the user's
- * quota by the amount in the same transaction, or refuses with a reason.
+ * quota by the amount in the same transaction, or refuses with a reason. On an
+ * interface the user's active subscription covers the quota is not used, so
+ * there a request asks for calls on top of the period's quota (a top-up) or for
+ * a switch to another plan over the same interfaces (docs/plans.md).
  */
 
 /**
@@ -69,6 +75,9 @@ const selectRequests = (db: Queryable, viewer: SessionUser) =>
       interfaceInfoId: quotaRequests.interfaceInfoId,
       interfaceName: interfaces.name,
       amount: quotaRequests.amount,
+      kind: quotaRequests.kind,
+      planId: quotaRequests.planId,
+      planName: plans.name,
       reason: quotaRequests.reason,
       status: quotaRequests.status,
       reviewReason: quotaRequests.reviewReason,
@@ -79,6 +88,7 @@ const selectRequests = (db: Queryable, viewer: SessionUser) =>
     })
     .from(quotaRequests)
     .leftJoin(users, eq(users.id, quotaRequests.userId))
+    .leftJoin(plans, eq(plans.id, quotaRequests.planId))
     .leftJoin(interfaces, and(eq(interfaces.id, quotaRequests.interfaceInfoId), visibleInterface(viewer)))
     .leftJoin(
       quotas,
@@ -93,6 +103,7 @@ function requestOf(row: RequestRow, defaultQuota: number): QuotaRequestVO {
     id: String(row.id),
     userAccount: row.userAccount ?? '',
     userName: row.userName ?? '',
+    planId: row.planId === null ? null : String(row.planId),
     createTime: formatTime(row.createTime.getTime()),
     reviewTime: row.reviewTime === null ? null : formatTime(row.reviewTime.getTime()),
     leftNum: row.leftNum ?? defaultQuota,
@@ -111,7 +122,85 @@ async function requestById(
   return requestOf(row, defaultQuota);
 }
 
-/** `POST /api/quota/request`: a user asks for more calls on an interface they may see; a second open request is refused. */
+/** The live subscription covering a user's interface, if any. */
+async function coverOf(tx: Queryable, userId: Id, interfaceInfoId: Id) {
+  const [row] = await tx
+    .select({ id: subscriptions.id, status: subscriptions.status, planId: subscriptions.planId })
+    .from(subscriptionCovers)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCovers.subscriptionId))
+    .where(and(eq(subscriptionCovers.userId, userId), eq(subscriptionCovers.interfaceInfoId, interfaceInfoId)));
+  return row;
+}
+
+/**
+ * Refuses a plan a subscription cannot be switched to by an admin: not a
+ * plan, retired, its own, or not over exactly its interfaces (the switch rule).
+ */
+async function checkSwitch(tx: Queryable, subscription: { id: number; planId: number }, planId: Id): Promise<void> {
+  const [plan] = await tx.select({ id: plans.id, retiredAt: plans.retiredAt }).from(plans).where(idIs(plans.id, planId));
+  if (!plan) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestPlanUnknown);
+  if (plan.retiredAt !== null) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestPlanRetired);
+  if (plan.id === subscription.planId) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestPlanSame);
+  const [wanted, held] = await Promise.all([
+    tx.select({ id: planInterfaces.interfaceInfoId }).from(planInterfaces).where(eq(planInterfaces.planId, plan.id)),
+    tx
+      .select({ id: subscriptionCovers.interfaceInfoId })
+      .from(subscriptionCovers)
+      .where(eq(subscriptionCovers.subscriptionId, subscription.id)),
+  ]);
+  const heldIds = new Set(held.map((row) => row.id));
+  if (wanted.length !== heldIds.size || !wanted.every((row) => heldIds.has(row.id)))
+    refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestPlanNotSwitch);
+}
+
+/**
+ * What a request on this interface asks for: a plan or a top-up when an
+ * active subscription covers it, the interface's quota otherwise.
+ */
+async function kindOf(tx: Queryable, userId: Id, interfaceInfoId: Id, planId: Id | null): Promise<QuotaRequestKind> {
+  const cover = await coverOf(tx, userId, interfaceInfoId);
+  if (!cover) {
+    if (planId) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestPlanUncovered);
+    return 'quota';
+  }
+  if (cover.status !== 'active') refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestSubscriptionPending);
+  if (!planId) return 'topup';
+  await checkSwitch(tx, cover, planId);
+  return 'plan';
+}
+
+/**
+ * Adds a granted top-up to a subscription's current period: a period that is
+ * over rolls first, as the admission would (settleSubscriptions has ended
+ * those that were to end with it). Answers false, changing nothing, when the
+ * period's extra calls would pass QUOTA_MAX.
+ */
+async function topUp(tx: Queryable, subscriptionId: number, amount: number, now: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ periodEnd: subscriptions.periodEnd, extra: subscriptions.extra, period: plans.period })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.id, subscriptionId))
+    .for('update', { of: subscriptions });
+  const over = row.periodEnd !== null && row.periodEnd.getTime() <= now;
+  const extra = (over ? 0 : row.extra) + amount;
+  if (extra > QUOTA_MAX) return false;
+  const period = over ? periodAt(row.period, now) : undefined;
+  await tx
+    .update(subscriptions)
+    .set(
+      period
+        ? { periodStart: new Date(period.start), periodEnd: new Date(period.end), used: 0, extra }
+        : { extra },
+    )
+    .where(eq(subscriptions.id, subscriptionId));
+  return true;
+}
+
+/**
+ * `POST /api/quota/request`: a user asks for more calls on an interface they
+ * may see (or, under a subscription, for a plan); a second open request is refused.
+ */
 export async function askForQuota(
   db: Db,
   user: SessionUser,
@@ -122,12 +211,16 @@ export async function askForQuota(
   if (isAdmin(user)) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.adminUnlimited);
   const id = await db.transaction(async (tx) => {
     await requireVisible(tx, user, [request.interfaceInfoId]);
+    await settleSubscriptions(tx, now);
+    const kind = await kindOf(tx, user.id, request.interfaceInfoId, request.planId);
     const [row] = await tx
       .insert(quotaRequests)
       .values({
         userId: user.id,
         interfaceInfoId: request.interfaceInfoId,
         amount: request.amount,
+        kind,
+        planId: request.planId === null ? null : Number(request.planId),
         reason: request.reason,
         createTime: new Date(now),
       })
@@ -217,6 +310,29 @@ export async function quotaRequestAnswered(
 }
 
 /**
+ * Grants a top-up or a plan on the subscription that covers the interface now
+ * (the user may have switched or lost it since asking): a plan switches it
+ * through the subscriptions' own assign, so the switch is written once.
+ */
+async function grantOnSubscription(
+  tx: Queryable,
+  admin: SessionUser,
+  request: { userId: Id; interfaceInfoId: Id; amount: number; kind: QuotaRequestKind; planId: number | null },
+  now: number,
+): Promise<void> {
+  await settleSubscriptions(tx, now);
+  const cover = await coverOf(tx, request.userId, request.interfaceInfoId);
+  if (!cover || cover.status !== 'active') refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestSubscriptionGone);
+  if (request.kind === 'topup') {
+    if (!(await topUp(tx, cover.id, request.amount, now))) refuse(ResponseCode.PARAMS_ERROR, MESSAGES.quotaTooHigh);
+    return;
+  }
+  const planId = String(request.planId);
+  await checkSwitch(tx, cover, planId);
+  await assignSubscription(tx, admin, { userId: request.userId, planId }, now);
+}
+
+/**
  * `POST /api/quota/request/review` (admins): approves (the quota rises by the
  * amount) or refuses an open request, once; the user is told afterwards.
  */
@@ -233,6 +349,8 @@ export async function reviewQuotaRequest(
         userId: quotaRequests.userId,
         interfaceInfoId: quotaRequests.interfaceInfoId,
         amount: quotaRequests.amount,
+        kind: quotaRequests.kind,
+        planId: quotaRequests.planId,
         status: quotaRequests.status,
       })
       .from(quotaRequests)
@@ -247,8 +365,12 @@ export async function reviewQuotaRequest(
         .from(interfaces)
         .where(and(eq(interfaces.id, row.interfaceInfoId), LIVE_INTERFACE));
       if (!live) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
-      if (!(await raiseQuota(tx, row.userId, row.interfaceInfoId, row.amount, defaultQuota)))
-        refuse(ResponseCode.PARAMS_ERROR, MESSAGES.quotaTooHigh);
+      if (row.kind === 'quota') {
+        if (!(await raiseQuota(tx, row.userId, row.interfaceInfoId, row.amount, defaultQuota)))
+          refuse(ResponseCode.PARAMS_ERROR, MESSAGES.quotaTooHigh);
+      } else {
+        await grantOnSubscription(tx, admin, row, now);
+      }
     }
     await tx
       .update(quotaRequests)

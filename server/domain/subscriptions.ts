@@ -12,6 +12,7 @@ import { announce } from '../cache/changes';
 import type { Db, Queryable } from '../db/connect';
 import { isUniqueViolation } from '../db/errors';
 import { idIs } from '../db/rows';
+import { alertEndedByAdmin, alertEndedWithPeriod, alertSubscriptionReviewed } from './alerts';
 import { interfaces, planInterfaces, plans, subscriptionCovers, subscriptions, users } from '../db/schema';
 import { refuse } from './errors';
 import { visibleInterface } from './interfaceInfo';
@@ -34,9 +35,9 @@ const freeCovers = (tx: Queryable, id: number) =>
 /**
  * Ends the active subscriptions whose period is over and that were to end
  * with it (cancelled, or their plan retired), as the gateway's first call
- * after the period would: ended at the period's end, covers freed. Reads and
- * the maintenance loop run it, so such a subscription never reads active.
- * Answers how many ended.
+ * after the period would: ended at the period's end, covers freed, holders
+ * told (a `subscription` alert). Reads and the maintenance loop run it, so
+ * such a subscription never reads active. Answers how many ended.
  */
 export async function settleSubscriptions(db: Queryable, now: number): Promise<number> {
   const retired = db.select({ id: plans.id }).from(plans).where(isNotNull(plans.retiredAt));
@@ -57,12 +58,9 @@ export async function settleSubscriptions(db: Queryable, now: number): Promise<n
       .where(due)
       .returning({ id: subscriptions.id });
     if (ended.length === 0) return 0;
-    await tx.delete(subscriptionCovers).where(
-      inArray(
-        subscriptionCovers.subscriptionId,
-        ended.map((row) => row.id),
-      ),
-    );
+    const ids = ended.map((row) => row.id);
+    await tx.delete(subscriptionCovers).where(inArray(subscriptionCovers.subscriptionId, ids));
+    await alertEndedWithPeriod(tx, ids, now);
     await announce(tx, { kind: 'plans' });
     return ended.length;
   });
@@ -86,6 +84,7 @@ const selectSubscriptions = (db: Queryable) =>
       periodEnd: subscriptions.periodEnd,
       used: subscriptions.used,
       quota: plans.quota,
+      extra: subscriptions.extra,
       overage: plans.overage,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
       reason: subscriptions.reason,
@@ -147,6 +146,9 @@ async function subscriptionsOf(
       periodStart: periodStart === undefined ? null : formatTime(periodStart),
       periodEnd: periodEnd === undefined ? null : formatTime(periodEnd),
       used: stale ? 0 : row.used,
+      // A top-up is for its period only.
+      extra: stale ? 0 : row.extra,
+      quota: row.quota + (stale ? 0 : row.extra),
       createTime: formatTime(row.createTime.getTime()),
       interfaceIds: ids.get(row.planId) ?? [],
     };
@@ -340,6 +342,7 @@ export async function endSubscription(db: Db, admin: SessionUser, id: Id, now: n
       .set({ status: 'ended', endTime: time, requestedPlanId: null, updateTime: time })
       .where(eq(subscriptions.id, row.id));
     await freeCovers(tx, row.id);
+    await alertEndedByAdmin(tx, row.id, now);
     await announce(tx, { kind: 'plans' });
   });
   return subscriptionById(db, admin, id, now);
@@ -362,7 +365,7 @@ export async function reviewSubscription(
     const switching = row.status === 'active' && row.requestedPlanId !== null;
     if (row.status !== 'pending' && !switching) refuse(ResponseCode.PARAMS_ERROR, PLAN_MESSAGES.nothingPending);
     const [plan] = await tx
-      .select({ id: plans.id, period: plans.period, retiredAt: plans.retiredAt })
+      .select({ id: plans.id, name: plans.name, period: plans.period, retiredAt: plans.retiredAt })
       .from(plans)
       .where(eq(plans.id, switching ? row.requestedPlanId! : row.planId));
     if (review.approve && plan.retiredAt !== null) refuse(ResponseCode.PARAMS_ERROR, PLAN_MESSAGES.planRetired);
@@ -384,6 +387,14 @@ export async function reviewSubscription(
       .update(subscriptions)
       .set({ ...change, ...answered })
       .where(eq(subscriptions.id, row.id));
+    const from = switching
+      ? (await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId)))[0]?.name
+      : undefined;
+    await alertSubscriptionReviewed(
+      tx,
+      { userId: row.userId, subscriptionId: row.id, approved: review.approve, plan, fromPlanName: from, reply: review.reply },
+      now,
+    );
     await announce(tx, { kind: 'plans' });
   });
   return subscriptionById(db, admin, review.id, now);

@@ -7,6 +7,7 @@ import { hear } from '../cache/changes';
 import type { Db } from '../db/connect';
 import { createBatcher } from '../db/batcher';
 import { rowsOf } from '../db/rows';
+import { alertEndedByAdmission } from '../domain/alerts';
 import { refuse } from '../domain/errors';
 import { periodAt } from '../domain/periods';
 import { gcraOf, rateStateAt, refusePeriod, refuseRate } from '../domain/rateLimit';
@@ -159,10 +160,13 @@ export type AdmitterOptions = {
   defaultQuota: number;
   /** How long a spent nonce stays spent. */
   nonceTtlSeconds: number;
+  /** Told when the alerts of subscriptions a batch ended cannot be written (the calls go on). */
+  onAlertError?: (error: unknown) => void;
 };
 
 export function createAdmitter(options: AdmitterOptions): Admitter {
   const { db, now, defaultQuota, nonceTtlSeconds } = options;
+  const onAlertError = options.onAlertError ?? (() => undefined);
 
   async function decide(asks: Ask[]): Promise<Admission[]> {
     const nowMs = now();
@@ -195,8 +199,13 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
       ) AS answer`);
     const [row] = rowsOf<{ answer: Answer | string }>(result);
     const answer = typeof row.answer === 'string' ? (JSON.parse(row.answer) as Answer) : row.answer;
-    // The database told every process at commit; this one hears it now, before its next call reads the limits.
-    if (answer.plans) hear({ kind: 'plans' });
+    if (answer.plans) {
+      // The database told every process at commit; this one hears it now, before its next call reads the limits.
+      hear({ kind: 'plans' });
+      // A batch that ended subscriptions with their period tells their holders (rare: once per subscription).
+      const callers = sent.map((ask) => ask.userId);
+      await alertEndedByAdmission(db, callers, nowMs).catch(onAlertError);
+    }
     return admissionsOf(asks, skipped, answer, nowMs);
   }
 

@@ -5,7 +5,7 @@ import { parseCallParams } from '@agler/contract/interfaceInput';
 import { historyParamsOf, responseHeadersOf } from '@agler/contract/invoke';
 import type { CallMeta } from '@agler/contract/invoke';
 import { parseJsonExact } from '@agler/contract/json';
-import { quotaCrossing } from '@agler/contract/alerts';
+import { planCrossing, quotaCrossing } from '@agler/contract/alerts';
 import { answerIsCharged } from '@agler/contract/charge';
 import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
@@ -232,11 +232,10 @@ export function createInvoker(options: InvokerOptions): Invoker {
     if (admission.outcome === 'replay') refuse(ResponseCode.NOT_LOGIN, MESSAGES.nonceUsed);
     const { left: quotaLeft, total, rate, plan } = admitted(admission, now());
     const left = plan ? Math.max(0, plan.quota - plan.used) : quotaLeft;
-    // The call that crosses 80 % or 100 % of the quota tells its user (rare: the others ask nothing more); an
-    // alert that cannot be written does not stop the call.
+    // The call that crosses 80 % or 100 % of the quota, or begins a plan's overage, tells its user (rare: the
+    // others ask nothing more); an alert that cannot be written does not stop the call.
     if (plan) {
-      if (quotaCrossing(plan.quota - plan.used, plan.quota))
-        await planQuotaCrossings(db, user.id, row.id, plan, now()).catch(onAlertError);
+      if (planCrossing(plan)) await planQuotaCrossings(db, user.id, row.id, plan, now()).catch(onAlertError);
     } else if (left !== undefined && total !== undefined && quotaCrossing(left, total)) {
       await quotaCrossings(db, user.id, row.id, left, total, now()).catch(onAlertError);
     }

@@ -6,6 +6,7 @@ import {
   parseUsageQuery,
 } from '@agler/contract/queries';
 import { overviewOf } from '../domain/analysis/overview';
+import { planUsage } from '../domain/analysis/plans';
 import { topInterfaces } from '../domain/analysis/top';
 import { usagePage } from '../domain/analysis/usage';
 import { interfaceCallers } from '../domain/callers';
@@ -43,4 +44,7 @@ export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     await ctx.callLog.flush();
     return ok(await interfaceCallers(db, query));
   });
+
+  // The subscriptions' own counts, not the call log's: nothing to flush.
+  app.get('/plans', async () => ok(await planUsage(db, ctx.now())));
 };

@@ -17,6 +17,7 @@ type AlertVO = {
   id: string;
   kind: string;
   interfaceInfoId?: string;
+  subjectId?: string | null;
   data: Record<string, unknown>;
   read: boolean;
 };
@@ -99,6 +100,41 @@ describe('alerts', () => {
     expect(page.records.find((a) => a.id === offlineAlert.id)?.read).toBe(true);
     expectSuccess(await spec.user.post(ALERTS.readAll));
     expect(expectSuccess(await spec.user.get<number>(ALERTS.unread))).toBe(0);
+  });
+
+  test("an admin refusing the user's subscription alerts them, naming the plan and the reply", async () => {
+    const id = await createInterface(spec.admin, { online: true });
+    spec.created.push(id);
+    const name = uniqueName('提醒套餐');
+    const planId = expectSuccess(
+      await spec.admin.post<string>('/api/plan/add', {
+        name,
+        interfaceIds: [id],
+        quota: 100,
+        period: 'month',
+        approval: true,
+        overage: 'block',
+        visibility: 'public',
+      }),
+    );
+    const asked = expectSuccess(await spec.user.post<{ id: string }>('/api/subscription/add', { planId }));
+
+    expectSuccess(
+      await spec.admin.post('/api/subscription/review', {
+        id: asked.id,
+        approve: false,
+        reply: '请先说明用途',
+      }),
+    );
+    expectSuccess(await spec.admin.post('/api/plan/retire', { id: planId }));
+
+    const page = expectSuccess(await spec.user.get<AlertPage>(ALERTS.list, { unread: 'true' }));
+    expect(page.records.filter((a) => a.kind === 'subscription' && a.subjectId === asked.id)).toEqual([
+      expect.objectContaining({
+        interfaceInfoId: null,
+        data: { event: 'refused', planId, planName: name, reason: '请先说明用途' },
+      }),
+    ]);
   });
 
   test('bad input and no session are refused, saying what is wrong', async () => {

@@ -1,7 +1,10 @@
 import { compareUsage, latencyBucket, unpackUsage, USAGE_COLUMNS } from '@agler/contract/analysis';
 import { MAX_RANGE_DAYS, ResponseCode, TOP_INVOKE_LIMIT, USAGE_PAGE_SIZE, USAGE_SORT_FIELDS } from '@agler/contract/constants';
 import { formatDate, startOfDay } from '@agler/contract/dates';
+import { DEMO_USER_PLAN } from '@agler/contract/demo/plans';
 import { MESSAGES } from '@agler/contract/messages';
+import type { components } from '@agler/contract/openapi';
+import type { PlanVO } from '@agler/contract/plans';
 import type { AnalysisOverviewAnswer, InterfaceUsage, TopInterface, UsagePage } from '@agler/contract/types';
 import type { Client } from './client';
 import { Client as Visitor, expectRefusal, expectSuccess, loggedIn } from './client';
@@ -16,6 +19,10 @@ beforeAll(async () => {
   [user, admin] = await Promise.all([loggedIn('user'), loggedIn('admin')]);
 });
 
+/** Each plan's subscribers and calls this period. */
+const PLAN_USAGE = '/api/analysis/plans';
+type PlanUsage = components['schemas']['PlanUsage'];
+
 /** `yyyy-MM-dd` of the day `days` from today. */
 const day = (days: number) => formatDate(startOfDay(Date.now(), days));
 
@@ -23,6 +30,7 @@ describe.each([
   ['top', API.top, {}],
   ['overview', API.overview, { startDate: day(-6), endDate: day(0) }],
   ['usage', API.usage, { startDate: day(-6), endDate: day(0) }],
+  ['plans', PLAN_USAGE, {}],
 ])('%s', (_name, path, query) => {
   it('is for admins only', async () => {
     expectRefusal(await new Visitor().get(path, query), ResponseCode.NOT_LOGIN, MESSAGES.notLogin);
@@ -210,5 +218,19 @@ describe('the usage table, one page at a time', () => {
     [API.overview, { ...range, pageSize: 'ten' }, MESSAGES.badUsagePageSize],
   ])('%s refuses %j with 40000 naming the parameter', async (path, query, message) => {
     expectRefusal(await admin.get(path, query), ResponseCode.PARAMS_ERROR, message);
+  });
+});
+
+describe('plans this period', () => {
+  it('answers every plan in the plan list order, with its subscribers; the demo user holds one', async () => {
+    const usage = expectSuccess(await admin.get<PlanUsage[]>(PLAN_USAGE));
+    const plans = expectSuccess(await admin.get<PlanVO[]>('/api/plan/list'));
+    expect(usage.map((row) => [row.planId, row.planName, row.quota, row.retired, row.subscribers])).toEqual(
+      plans.map((plan) => [plan.id, plan.name, plan.quota, plan.retired, plan.subscribers]),
+    );
+    const held = usage.find((row) => row.planName === DEMO_USER_PLAN)!;
+    expect(held.subscribers).toBeGreaterThanOrEqual(1);
+    expect(held.callsThisPeriod).toBeGreaterThanOrEqual(held.overageThisPeriod);
+    expect(held.periodStart < held.periodEnd).toBe(true);
   });
 });

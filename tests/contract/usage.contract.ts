@@ -5,6 +5,7 @@ import {
   ResponseCode,
 } from '@agler/contract/constants';
 import { MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
+import type { PlanVO, SubscriptionVO } from '@agler/contract/plans';
 import type { QuotaRequestVO } from '@agler/contract/quotaRequests';
 import type { DailyCalls, InterfaceInfo, InterfaceQuota, KeyPairVO, Page } from '@agler/contract/types';
 import { Client, expectRefusal, expectSuccess, loggedIn } from './client';
@@ -324,6 +325,43 @@ describe('quota requests', () => {
       ResponseCode.NOT_FOUND,
       MESSAGES.requestNotFound,
     );
+  });
+
+  it('under a subscription: a top-up of the period, then a plan that switches it', async () => {
+    const plans = expectSuccess(await mine.get<PlanVO[]>('/api/plan/list', {}));
+    const free = plans.find((p) => p.name === '免费')!;
+    const pro = plans.find((p) => p.name === '专业')!;
+    const held = expectSuccess(await mine.post<SubscriptionVO>('/api/subscription/add', { planId: free.id }));
+    const interfaceInfoId = free.interfaceIds[0];
+
+    const topUp = expectSuccess(
+      await mine.post<QuotaRequestVO>(REQUESTS.ask, { interfaceInfoId, amount: 20, reason: '本月加量' }),
+    );
+    expect(topUp).toMatchObject({ kind: 'topup', amount: 20, planId: null, planName: null });
+    expectSuccess(await admin.post<QuotaRequestVO>(REQUESTS.review, { id: topUp.id, approve: true }));
+    const mySubscriptions = async () =>
+      expectSuccess(await mine.get<Page<SubscriptionVO>>('/api/subscription/list', {})).records;
+    expect((await mySubscriptions()).find((s) => s.id === held.id)).toMatchObject({
+      planId: free.id,
+      quota: free.quota + 20,
+      extra: 20,
+    });
+
+    expectRefusal(
+      await mine.post(REQUESTS.ask, { interfaceInfoId, planId: free.id, reason: '升级' }),
+      ResponseCode.PARAMS_ERROR,
+      MESSAGES.requestPlanSame,
+    );
+    const upgrade = expectSuccess(
+      await mine.post<QuotaRequestVO>(REQUESTS.ask, { interfaceInfoId, planId: pro.id, reason: '升级' }),
+    );
+    expect(upgrade).toMatchObject({ kind: 'plan', amount: 0, planId: pro.id, planName: pro.name });
+    expectSuccess(await admin.post<QuotaRequestVO>(REQUESTS.review, { id: upgrade.id, approve: true }));
+    expect((await mySubscriptions()).find((s) => s.id === held.id)).toMatchObject({
+      planId: pro.id,
+      status: 'active',
+      quota: pro.quota + 20,
+    });
   });
 
   it.each([

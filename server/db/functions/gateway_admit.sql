@@ -4,7 +4,7 @@
 -- the rate row and the quota row; a subscription covers several interfaces, so it cannot wait until its group.
 -- Each group answers its caller's quota total (for the alerts at 80 % and 100 % used) and its plan: null without
 -- one, 'pending' or 'none' (refused: waiting for approval, or the interface needs a subscription), else
--- [subscription id, period, quota, used after, period end in ms, overage]. p_day_* and p_month_* are the periods
+-- [subscription id, period, quota (the plan's and the period's top-ups), used after, period end in ms, overage]. p_day_* and p_month_* are the periods
 -- holding p_now_ms (server/domain/periods.ts): this function never reads the clock.
 CREATE OR REPLACE FUNCTION gateway_admit(
   p_user bigint[], p_iface bigint[], p_key text[], p_nonce text[], p_mode smallint[],
@@ -68,10 +68,10 @@ BEGIN
       v_changed := true;
     ELSIF s.period = 'day' THEN
       UPDATE subscription SET period_start = to_timestamp(p_day_start / 1000), period_end = to_timestamp(p_day_end / 1000),
-        used = 0 WHERE id = s.id;
+        used = 0, extra = 0 WHERE id = s.id;
     ELSE
       UPDATE subscription SET period_start = to_timestamp(p_month_start / 1000), period_end = to_timestamp(p_month_end / 1000),
-        used = 0 WHERE id = s.id;
+        used = 0, extra = 0 WHERE id = s.id;
     END IF;
   END LOOP;
 
@@ -115,7 +115,8 @@ BEGIN
     v_sub := NULL;
     IF g.mode = 2 THEN
       -- FOR UPDATE: a no-op on the rows locked above, it takes a subscription another process started meanwhile.
-      SELECT sub.id, sub.status, sub.used, round(extract(epoch FROM sub.period_end) * 1000)::float8, p.period, p.quota, p.overage
+      SELECT sub.id, sub.status, sub.used, round(extract(epoch FROM sub.period_end) * 1000)::float8, p.period,
+        p.quota + sub.extra, p.overage
       INTO v_sub, v_status, v_sub_used, v_end, v_period, v_quota, v_overage
       FROM subscription_cover c JOIN subscription sub ON sub.id = c.subscription_id JOIN plan p ON p.id = sub.plan_id
       WHERE c.user_id = g.u AND c.interface_info_id = g.f

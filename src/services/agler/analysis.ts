@@ -52,6 +52,14 @@ export async function getAnalysisOverview(
   });
 }
 
+/** Every plan's subscribers, waiting requests and calls this period (admin) Every plan, retired ones too, in the order of the plan list (retired last, then the smallest quota first). The figures are this period's (本周期): each subscription's calls in its current period, from the subscriptions' own counts, not from the call log, which does not record the plan a call was charged to; a subscription whose period has ended counts 0 until its next call. Subscriptions that were to end with their period are ended first, as every read of subscriptions does. Admins only: 40100 without a session, 40101 for any other role. GET /api/analysis/plans */
+export async function getPlanUsage(options?: { [key: string]: any }) {
+  return request<API.BaseResponseListPlanUsage | API.ErrorResponse>('/api/analysis/plans', {
+    method: 'GET',
+    ...(options || {}),
+  });
+}
+
 /** The most called interfaces, most called first (admin) Counts every call that reached an interface, answered with success or an error; calls refused before (not logged in, offline interface, parameters that are not valid JSON) are not counted. Only interfaces with calls are listed, most called first; ties go to the smaller id. Admins only: 40100 without a session, 40101 for any other role. Invalid parameters answer 40000 with a message naming the parameter. A range is whole days in the server's time zone, both ends included. Calls of interfaces that no longer exist are not counted. GET /api/analysis/top/interface/invoke */
 export async function listTopInvokeInterfaceInfo(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)

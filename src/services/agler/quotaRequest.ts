@@ -2,7 +2,7 @@
 /* eslint-disable */
 import { request } from '@umijs/max';
 
-/** Ask for more calls on an interface One open request per user and interface (a second answers 40000). An interface the caller may not see (offline, deleted or missing) answers the same 40400 (接口不存在). Admins' calls are not limited: they answer 40000. POST /api/quota/request */
+/** Ask for more calls on an interface One open request per user and interface (a second answers 40000). An interface the caller may not see (offline, deleted or missing) answers the same 40400 (接口不存在). Admins' calls are not limited: they answer 40000. On an interface the caller's active subscription covers, a request is a top-up of the period (amount) or, with planId, a switch to another plan over the same interfaces; planId elsewhere, a pending subscription, or a plan that is not one, is retired, is the current one or covers other interfaces answer 40000 naming planId (docs/plans.md, Asking for more). POST /api/quota/request */
 export async function addQuotaRequest(body: API.QuotaRequestAddRequest, options?: { [key: string]: any }) {
   return request<API.BaseResponseQuotaRequestVO | API.ErrorResponse>('/api/quota/request', {
     method: 'POST',
@@ -29,7 +29,7 @@ export async function listQuotaRequests(
   });
 }
 
-/** Approve or refuse an open request (admins) Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction. Refusing needs a reason. A request is answered once: again answers 40000. Admins only: 40100 without a session, 40101 for any other role. POST /api/quota/request/review */
+/** Approve or refuse an open request (admins) Approving raises the user's quota on the interface by the amount (what is left and the total together; a user without a quota gets the default plus the amount), in the same transaction; a top-up adds the amount to the current period of the active subscription covering the interface now, and a plan switches that subscription (same id, period and calls used carry), as /api/subscription/assign would. Without such a subscription (ended since), or with a plan that no longer fits, it answers 40000. Refusing needs a reason. A request is answered once: again answers 40000. Admins only: 40100 without a session, 40101 for any other role. POST /api/quota/request/review */
 export async function reviewQuotaRequest(
   body: API.QuotaRequestReviewRequest,
   options?: { [key: string]: any },

@@ -14,7 +14,19 @@ declare namespace API {
     expiresAt?: number;
     approved?: boolean;
     amount?: number;
+    /** quota_request, subscription: the admin's reply, when there is one */
     reason?: string;
+    /** plan_overage, subscription: the plan it is about */
+    planId?: string;
+    planName?: string;
+    /** subscription: for a requested switch, the plan switched from (approved) or kept (refused) */
+    fromPlanName?: string;
+    /** subscription: what happened to it */
+    event?: 'approved' | 'refused' | 'ending' | 'ended';
+    /** subscription ending or ended: its holder cancelled it, its plan was retired, or an admin ended it */
+    cause?: 'cancelled' | 'retired' | 'admin';
+    /** subscription ending or ended: when it ends or ended, epoch milliseconds */
+    endsAt?: number;
   };
 
   type AlertKind =
@@ -23,7 +35,9 @@ declare namespace API {
     | 'key_expiring'
     | 'interface_offline'
     | 'interface_deprecated'
-    | 'quota_request';
+    | 'quota_request'
+    | 'plan_overage'
+    | 'subscription';
 
   type AlertReadRequest = {
     id: string;
@@ -34,7 +48,7 @@ declare namespace API {
     kind: AlertKind;
     /** The interface it is about */
     interfaceInfoId?: string | null;
-    /** The key or the quota request it is about */
+    /** The key, the quota request or the subscription it is about */
     subjectId?: string | null;
     data: AlertData;
     /** yyyy-MM-dd HH:mm:ss */
@@ -215,6 +229,12 @@ declare namespace API {
   type BaseResponseListKeyVO = {
     code: number;
     data?: KeyVO[];
+    message: string;
+  };
+
+  type BaseResponseListPlanUsage = {
+    code: number;
+    data?: PlanUsage[];
     message: string;
   };
 
@@ -1074,6 +1094,32 @@ declare namespace API {
     isDefault?: boolean;
   };
 
+  type PlanUsage = {
+    planId: string;
+    planName: string;
+    /** The plan's period, as in PlanVO */
+    period: 'day' | 'month';
+    /** yyyy-MM-dd HH:mm:ss: the start of the plan's period that holds the server's now (its time zone) */
+    periodStart: string;
+    /** yyyy-MM-dd HH:mm:ss: the end of that period (exclusive) */
+    periodEnd: string;
+    /** Calls per period of each subscription */
+    quota: number;
+    /** As in PlanVO: block refuses calls past the quota, allow counts them as overage */
+    overage: 'block' | 'allow';
+    retired: boolean;
+    /** Its active subscriptions (PlanVO's subscribers) */
+    subscribers: number;
+    /** What waits for an admin: pending subscriptions to it and active subscriptions of another plan asking to switch to it */
+    pending: number;
+    /** Calls charged to its active subscriptions in their current period, overage included */
+    callsThisPeriod: number;
+    /** The part of those calls past each subscription's quota: the sum of max(0, used - quota); 0 for a block plan */
+    overageThisPeriod: number;
+    /** Active subscriptions that have used their quota this period, or more */
+    atQuotaThisPeriod: number;
+  };
+
   type PlanVO = {
     id: string;
     name: string;
@@ -1111,8 +1157,10 @@ declare namespace API {
   type QuotaRequestAddRequest = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     interfaceInfoId: number | string;
-    /** Calls asked for */
-    amount: number;
+    /** Calls asked for: required without planId, not read with it. On an interface the caller's active subscription covers, a top-up of the subscription's current period; elsewhere the interface's own quota */
+    amount?: number;
+    /** Asks to switch the caller's active subscription covering the interface to this plan (not retired, over exactly the same interfaces; a private one too, an admin grants it). Only on an interface an active subscription covers */
+    planId?: number | string;
     /** Required; trimmed */
     reason: string;
   };
@@ -1135,7 +1183,14 @@ declare namespace API {
     interfaceInfoId: number | string;
     /** null: the interface is gone */
     interfaceName?: string | null;
+    /** Calls asked for; 0 for a plan */
     amount: number;
+    /** Always answered. quota: the interface's own quota rises by amount; topup: amount calls on top of the covering subscription's plan quota, for its current period only; plan: a switch of that subscription to planId */
+    kind?: 'quota' | 'topup' | 'plan';
+    /** Always answered; the plan asked for (kind plan), else null */
+    planId?: string | null;
+    /** Always answered; the plan's name (kind plan), else null */
+    planName?: string | null;
     reason: string;
     status: 'pending' | 'approved' | 'refused';
     reviewReason?: string | null;
@@ -1195,8 +1250,10 @@ declare namespace API {
     periodEnd: string | null;
     /** Calls charged in the current period, overage included */
     used: number;
-    /** The plan's calls per period */
+    /** The period's calls: the plan's quota plus the period's granted top-ups (extra) */
     quota: number;
+    /** Always answered; calls granted on top of the plan's quota for the current period only (quota requests of kind topup), 0 once the period rolls */
+    extra?: number;
     /** block: calls past the quota answer 429/42900 until the period ends; allow: they go through and count as overage */
     overage: 'block' | 'allow';
     /** Cancelled: it ends when its period ends */
