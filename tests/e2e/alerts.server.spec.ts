@@ -95,7 +95,16 @@ test('alerts: the bell shows an interface taken offline, and a webhook delivers 
       .getByRole('textbox', { name: '地址' })
       .fill(`http://127.0.0.1:${process.env.E2E_HOOK_PORT}/hook`);
     // A new webhook starts with every kind on: saved as it is, it sends them all.
-    const kinds = ['额度已用 80%', '额度已用完', '密钥 7 天内过期', '调用过的接口下线', '调用过的接口弃用', '额度申请有了结果'];
+    const kinds = [
+      '额度已用 80%',
+      '额度已用完',
+      '密钥 7 天内过期',
+      '调用过的接口下线',
+      '调用过的接口弃用',
+      '额度申请有了结果',
+      '套餐开始超额',
+      '套餐订阅的审批与结束',
+    ];
     for (const kind of kinds) await expect(page.getByRole('checkbox', { name: kind })).toBeChecked();
     await page.getByRole('button', { name: /保\s*存/ }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '只显示这一次' });

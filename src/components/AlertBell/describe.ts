@@ -24,6 +24,34 @@ function expiryText(key: string, expiresAt?: number): string {
     : ALERT_TEXTS.keyExpiring(key, at.format('YYYY-MM-DD HH:mm'));
 }
 
+/** When a subscription ends or ended, to the minute (a period ends at midnight). */
+const timeOf = (ms?: number) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
+
+/** A `subscription` alert's sentence: what happened to which plan (contract/alerts.ts SUBSCRIPTION_EVENTS). */
+function subscriptionText(data: AlertData): string {
+  const plan = data.planName || ALERT_TEXTS.somePlan;
+  const reason = data.reason ?? '';
+  const at = timeOf(data.endsAt);
+  switch (data.event) {
+    case 'approved':
+      return data.fromPlanName
+        ? ALERT_TEXTS.switchApproved(data.fromPlanName, plan)
+        : ALERT_TEXTS.subscriptionApproved(plan);
+    case 'refused':
+      return data.fromPlanName
+        ? ALERT_TEXTS.switchRefused(data.fromPlanName, plan, reason)
+        : ALERT_TEXTS.subscriptionRefused(plan, reason);
+    case 'ending':
+      return data.cause === 'retired'
+        ? ALERT_TEXTS.planRetiring(plan, at)
+        : ALERT_TEXTS.subscriptionEnding(plan, at);
+    default:
+      if (data.cause === 'cancelled') return ALERT_TEXTS.endedCancelled(plan, at);
+      if (data.cause === 'retired') return ALERT_TEXTS.endedRetired(plan, at);
+      return ALERT_TEXTS.endedByAdmin(plan);
+  }
+}
+
 /** An alert's sentence in the page's language, and the page it links to. */
 export function describeAlert(alert: AlertLike): { text: string; href: string } {
   const data = alert.data ?? {};
@@ -49,6 +77,14 @@ export function describeAlert(alert: AlertLike): { text: string; href: string } 
         text: ALERT_TEXTS.interfaceDeprecated(name),
         href: alert.interfaceInfoId ? ALERT_PATHS.interface(alert.interfaceInfoId) : ALERT_PATHS.usage,
       };
+    // Both lead to 我的用量, where the user's subscriptions are listed with their period and use.
+    case 'plan_overage':
+      return {
+        text: ALERT_TEXTS.planOverage(data.planName || ALERT_TEXTS.somePlan, data.totalNum ?? 0),
+        href: ALERT_PATHS.usage,
+      };
+    case 'subscription':
+      return { text: subscriptionText(data), href: ALERT_PATHS.usage };
     default:
       return {
         text: data.approved

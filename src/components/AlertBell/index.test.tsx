@@ -26,6 +26,14 @@ const ALERTS: API.AlertVO[] = [
     read: false,
   },
   {
+    id: '4',
+    kind: 'subscription',
+    subjectId: '12',
+    data: { planId: '5', planName: '企业', event: 'approved', fromPlanName: '专业' },
+    createTime: '2026-11-19 11:00:00',
+    read: true,
+  },
+  {
     id: '1',
     kind: 'quota_request',
     interfaceInfoId: '1800000000000000001',
@@ -97,6 +105,9 @@ describe('AlertBell', () => {
       '/interface_info/1800000000000000002',
     );
     expect(within(list).getByRole('link', { name: /额度申请未通过：请先说明用途/ })).toBeInTheDocument();
+    expect(
+      within(list).getByRole('link', { name: /你从「专业」切换到套餐「企业」的申请已通过/ }),
+    ).toHaveAttribute('href', '/account/usage');
     expect(within(list).getAllByText('未读：')).toHaveLength(2);
     expect(within(list).getByRole('link', { name: '通知设置' })).toHaveAttribute(
       'href',

@@ -22,4 +22,18 @@ export const alerts: Translation<typeof ALERT_TEXTS> = {
   quotaApproved: (name, amount) => `Your request for more calls of “${name}” was approved (+${amount})`,
   quotaRefused: (name, reason) =>
     `Your request for more calls of “${name}” was refused${reason ? `: ${reason}` : ''}`,
+  somePlan: 'a plan',
+  planOverage: (plan, quota) =>
+    `The ${quota} calls of plan “${plan}” for this period are used: further calls count as overage`,
+  subscriptionApproved: (plan) => `Your subscription to plan “${plan}” was approved`,
+  subscriptionRefused: (plan, reason) =>
+    `Your subscription to plan “${plan}” was refused${reason ? `: ${reason}` : ''}`,
+  switchApproved: (from, plan) => `Your switch from “${from}” to plan “${plan}” was approved`,
+  switchRefused: (from, plan, reason) =>
+    `Your switch from “${from}” to plan “${plan}” was refused${reason ? `: ${reason}` : ''}`,
+  planRetiring: (plan, time) => `Plan “${plan}” has been retired: your subscription ends at ${time}`,
+  subscriptionEnding: (plan, time) => `Your subscription to plan “${plan}” ends at ${time}`,
+  endedByAdmin: (plan) => `An admin ended your subscription to plan “${plan}”`,
+  endedCancelled: (plan, time) => `Your cancelled subscription to plan “${plan}” ended at ${time}`,
+  endedRetired: (plan, time) => `Plan “${plan}” was retired: your subscription ended at ${time}`,
 };

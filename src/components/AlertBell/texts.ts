@@ -26,4 +26,18 @@ export const ALERT_TEXTS = localized('alerts', {
   quotaApproved: (name: string, amount: number) => `你对「${name}」的额度申请已通过（增加 ${amount} 次）`,
   quotaRefused: (name: string, reason: string) =>
     `你对「${name}」的额度申请未通过${reason ? `：${reason}` : ''}`,
+  somePlan: '某个套餐',
+  planOverage: (plan: string, quota: number) =>
+    `套餐「${plan}」本周期的 ${quota} 次调用已用完，此后的调用计为超额`,
+  subscriptionApproved: (plan: string) => `你订阅套餐「${plan}」的申请已通过`,
+  subscriptionRefused: (plan: string, reason: string) =>
+    `你订阅套餐「${plan}」的申请未通过${reason ? `：${reason}` : ''}`,
+  switchApproved: (from: string, plan: string) => `你从「${from}」切换到套餐「${plan}」的申请已通过`,
+  switchRefused: (from: string, plan: string, reason: string) =>
+    `你从「${from}」切换到套餐「${plan}」的申请未通过${reason ? `：${reason}` : ''}`,
+  planRetiring: (plan: string, time: string) => `套餐「${plan}」已停用，你的订阅将于 ${time} 结束`,
+  subscriptionEnding: (plan: string, time: string) => `你的套餐「${plan}」订阅将于 ${time} 结束`,
+  endedByAdmin: (plan: string) => `你的套餐「${plan}」订阅已被管理员结束`,
+  endedCancelled: (plan: string, time: string) => `你已取消的套餐「${plan}」订阅已于 ${time} 结束`,
+  endedRetired: (plan: string, time: string) => `套餐「${plan}」已停用，你的订阅已于 ${time} 结束`,
 } as const);

@@ -49,6 +49,10 @@ it('speaks English throughout', async () => {
   );
 
   expect(await screen.findByRole('checkbox', { name: '80% of a quota used' })).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'A plan’s overage begun' })).not.toBeChecked();
+  expect(
+    screen.getByRole('checkbox', { name: 'A subscription approved, refused or ending' }),
+  ).not.toBeChecked();
   expect(screen.getByText('The old secret also signs until 2026-11-21 15:31:00')).toBeInTheDocument();
   const row = (await screen.findByText('alert.quota_80')).closest('tr') as HTMLElement;
   expect(within(row).getByText('Waiting to retry')).toBeInTheDocument();

@@ -73,8 +73,15 @@ describe('通知设置', () => {
     renderWithAntd(<NotificationsPage />);
 
     fireEvent.change(await urlField(), { target: { value: ' https://hooks.example.com/agler ' } });
-    // Only the two quota kinds: the other four are unticked.
-    for (const kind of ['密钥 7 天内过期', '调用过的接口下线', '调用过的接口弃用', '额度申请有了结果'])
+    // Only the two quota kinds: the others are unticked.
+    for (const kind of [
+      '密钥 7 天内过期',
+      '调用过的接口下线',
+      '调用过的接口弃用',
+      '额度申请有了结果',
+      '套餐开始超额',
+      '套餐订阅的审批与结束',
+    ])
       fireEvent.click(screen.getByRole('checkbox', { name: kind }));
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
 
@@ -88,6 +95,25 @@ describe('通知设置', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /我已保存/ }));
     await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
     expect(await screen.findByRole('button', { name: /发送测试/ })).toBeInTheDocument();
+  });
+
+  it('offers the plans’ kinds, saved as chosen', async () => {
+    jest
+      .mocked(saveWebhook)
+      .mockResolvedValue(ok({ ...HOOK, kinds: ['plan_overage', 'subscription'], secret: SECRET }));
+    renderWithAntd(<NotificationsPage />);
+
+    fireEvent.change(await urlField(), { target: { value: 'https://hooks.example.com/agler' } });
+    const plans = ['套餐开始超额', '套餐订阅的审批与结束'];
+    for (const box of screen.getAllByRole('checkbox'))
+      if (!plans.includes(box.closest('label')?.textContent ?? '')) fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+
+    await screen.findByRole('dialog', { name: '签名密钥' });
+    expect(saveWebhook).toHaveBeenCalledWith(
+      { url: 'https://hooks.example.com/agler', kinds: ['plan_overage', 'subscription'] },
+      expect.anything(),
+    );
   });
 
   it('checks the address with the contract’s rule before sending anything', async () => {

@@ -41,6 +41,8 @@ export const notifications: Translation<typeof NOTIFICATION_TEXTS> = {
     interface_offline: 'An interface you called taken offline',
     interface_deprecated: 'An interface you called deprecated',
     quota_request: 'A quota request answered',
+    plan_overage: 'A plan’s overage begun',
+    subscription: 'A subscription approved, refused or ending',
   },
   deliveries: {
     title: 'Deliveries',

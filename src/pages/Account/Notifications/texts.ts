@@ -44,6 +44,8 @@ export const NOTIFICATION_TEXTS = localized('notifications', {
     interface_offline: '调用过的接口下线',
     interface_deprecated: '调用过的接口弃用',
     quota_request: '额度申请有了结果',
+    plan_overage: '套餐开始超额',
+    subscription: '套餐订阅的审批与结束',
   } satisfies Record<AlertKind, string>,
   deliveries: {
     title: '投递记录',
