@@ -1,16 +1,66 @@
-import { ModalForm, ProFormDigit, ProFormTextArea } from '@ant-design/pro-components';
+import {
+  ModalForm,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
 import { App, Typography } from 'antd';
 import { createStyles } from 'antd-style';
+import { useEffect, useState } from 'react';
 import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
 import { amountFault, reasonOf } from '@agler/contract/quotaRequests';
-import { QUOTA_REQUEST_LIMITS } from '@/constants';
+import { PAGE_SIZE_MAX, QUOTA_REQUEST_LIMITS } from '@/constants';
+import { formatNumber } from '@/locales';
 import { translateMessage } from '@/locales/messages';
 import { handleRequestError } from '@/requestConfig';
+import { listPlans } from '@/services/agler/plan';
 import { addQuotaRequest } from '@/services/agler/quotaRequest';
+import { listSubscriptions } from '@/services/agler/subscription';
 import { QUOTA_REQUEST_TEXTS as T } from './texts';
 
-type Values = { amount?: number; reason?: string };
+type Choice = 'topup' | 'plan';
+type Values = { choice?: Choice; amount?: number; planId?: string; reason?: string };
+
+/** The user's active subscription covering the interface, and the plans it may switch to (the same interfaces). */
+type Cover = { subscription: API.SubscriptionVO; plans: API.PlanVO[] };
+
+async function coverOf(interfaceInfoId: string): Promise<Cover | undefined> {
+  const held = await listSubscriptions({ status: 'active', pageSize: PAGE_SIZE_MAX }, { skipErrorHandler: true });
+  const subscription = held.data?.records.find((s) => s.interfaceIds.includes(interfaceInfoId));
+  if (!subscription) return undefined;
+  const listed = await listPlans({ interfaceInfoId }, { skipErrorHandler: true });
+  const same = new Set(subscription.interfaceIds);
+  const plans = (listed.data ?? []).filter(
+    (plan) =>
+      !plan.retired &&
+      plan.id !== subscription.planId &&
+      plan.interfaceIds.length === same.size &&
+      plan.interfaceIds.every((id) => same.has(id)),
+  );
+  return { subscription, plans };
+}
+
+/**
+ * Whether a subscription covers the interface, read when the dialog opens; until then, and when
+ * the reading fails, the form asks for the interface's own quota, as the server will decide anyway.
+ */
+function useCover(interfaceInfoId: string, open: boolean): Cover | undefined {
+  const [cover, setCover] = useState<Cover>();
+  useEffect(() => {
+    if (!open) return undefined;
+    let current = true;
+    coverOf(interfaceInfoId)
+      .then((found) => current && setCover(found))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [interfaceInfoId, open]);
+  return cover;
+}
 
 // antd keeps no room for the close button beside a dialog's title: a long interface name ran under it.
 const useStyles = createStyles(({ token }) => ({
@@ -43,6 +93,8 @@ const reasonFault = (value: unknown) => {
 
 /**
  * 申请额度: how many more calls, and why; checked with the server's own rules before it is sent.
+ * On an interface the user's active subscription covers: more calls for the current period
+ * (本周期加量), or a plan over the same interfaces (升级套餐).
  * Loaded at the first click on its trigger (./index.tsx): ProForm is no part of the pages it sits on.
  */
 export default function QuotaRequestForm({
@@ -54,6 +106,18 @@ export default function QuotaRequestForm({
 }: QuotaRequestFormProps) {
   const { message } = App.useApp();
   const { styles } = useStyles();
+  const cover = useCover(interfaceInfoId, open);
+  const amountField = (
+    <ProFormDigit
+      name="amount"
+      label={T.amount}
+      placeholder={T.amountPlaceholder}
+      min={1}
+      max={QUOTA_REQUEST_LIMITS.amountMax}
+      fieldProps={{ precision: 0 }}
+      rules={[{ required: true, message: T.amountRequired }, checked(amountFault)]}
+    />
+  );
   return (
     <ModalForm<Values>
       title={<span className={styles.title}>{T.title(interfaceName)}</span>}
@@ -62,12 +126,11 @@ export default function QuotaRequestForm({
       width={480}
       modalProps={{ destroyOnHidden: true }}
       submitter={{ searchConfig: { submitText: T.submit, resetText: T.cancel } }}
-      onFinish={async ({ amount, reason }) => {
+      onFinish={async ({ choice, amount, planId, reason }) => {
+        const asked =
+          cover && choice === 'plan' ? { planId } : { amount: amount ?? 0 };
         try {
-          await addQuotaRequest(
-            { interfaceInfoId, amount: amount ?? 0, reason: reason ?? '' },
-            { skipErrorHandler: true },
-          );
+          await addQuotaRequest({ interfaceInfoId, ...asked, reason: reason ?? '' }, { skipErrorHandler: true });
         } catch (error) {
           // The server's reason, once; what was typed stays.
           handleRequestError(error);
@@ -78,16 +141,47 @@ export default function QuotaRequestForm({
         return true;
       }}
     >
-      <Typography.Paragraph type="secondary">{T.hint}</Typography.Paragraph>
-      <ProFormDigit
-        name="amount"
-        label={T.amount}
-        placeholder={T.amountPlaceholder}
-        min={1}
-        max={QUOTA_REQUEST_LIMITS.amountMax}
-        fieldProps={{ precision: 0 }}
-        rules={[{ required: true, message: T.amountRequired }, checked(amountFault)]}
-      />
+      {cover ? (
+        <>
+          <Typography.Paragraph type="secondary">
+            {T.coveredHint(cover.subscription.planName, cover.subscription.periodEnd ?? '')}
+          </Typography.Paragraph>
+          <ProFormRadio.Group
+            name="choice"
+            label={T.choice}
+            initialValue="topup"
+            radioType="button"
+            options={[
+              { value: 'topup', label: T.choiceTopup },
+              { value: 'plan', label: T.choicePlan },
+            ]}
+          />
+          <ProFormDependency name={['choice']}>
+            {({ choice }: Values) =>
+              choice === 'plan' ? (
+                <ProFormSelect
+                  name="planId"
+                  label={T.plan}
+                  placeholder={cover.plans.length > 0 ? T.planPlaceholder : T.noPlans}
+                  disabled={cover.plans.length === 0}
+                  options={cover.plans.map((plan) => ({
+                    value: plan.id,
+                    label: T.planOption(plan.name, formatNumber(plan.quota), plan.period, plan.priceLabel),
+                  }))}
+                  rules={[{ required: true, message: T.planRequired }]}
+                />
+              ) : (
+                amountField
+              )
+            }
+          </ProFormDependency>
+        </>
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">{T.hint}</Typography.Paragraph>
+          {amountField}
+        </>
+      )}
       <ProFormTextArea
         name="reason"
         label={T.reason}

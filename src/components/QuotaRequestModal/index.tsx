@@ -2,6 +2,7 @@ import { cloneElement, lazy, Suspense, useState } from 'react';
 import type { ReactElement, SyntheticEvent } from 'react';
 import { loadQuotaRequestForm } from './loadForm';
 
+export { askedOf } from './asked';
 export { QUOTA_REQUEST_TEXTS } from './texts';
 
 const QuotaRequestForm = lazy(loadQuotaRequestForm);

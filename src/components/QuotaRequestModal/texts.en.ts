@@ -15,4 +15,17 @@ export const quotaRequest: Translation<typeof QUOTA_REQUEST_TEXTS> = {
   cancel: 'Cancel',
   sent: 'Request sent; you will be told when an admin answers it',
   status: { pending: 'Pending', approved: 'Approved', refused: 'Refused' },
+  coveredHint: (plan, periodEnd) =>
+    `Calls of this interface count against your plan “${plan}”, whose period ends at ${periodEnd}. Ask for more calls this period, or for a higher plan over the same interfaces.`,
+  choice: 'Ask for',
+  choiceTopup: 'More calls this period',
+  choicePlan: 'A higher plan',
+  plan: 'Plan',
+  planPlaceholder: 'Choose a plan over the same interfaces',
+  noPlans: 'No plan to move to',
+  planRequired: 'Choose a plan',
+  planOption: (name, quota, period, price) =>
+    `${name} (${quota} calls a ${period}${price ? `, ${price}` : ''})`,
+  askedPlan: (plan) => `Move to the plan “${plan}”`,
+  askedTopup: (amount) => `${amount} more calls this period`,
 };

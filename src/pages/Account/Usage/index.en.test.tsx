@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ConfigProvider } from 'antd';
 import { antdLocale, startLanguage } from '@/locales';
 import { listQuotaRequests } from '@/services/agler/quotaRequest';
+import { listSubscriptions } from '@/services/agler/subscription';
 import { getMyUsageSummary, listMyCalls, listMyDailyUsage } from '@/services/agler/usage';
 import { loadEnglish } from '@/testing/english';
 import { renderWithAntd } from '@/testing/render';
@@ -12,6 +13,7 @@ import { ok } from '@/testing/envelope';
 
 jest.mock('@/services/agler/usage');
 jest.mock('@/services/agler/quotaRequest');
+jest.mock('@/services/agler/subscription');
 jest.mock('@/utils/download');
 jest.mock('@/components/QuotaRequestModal/loadForm', () => ({
   loadQuotaRequestForm: async () => jest.requireActual('@/components/QuotaRequestModal/QuotaRequestForm'),
@@ -120,6 +122,40 @@ beforeEach(() => {
       pages: 1,
     }),
   );
+  jest.mocked(listSubscriptions).mockImplementation(async (params) =>
+    ok({
+      records:
+        params.status === 'pending'
+          ? [
+              {
+                id: '5',
+                planId: '3',
+                planName: 'Enterprise',
+                userId: '1790000000000000003',
+                userName: 'alice',
+                status: 'pending',
+                requestedPlanId: null,
+                requestedPlanName: null,
+                period: 'month',
+                periodStart: null,
+                periodEnd: null,
+                used: 0,
+                quota: 100000,
+                overage: 'allow',
+                cancelAtPeriodEnd: false,
+                reason: '',
+                reply: null,
+                createTime: '2026-11-01 10:00:00',
+                interfaceIds: ['1800000000000000002'],
+              },
+            ]
+          : [],
+      total: params.status === 'pending' ? 1 : 0,
+      current: 1,
+      size: 50,
+      pages: 1,
+    }),
+  );
 });
 
 describe('My usage in English', () => {
@@ -147,6 +183,9 @@ describe('My usage in English', () => {
       'Quotas',
       'Last 1000 calls',
       'My quota requests',
+      'My plans',
+      'Quota 100,000 calls/month',
+      'Cancel',
       'Export CSV',
       'Individual calls are kept for 90 days',
       'Key',

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addQuotaRequest, listQuotaRequests } from '@/services/agler/quotaRequest';
+import { listSubscriptions } from '@/services/agler/subscription';
 import { getMyUsageSummary, listMyCalls, listMyDailyUsage } from '@/services/agler/usage';
 import { expectConsoleError } from '@/testing/console';
 import { renderWithAntd } from '@/testing/render';
@@ -10,6 +11,7 @@ import { ok } from '@/testing/envelope';
 
 jest.mock('@/services/agler/usage');
 jest.mock('@/services/agler/quotaRequest');
+jest.mock('@/services/agler/subscription');
 jest.mock('@/components/QuotaRequestModal/loadForm', () => ({
   loadQuotaRequestForm: async () => jest.requireActual('@/components/QuotaRequestModal/QuotaRequestForm'),
 }));
@@ -122,6 +124,9 @@ beforeEach(() => {
     }),
   );
   jest.mocked(addQuotaRequest).mockResolvedValue(ok({} as API.QuotaRequestVO));
+  jest
+    .mocked(listSubscriptions)
+    .mockResolvedValue(ok({ records: [], total: 0, current: 1, size: 50, pages: 1 }));
 });
 
 describe('我的用量', () => {
@@ -137,6 +142,88 @@ describe('我的用量', () => {
     // The user's request, with the admin's answer.
     const request = (await screen.findByText('本月额度已满')).closest('tr')!;
     expect(within(request).getByText('已拒绝')).toBeInTheDocument();
+  });
+
+  it('lists what each request asked for: calls, a top-up for the period, or a plan', async () => {
+    const asked = (id: string, over: Partial<API.QuotaRequestVO>): API.QuotaRequestVO => ({
+      id,
+      userId: '1790000000000000003',
+      userAccount: 'alice',
+      userName: 'alice',
+      interfaceInfoId: WEATHER,
+      interfaceName: '天气查询',
+      amount: 500,
+      kind: 'quota',
+      reason: `理由 ${id}`,
+      status: 'pending',
+      createTime: '2026-11-19 10:00:00',
+      leftNum: 60,
+      totalNum: 100,
+      ...over,
+    });
+    jest.mocked(listQuotaRequests).mockResolvedValue(
+      ok({
+        records: [
+          asked('1', {}),
+          asked('2', { kind: 'topup', amount: 1500 }),
+          asked('3', { kind: 'plan', amount: 0, planId: '2', planName: '专业' }),
+        ],
+        total: 3,
+        current: 1,
+        size: 5,
+        pages: 1,
+      }),
+    );
+    renderWithAntd(<UsagePage />);
+    const rowOf = async (reason: string) => (await screen.findByText(reason)).closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: '申请内容' })).toBeInTheDocument();
+    expect(within(await rowOf('理由 1')).getByText('500')).toBeInTheDocument();
+    expect(within(await rowOf('理由 2')).getByText('本周期加量 1,500 次')).toBeInTheDocument();
+    expect(within(await rowOf('理由 3')).getByText('升级到套餐「专业」')).toBeInTheDocument();
+  });
+
+  it('lists the plans, and an interface a live plan covers names the plan instead of its own quota', async () => {
+    jest.mocked(listSubscriptions).mockImplementation(async (params) =>
+      ok({
+        records:
+          params.status === 'active'
+            ? [
+                {
+                  id: '5',
+                  planId: '2',
+                  planName: '专业',
+                  userId: '1790000000000000003',
+                  userName: 'alice',
+                  status: 'active',
+                  requestedPlanId: null,
+                  requestedPlanName: null,
+                  period: 'month',
+                  periodStart: '2026-11-01 00:00:00',
+                  periodEnd: '2026-12-01 00:00:00',
+                  used: 40,
+                  quota: 100000,
+                  overage: 'block',
+                  cancelAtPeriodEnd: false,
+                  reason: '',
+                  reply: null,
+                  createTime: '2026-11-01 10:00:00',
+                  interfaceIds: [WEATHER],
+                },
+              ]
+            : [],
+        total: params.status === 'active' ? 1 : 0,
+        current: 1,
+        size: 50,
+        pages: 1,
+      }),
+    );
+    renderWithAntd(<UsagePage />);
+    const plan = (await screen.findByText('40 / 100,000')).closest('tr')!;
+    expect(within(plan).getByText('2026-11-01 – 2026-11-30')).toBeInTheDocument();
+    const row = (await screen.findByText('由套餐 专业 计费')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: '天气查询' })).toBeInTheDocument();
+    expect(within(row).queryByText('60 / 100')).not.toBeInTheDocument();
+    expect(within(row).queryByText('2026-12-01')).not.toBeInTheDocument();
   });
 
   it('asks the server for another range, and for one interface’s days', async () => {
@@ -211,6 +298,10 @@ describe('我的用量', () => {
           userId: '1790000000000000002',
         }),
       );
+      expect(await screen.findByText('bob 的套餐')).toBeInTheDocument();
+      expect(jest.mocked(listSubscriptions).mock.calls.at(-1)![0]).toMatchObject({
+        userId: '1790000000000000002',
+      });
       expect(screen.queryByRole('button', { name: /^申请额度/ })).not.toBeInTheDocument();
     } finally {
       window.history.replaceState(null, '', '/');

@@ -16,6 +16,7 @@ import { CallLog } from './components/CallLog';
 import { DailyChart } from './components/charts';
 import { MyRequests } from './components/MyRequests';
 import { QuotaTable } from './components/QuotaTable';
+import { coveringPlans, Subscriptions, useLiveSubscriptions } from './components/Subscriptions';
 import { lastDaysRange, presetOf, PRESET_DAYS } from './range';
 import type { UsageRange } from './range';
 import { USAGE_TEXTS as T } from './texts';
@@ -49,6 +50,8 @@ export default function UsagePage() {
   const [range, setRange] = useState<UsageRange>(() => lastDaysRange(PRESET_DAYS[0]));
   const [interfaceId, setInterfaceId] = useState<string>();
   const requestsRef = useRef<ActionType>();
+  const subscriptions = useLiveSubscriptions(userId ?? selfId);
+  const covered = useMemo(() => coveringPlans(subscriptions.data), [subscriptions.data]);
 
   const summary = useRequest(
     async () => (await getMyUsageSummary({ ...range, userId }, { skipErrorHandler: true })).data,
@@ -168,11 +171,26 @@ export default function UsagePage() {
             )}
           </Card>
         </Col>
+        {selfId ? (
+          <Col span={24}>
+            <Subscriptions
+              userId={userId ?? selfId}
+              title={
+                own
+                  ? T.subscriptions.title
+                  : T.subscriptions.titleOf(subject.name ?? subject.account ?? userId!)
+              }
+              own={own}
+              live={subscriptions}
+            />
+          </Col>
+        ) : null}
         <Col span={24}>
           <QuotaTable
             summary={summary.data ?? undefined}
             loading={summary.loading}
             own={own}
+            coveredBy={covered}
             onAsked={() => requestsRef.current?.reload()}
           />
         </Col>

@@ -54,6 +54,8 @@ export const USAGE_TEXTS = localized('usage', {
     usedUp: '已用完',
     perDay: (value: string) => `${value} 次/天`,
     unlimited: '管理员调用不受额度限制',
+    /** An interface a live subscription covers: its calls count against the plan, not this quota. */
+    coveredBy: (plan: string) => `由套餐 ${plan} 计费`,
     askMore: '申请额度',
     /** The button's name for a screen reader: its visible text first, then which interface. */
     askMoreOf: (name: string) => `申请额度：${name}`,
@@ -97,12 +99,59 @@ export const USAGE_TEXTS = localized('usage', {
     csvFileName: (date: string) => `最近调用_${date}.csv`,
   },
 
+  subscriptions: {
+    title: '我的套餐',
+    /** An admin reading another user's subscriptions. */
+    titleOf: (name: string) => `${name} 的套餐`,
+    loadFailed: '套餐加载失败',
+    view: '显示范围',
+    live: '当前',
+    all: '全部',
+    plan: '套餐',
+    status: '状态',
+    period: '本周期',
+    used: '已用 / 额度',
+    overage: '超额',
+    resetAt: '重置时间',
+    reply: '答复',
+    actions: '操作',
+    statuses: { pending: '待审批', active: '生效中', refused: '已拒绝', ended: '已结束' },
+    /** A pending subscription has no period until an admin approves it. */
+    awaitingReview: '待审批',
+    perPeriod: { day: '次/天', month: '次/月' },
+    quotaOf: (quota: string, unit: string) => `额度 ${quota} ${unit}`,
+    /** A plan of overage `block`: nothing past the quota goes through. */
+    noOverage: '不可超额',
+    endsAt: (time: string) => `将于 ${time} 结束`,
+    /** A cancelled subscription: its period ends and no other starts. */
+    noReset: '不再重置',
+    switchWaiting: (plan: string) => `切换到 ${plan} 待审批`,
+    relative: {
+      minutes: (n: number) => `${n} 分钟后`,
+      hours: (n: number) => `${n} 小时后`,
+      days: (n: number) => `${n} 天后`,
+    },
+    cancel: '取消订阅',
+    /** The button's name for a screen reader: its visible text first, then which plan. */
+    cancelOf: (plan: string) => `取消订阅：${plan}`,
+    cancelPendingConfirm: (plan: string) => `取消「${plan}」的订阅申请？申请将立即结束。`,
+    cancelActiveConfirm: (plan: string, time: string) =>
+      `取消「${plan}」？订阅将于本周期结束时（${time}）结束，在此之前仍按套餐计次。`,
+    confirm: '取消订阅',
+    keep: '保留',
+    cancelledPending: (plan: string) => `已取消「${plan}」的订阅申请`,
+    cancelledActive: (plan: string, time: string) => `「${plan}」将于 ${time} 结束`,
+    empty: '还没有订阅套餐，',
+    emptyAll: '还没有订阅过套餐，',
+    browse: '去接口广场看看',
+  },
+
   requests: {
     title: '我的额度申请',
     /** An admin reading another user's requests. */
     titleOf: (name: string) => `${name} 的额度申请`,
     interface: '接口',
-    amount: '申请次数',
+    amount: '申请内容',
     reason: '理由',
     status: '状态',
     answer: '答复',

@@ -55,7 +55,7 @@ export const adminUser: Translation<typeof ADMIN_USER_TEXTS> = {
       createTime: 'Asked at',
       user: 'User',
       interface: 'Interface',
-      amount: 'Amount',
+      amount: 'Asked for',
       quota: 'Left / total now',
       reason: 'Reason',
       status: 'Status',
@@ -67,6 +67,9 @@ export const adminUser: Translation<typeof ADMIN_USER_TEXTS> = {
     gone: 'Deleted interface',
     approve: 'Approve',
     approveConfirm: (amount, name) => `Approving adds ${amount} calls to the quota of “${name}”. Approve?`,
+    approveTopupConfirm: (amount, name) =>
+      `Approving adds ${amount} calls to the current period of the plan of “${name}”, until the next period. Approve?`,
+    approvePlanConfirm: (plan, name) => `Approving moves the subscription of “${name}” to the plan “${plan}”. Approve?`,
     approved: (name) => `Request of “${name}” approved`,
     refuse: 'Refuse',
     refuseTitle: (name) => `Refuse the request of “${name}”`,

@@ -62,7 +62,7 @@ export const ADMIN_USER_TEXTS = localized('adminUser', {
       createTime: '申请时间',
       user: '用户',
       interface: '接口',
-      amount: '申请次数',
+      amount: '申请内容',
       quota: '当前剩余 / 总次数',
       reason: '理由',
       status: '状态',
@@ -74,6 +74,9 @@ export const ADMIN_USER_TEXTS = localized('adminUser', {
     gone: '已删除的接口',
     approve: '批准',
     approveConfirm: (amount: string, name: string) => `批准后「${name}」的额度增加 ${amount} 次，确定吗？`,
+    approveTopupConfirm: (amount: string, name: string) =>
+      `批准后「${name}」的套餐本周期增加 ${amount} 次调用，下个周期恢复，确定吗？`,
+    approvePlanConfirm: (plan: string, name: string) => `批准后「${name}」的订阅换到套餐「${plan}」，确定吗？`,
     approved: (name: string) => `已批准「${name}」的申请`,
     refuse: '拒绝',
     refuseTitle: (name: string) => `拒绝「${name}」的申请`,

@@ -2,8 +2,7 @@ import { ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Tag, Typography } from 'antd';
 import type { MutableRefObject } from 'react';
-import { QUOTA_REQUEST_TEXTS } from '@/components/QuotaRequestModal';
-import { formatNumber } from '@/locales';
+import { askedOf, QUOTA_REQUEST_TEXTS } from '@/components/QuotaRequestModal';
 import { listQuotaRequests } from '@/services/agler/quotaRequest';
 import { columnsWidth } from '@/utils/tableWidth';
 import { USAGE_TEXTS } from '../texts';
@@ -31,9 +30,8 @@ export function MyRequests({ userId, title, actionRef }: MyRequestsProps) {
     {
       title: T.amount,
       dataIndex: 'amount',
-      align: 'right',
-      width: 100,
-      render: (_, row) => formatNumber(row.amount),
+      width: 160,
+      render: (_, row) => askedOf(row),
     },
     { title: T.reason, dataIndex: 'reason', ellipsis: true, width: 200 },
     {

@@ -27,10 +27,12 @@ type QuotaTableProps = {
   /** The reader's own usage: they may ask for more. */
   own: boolean;
   onAsked: () => void;
+  /** The plan whose subscription counts an interface's calls, by interface id: its quota here is not used. */
+  coveredBy?: ReadonlyMap<string, string>;
 };
 
 /** Per interface: the range's calls, what is left of the quota, how fast it goes and when it runs out. */
-export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) {
+export function QuotaTable({ summary, loading, own, onAsked, coveredBy }: QuotaTableProps) {
   const { styles } = useStyles();
   const unlimited = summary?.unlimited ?? false;
   const today = formatDate(Date.now());
@@ -58,10 +60,11 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
       title: T.left,
       key: 'left',
       width: 230,
-      render: (_, row) =>
-        unlimited ? (
-          <Typography.Text type="secondary">{T.unlimited}</Typography.Text>
-        ) : (
+      render: (_, row) => {
+        if (unlimited) return <Typography.Text type="secondary">{T.unlimited}</Typography.Text>;
+        const plan = coveredBy?.get(String(row.interfaceInfoId));
+        if (plan) return <Typography.Text type="secondary">{T.coveredBy(plan)}</Typography.Text>;
+        return (
           <QuotaBar
             leftNum={row.leftNum}
             totalNum={row.totalNum}
@@ -69,7 +72,8 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
             className={styles.quota}
             textClassName={styles.number}
           />
-        ),
+        );
+      },
     },
     {
       title: T.burn,
@@ -83,6 +87,8 @@ export function QuotaTable({ summary, loading, own, onAsked }: QuotaTableProps) 
       dataIndex: 'runsOutOn',
       width: 120,
       render: (_, row) => {
+        if (coveredBy?.has(String(row.interfaceInfoId)))
+          return <Typography.Text type="secondary">-</Typography.Text>;
         if (unlimited || !row.runsOutOn) return <Typography.Text type="secondary">{T.never}</Typography.Text>;
         if (row.leftNum <= 0) return <Typography.Text type="danger">{T.usedUp}</Typography.Text>;
         return row.runsOutOn === today ? (

@@ -34,6 +34,7 @@ it('shows the quota requests tab, its rows and the refusal form in English, with
           userName: 'Bob',
           interfaceInfoId: '1800000000000000001',
           amount: 500,
+          kind: 'topup',
           reason: 'load test',
           status: 'pending',
           createTime: '2026-11-20 10:00:00',
@@ -58,6 +59,7 @@ it('shows the quota requests tab, its rows and the refusal form in English, with
   expect(within(row).getByText('Deleted interface')).toBeInTheDocument();
   expect(within(row).getByText('Pending')).toBeInTheDocument();
   expect(screen.getByRole('columnheader', { name: 'Left / total now' })).toBeInTheDocument();
+  expect(within(row).getByText('500 more calls this period')).toBeInTheDocument();
   fireEvent.click(within(row).getByRole('button', { name: 'Refuse' }));
   const dialog = await screen.findByRole('dialog');
   expect(within(dialog).getByText('Refuse the request of “Bob”')).toBeInTheDocument();

@@ -102,6 +102,30 @@ describe('user management: quota requests', () => {
     expect(await screen.findByText('已批准「普通用户」的申请')).toBeInTheDocument();
   });
 
+  it('shows what was asked: a top-up for the period, or a plan, each confirmed as what it grants', async () => {
+    const asked = [
+      request('8', { kind: 'topup', amount: 2000, reason: '月底加量' }),
+      request('9', { kind: 'plan', amount: 0, planId: '12', planName: '专业', reason: '想升级' }),
+    ];
+    listMock.mockImplementation(async () => ok({ records: asked, total: 2, current: 1, size: 10, pages: 1 }));
+    renderWithAntd(<UserAdminPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: /额度申请/ }));
+    const topUp = (await screen.findByText('月底加量')).closest('tr')!;
+    const plan = screen.getByText('想升级').closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: '申请内容' })).toBeInTheDocument();
+    expect(within(topUp).getByText('本周期加量 2,000 次')).toBeInTheDocument();
+    expect(within(plan).getByText('升级到套餐「专业」')).toBeInTheDocument();
+    // The interface's own quota is not what these change.
+    expect(within(plan).queryByText('3 / 100')).not.toBeInTheDocument();
+
+    fireEvent.click(within(plan).getByRole('button', { name: /批\s*准/ }));
+    expect(await screen.findByText('批准后「普通用户」的订阅换到套餐「专业」，确定吗？')).toBeInTheDocument();
+    fireEvent.click(within(topUp).getByRole('button', { name: /批\s*准/ }));
+    expect(
+      await screen.findByText('批准后「普通用户」的套餐本周期增加 2,000 次调用，下个周期恢复，确定吗？'),
+    ).toBeInTheDocument();
+  });
+
   it('refuses only with a reason', async () => {
     const row = await openRequestsTab();
     fireEvent.click(within(row).getByRole('button', { name: /拒\s*绝/ }));

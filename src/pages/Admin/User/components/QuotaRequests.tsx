@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { MESSAGES } from '@agler/contract/messages';
 import { reasonOf } from '@agler/contract/quotaRequests';
 import { LazyPopconfirm } from '@/components/FirstUse';
-import { QUOTA_REQUEST_TEXTS } from '@/components/QuotaRequestModal';
+import { askedOf, QUOTA_REQUEST_TEXTS } from '@/components/QuotaRequestModal';
 import { PAGE_SIZE_MAX, QUOTA_REQUEST_LIMITS } from '@/constants';
 import { formatNumber } from '@/locales';
 import { translateMessage } from '@/locales/messages';
@@ -45,6 +45,11 @@ export function QuotaRequests({ onAnswered }: QuotaRequestsProps) {
   const [pendingId, setPendingId] = useState<string>();
 
   const nameOf = (request: Request) => request.userName || request.userAccount;
+  const approveConfirmOf = (request: Request) => {
+    if (request.kind === 'plan') return T.approvePlanConfirm(request.planName ?? '', nameOf(request));
+    if (request.kind === 'topup') return T.approveTopupConfirm(formatNumber(request.amount), nameOf(request));
+    return T.approveConfirm(formatNumber(request.amount), nameOf(request));
+  };
 
   const answer = async (request: Request, approve: boolean, reason?: string) => {
     setPendingId(request.id);
@@ -84,17 +89,20 @@ export function QuotaRequests({ onAnswered }: QuotaRequestsProps) {
     {
       title: T.columns.amount,
       dataIndex: 'amount',
-      align: 'right',
-      width: 80,
-      render: (_, request) => formatNumber(request.amount),
+      width: 120,
+      render: (_, request) => askedOf(request),
     },
     {
       title: T.columns.quota,
       key: 'quota',
       width: 110,
-      render: (_, request) => `${formatNumber(request.leftNum)} / ${formatNumber(request.totalNum)}`,
+      // A top-up or a plan is about the subscription, not this quota.
+      render: (_, request) =>
+        request.kind === 'topup' || request.kind === 'plan'
+          ? '-'
+          : `${formatNumber(request.leftNum)} / ${formatNumber(request.totalNum)}`,
     },
-    { title: T.columns.reason, dataIndex: 'reason', ellipsis: true, width: 160 },
+    { title: T.columns.reason, dataIndex: 'reason', ellipsis: true, width: 120 },
     {
       title: T.columns.status,
       dataIndex: 'status',
@@ -125,7 +133,7 @@ export function QuotaRequests({ onAnswered }: QuotaRequestsProps) {
           : [
               <LazyPopconfirm
                 key="approve"
-                title={T.approveConfirm(formatNumber(request.amount), nameOf(request))}
+                title={approveConfirmOf(request)}
                 okText={T.approve}
                 cancelText={T.cancel}
                 okButtonProps={{ autoFocus: true }}
