@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { getInterfaceInfoById, listInvokeHistory } from '@/services/agler/interfaceInfo';
 import { getMyAccessKey } from '@/services/agler/user';
+import { listPlans } from '@/services/agler/plan';
 import { renderWithAntd } from '@/testing/render';
 import { setLoginUser, setRouteParams } from '@/testing/umiMocks';
 import { startInterface } from './earlyInterface';
@@ -12,6 +13,7 @@ const ID = '1800000000000000001';
 
 jest.mock('@/services/agler/interfaceInfo');
 jest.mock('@/services/agler/user');
+jest.mock('@/services/agler/plan');
 
 setLoginUser({ id: '1790000000000000003', userRole: 'user' });
 setRouteParams({ id: ID });
@@ -35,6 +37,8 @@ beforeEach(() => {
       async ({ id }) => ok(id === ID ? info(ID, '天气查询') : info(String(id), '翻译')) as never,
     );
   jest.mocked(getMyAccessKey).mockResolvedValue(ok(null) as never);
+  // No plan covers the interface: the page keeps the per-interface quota.
+  jest.mocked(listPlans).mockResolvedValue(ok([]) as never);
   jest.mocked(listInvokeHistory).mockResolvedValue(ok([]) as never);
 });
 

@@ -3,6 +3,7 @@ import { ConfigProvider } from 'antd';
 import { antdLocale, startLanguage } from '@/locales';
 import { getInterfaceInfoById, invokeInterfaceInfo, listInvokeHistory } from '@/services/agler/interfaceInfo';
 import { getMyAccessKey } from '@/services/agler/user';
+import { listPlans } from '@/services/agler/plan';
 import { renderWithAntd } from '@/testing/render';
 import InterfaceInfoPage from '.';
 import { loadEnglish } from '@/testing/english';
@@ -13,6 +14,7 @@ const ID = '1800000000000000001';
 
 jest.mock('@/services/agler/interfaceInfo');
 jest.mock('@/services/agler/user');
+jest.mock('@/services/agler/plan');
 
 setLoginUser({ id: '1790000000000000003', userRole: 'user' });
 setRouteParams({ id: ID });
@@ -43,6 +45,8 @@ beforeAll(() => startLanguage('en-US', loadEnglish));
 beforeEach(() => {
   jest.mocked(getInterfaceInfoById).mockResolvedValue(ok(WEATHER) as never);
   jest.mocked(getMyAccessKey).mockResolvedValue(ok(null) as never);
+  // No plan covers the interface: the page keeps the per-interface quota.
+  jest.mocked(listPlans).mockResolvedValue(ok([]) as never);
   jest.mocked(invokeInterfaceInfo).mockReset();
   jest.mocked(listInvokeHistory).mockResolvedValue(
     ok([{ time: '2024-05-03T08:00:00.000Z', status: null, success: true, durationMs: 1234, bytes: 42, params: '{"city":"Paris"}' }]) as never,

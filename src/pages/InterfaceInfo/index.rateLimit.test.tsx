@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { getInterfaceInfoById, listInvokeHistory } from '@/services/agler/interfaceInfo';
 import { getMyAccessKey } from '@/services/agler/user';
+import { listPlans } from '@/services/agler/plan';
 import { renderWithAntd } from '@/testing/render';
 import InterfaceInfoPage from '.';
 import { setLoginUser, setRouteParams } from '@/testing/umiMocks';
@@ -8,6 +9,7 @@ import { ok } from '@/testing/envelope';
 
 jest.mock('@/services/agler/interfaceInfo');
 jest.mock('@/services/agler/user');
+jest.mock('@/services/agler/plan');
 
 setLoginUser({ id: '1790000000000000003', userRole: 'user' });
 setRouteParams({ id: '1800000000000000001' });
@@ -27,6 +29,8 @@ const weather = (limits: { rateLimit: number; rateBurst: number }) => ({
 
 beforeEach(() => {
   jest.mocked(getMyAccessKey).mockResolvedValue(ok(null) as never);
+  // No plan covers the interface: the page keeps the per-interface quota.
+  jest.mocked(listPlans).mockResolvedValue(ok([]) as never);
   jest.mocked(listInvokeHistory).mockResolvedValue(ok([]) as never);
 });
 

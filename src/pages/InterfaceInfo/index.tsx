@@ -24,6 +24,7 @@ import { CodeSamples } from './components/CodeSamples';
 import { LifecycleBanner, LifecycleNotices } from './components/Lifecycle';
 import { MyQuota } from './components/MyQuota';
 import { ParamsTable } from './components/ParamsTable';
+import { PlanCards, usePlanCover } from './components/PlanCards';
 import { exampleText } from '@agler/contract/example';
 import { draftKey, useParamsDraft } from './draft';
 import { interfaceKey } from './earlyInterface';
@@ -111,6 +112,8 @@ export default function InterfaceInfoPage() {
   // Each call made here reads 我的额度 again: it shows what the gateway left.
   const [calls, setCalls] = useState(0);
   const countCall = () => setCalls((n) => n + 1);
+  // The plans covering the interface: where one does, the per-interface quota means nothing.
+  const planCover = usePlanCover(id, initialState?.loginUser?.userRole === USER_ROLE.ADMIN, calls);
   useEffect(() => {
     if (info) setRestShown(true);
   }, [info]);
@@ -228,23 +231,25 @@ export default function InterfaceInfoPage() {
                 { key: 'createTime', label: VIEW_TEXTS.createTime, children: showTime(info.createTime) },
                 { key: 'updateTime', label: VIEW_TEXTS.updateTime, children: showTime(info.updateTime) },
                 { key: 'rateLimit', label: VIEW_TEXTS.rateLimit, span: infoColumns, children: rateLimitText(info) },
-                {
-                  key: 'quota',
-                  label: VIEW_TEXTS.myQuota,
-                  span: infoColumns,
-                  children: (
-                    <MyQuota
-                      interfaceId={id}
-                      interfaceName={info.name}
-                      unlimited={initialState?.loginUser?.userRole === USER_ROLE.ADMIN}
-                      calls={calls}
-                    />
-                  ),
-                },
+                ...(planCover.covered === false
+                  ? [
+                      {
+                        key: 'quota',
+                        label: VIEW_TEXTS.myQuota,
+                        span: infoColumns,
+                        children: <MyQuota interfaceId={id} interfaceName={info.name} unlimited={admin} calls={calls} />,
+                      },
+                    ]
+                  : []),
               ]}
             />
           </Card>
         </Col>
+        {planCover.data?.plans.length !== 0 && (
+          <Col span={24}>
+            <PlanCards cover={planCover} interfaceRate={rateLimitText(info)} admin={admin} />
+          </Col>
+        )}
         <Col span={24}>
           <Card title={VIEW_TEXTS.paramsTitle}>
             <ParamsTable requestParams={info.requestParams} />
