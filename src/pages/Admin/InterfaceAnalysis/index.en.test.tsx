@@ -6,7 +6,12 @@ import { createHistory } from '@umijs/max';
 import { ConfigProvider } from 'antd';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { antdLocale, startLanguage } from '@/locales';
-import { getAnalysisOverview, getInterfaceCallers, listTopInvokeInterfaceInfo } from '@/services/agler/analysis';
+import {
+  getAnalysisOverview,
+  getInterfaceCallers,
+  getPlanUsage,
+  listTopInvokeInterfaceInfo,
+} from '@/services/agler/analysis';
 import { renderWithAntd } from '@/testing/render';
 import { ok } from '@/testing/envelope';
 import { usageCsv, usageCsvFileName } from './csv';
@@ -78,6 +83,25 @@ beforeEach(() => {
       { id: WEATHER, name: 'Weather', url: 'https://api.example.com/w', method: 'GET', status: 0, totalNum: 11000 },
     ]),
   );
+  jest.mocked(getPlanUsage).mockImplementation(() =>
+    answer([
+      {
+        planId: '1900000000000000001',
+        planName: 'Pro',
+        period: 'month',
+        periodStart: '2026-03-01 00:00:00',
+        periodEnd: '2026-04-01 00:00:00',
+        quota: 100000,
+        overage: 'block',
+        retired: true,
+        subscribers: 1,
+        pending: 0,
+        callsThisPeriod: 1234,
+        overageThisPeriod: 0,
+        atQuotaThisPeriod: 0,
+      },
+    ]),
+  );
   jest.mocked(getInterfaceCallers).mockImplementation(() =>
     answer({
       interfaceInfoId: AVATAR,
@@ -125,6 +149,9 @@ it('shows the analysis page, its text tables and the callers drawer in English, 
   expect(screen.getByText('2 interfaces')).toBeInTheDocument();
   expect(screen.getByRole('table', { name: 'Calls and failures per day' })).toBeInTheDocument();
   expect(await screen.findByRole('table', { name: 'Top 5 interfaces by calls' })).toBeInTheDocument();
+
+  const plans = await screen.findByRole('table', { name: 'Plans this period' });
+  expect(within(plans).getByRole('row', { name: /Pro Monthly Retired 1 0 1,234 \/ 100,000/ })).toBeInTheDocument();
 
   const drawer = await screen.findByRole('dialog', { name: 'Callers: Avatar' });
   expect(

@@ -9,6 +9,7 @@ import {
   getAnalysisInterfaces,
   getAnalysisOverview,
   getInterfaceCallers,
+  getPlanUsage,
   listTopInvokeInterfaceInfo,
 } from '@/services/agler/analysis';
 import { renderWithAntd } from '@/testing/render';
@@ -39,6 +40,7 @@ const overviewMock = jest.mocked(getAnalysisOverview);
 const topMock = jest.mocked(listTopInvokeInterfaceInfo);
 const callersMock = jest.mocked(getInterfaceCallers);
 const interfacesMock = jest.mocked(getAnalysisInterfaces);
+const planUsageMock = jest.mocked(getPlanUsage);
 
 const WEATHER = '1800000000000000001';
 const AVATAR = '1800000000000000002';
@@ -169,6 +171,7 @@ beforeEach(() => {
   overviewMock.mockReset().mockImplementation(() => answer(overview()));
   topMock.mockReset().mockImplementation(() => answer(top));
   interfacesMock.mockReset();
+  planUsageMock.mockReset().mockImplementation(() => answer([]));
 });
 
 describe('interface analysis page', () => {
@@ -435,6 +438,33 @@ describe('interface analysis page', () => {
     expect(await within(figures).findByText('1,700')).toBeInTheDocument();
     expect(overviewMock).toHaveBeenCalledTimes(2);
     expect(topMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the plans this period under the analysis, and 刷新 asks for them afresh', async () => {
+    const pro: API.PlanUsage = {
+      planId: '1900000000000000001',
+      planName: '专业',
+      period: 'month',
+      periodStart: '2026-11-01 00:00:00',
+      periodEnd: '2026-12-01 00:00:00',
+      quota: 100_000,
+      overage: 'block',
+      retired: false,
+      subscribers: 1,
+      pending: 0,
+      callsThisPeriod: 1234,
+      overageThisPeriod: 0,
+      atQuotaThisPeriod: 0,
+    };
+    planUsageMock.mockImplementation(() => answer([pro]));
+    renderPage('/admin/interface_analysis?start=2026-11-01&end=2026-11-07');
+    const plans = await screen.findByRole('table', { name: '套餐用量（本周期）' });
+    expect(within(plans).getByText('1,234 / 100,000')).toBeInTheDocument();
+    expect(planUsageMock).toHaveBeenCalledWith({ skipErrorHandler: true });
+
+    planUsageMock.mockImplementation(() => answer([{ ...pro, callsThisPeriod: 1300 }]));
+    await userEvent.click(screen.getByRole('button', { name: '刷新' }));
+    expect(await within(plans).findByText('1,300 / 100,000')).toBeInTheDocument();
   });
 
   it("shows the server's message with a retry that reloads", async () => {

@@ -7,6 +7,7 @@ import { CallersDrawer } from './components/CallersDrawer';
 import { ChartFigure } from './components/ChartFigure';
 import { TopCharts, TrendChart } from './components/charts';
 import { KeyFigures } from './components/KeyFigures';
+import { PlanUsage } from './components/PlanUsage';
 import { RangeControl } from './components/RangeControl';
 import { TopTable, TrendTable } from './components/TextTables';
 import { UsageTable } from './components/UsageTable';
@@ -23,7 +24,7 @@ import {
 import { tableShares } from './shares';
 import { ANALYSIS_TEXTS } from './texts';
 import { topView } from './topData';
-import { useAnalysis, useCallers } from './useAnalysis';
+import { useAnalysis, useCallers, usePlanUsage } from './useAnalysis';
 import { LoadError } from '@/components/LoadError';
 import { AfterFrame } from '@/utils/afterFrame';
 import { useLoadingMark } from '@/utils/afterPage';
@@ -76,6 +77,7 @@ export default function InterfaceAnalysisPage() {
   const caller = callerFromQuery(searchParams);
   const { overview, top } = useAnalysis(range, limit);
   const callers = useCallers(caller, range);
+  const planUsage = usePlanUsage();
   const topSize = topLayout(limit, !wide);
 
   // A range in the URL that cannot be shown as written: say what is shown instead, and make the
@@ -122,6 +124,7 @@ export default function InterfaceAnalysisPage() {
       onRefresh={() => {
         overview.refresh();
         top.refresh();
+        planUsage.refresh();
       }}
       refreshing={overview.loading || top.loading}
     />
@@ -259,6 +262,12 @@ export default function InterfaceAnalysisPage() {
           ) : null}
           {overview.error ? null : <KeyFigures overview={data} loading={overview.loading} />}
           {body}
+          <PlanUsage
+            className={styles.card}
+            data={planUsage.data}
+            error={planUsage.error}
+            onRetry={planUsage.refresh}
+          />
         </div>
       </Spin>
       <CallersDrawer

@@ -149,6 +149,23 @@ export const ANALYSIS_TEXTS = localized('analysis', {
     deleted: '已删除',
     fileName: (start: string, end: string) => `接口调用明细_${start}_至_${end}.csv`,
   },
+  /** The plans' figures are this period's (本周期), whatever range the page shows. */
+  plans: {
+    title: '套餐用量（本周期）',
+    subtitle: '各套餐的订阅者与他们本周期的调用，不随上方的时间范围变化',
+    name: '套餐',
+    retired: '已退役',
+    period: { day: '每天', month: '每月' },
+    subscribers: '订阅者',
+    pending: '待审批',
+    calls: '本周期调用',
+    /** `calls` of `capacity`: the plan's quota times its subscribers. */
+    ofCapacity: (calls: string, capacity: string) => `${calls} / ${capacity}`,
+    overage: '超额调用',
+    atQuota: '用完配额的订阅者',
+    note: '调用次数是各订阅在其当前周期已用的次数（每天的套餐从 0 点、每月的从 1 日起算，以服务器时区为准）；周期已过、尚未再次调用的订阅计为 0。调用日志不记录所属套餐，因此没有往期数据。',
+    error: '套餐用量加载失败',
+  },
   empty: {
     title: '所选时间范围内没有调用记录',
     hint: '换一个时间范围试试，或等接口被调用后再来查看。',

@@ -5,6 +5,7 @@ import {
   getAnalysisInterfaces,
   getAnalysisOverview,
   getInterfaceCallers,
+  getPlanUsage,
   listTopInvokeInterfaceInfo,
 } from '@/services/agler/analysis';
 import { useEarlyRequest } from '@/utils/useEarlyRequest';
@@ -53,6 +54,17 @@ export function useCallers(id: string | undefined, range: AnalysisRange) {
       return res.data as API.InterfaceCallers;
     },
     { ready: id !== undefined, refreshDeps: [id, startDate, endDate], onError },
+  );
+}
+
+/** Every plan's subscribers and calls this period: not of a range, so asked once (and on refresh). */
+export function usePlanUsage() {
+  return useRequest(
+    async () => {
+      const res = await getPlanUsage(SHOWN_INLINE);
+      return res.data as API.PlanUsage[];
+    },
+    { onError },
   );
 }
 
