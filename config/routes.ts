@@ -39,6 +39,7 @@ export default [
         icon: 'table',
         component: './Admin/InterfaceInfo',
       },
+      { path: '/admin/plan', name: '套餐管理', icon: 'gift', component: './Admin/Plan' },
       {
         path: '/admin/interface_analysis',
         name: '接口分析',

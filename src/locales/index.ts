@@ -41,6 +41,7 @@ export type Namespace =
   | 'keys'
   | 'adminInterface'
   | 'adminUser'
+  | 'adminPlan'
   | 'analysis'
   | 'usage'
   | 'quotaRequest'
@@ -68,7 +69,7 @@ export type Translation<T> = T extends string
  * The groups of a page seldom opened or only by admins, whose English comes with the page's own
  * chunk (its texts.ts gives it to pageEnglishOf), not in ./en, which every English page downloads.
  */
-export type PageNamespace = 'usage' | 'notifications' | 'adminInterface' | 'adminUser';
+export type PageNamespace = 'usage' | 'notifications' | 'adminInterface' | 'adminUser' | 'adminPlan';
 
 export type Dictionary = { [N in Exclude<Namespace, PageNamespace>]: object };
 

@@ -14,6 +14,7 @@ export const ROUTE_TEXTS: Readonly<Record<string, string>> = localized('routes',
   我的用量: '我的用量',
   管理页: '管理页',
   接口管理: '接口管理',
+  套餐管理: '套餐管理',
   接口分析: '接口分析',
   用户管理: '用户管理',
 });

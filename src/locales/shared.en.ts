@@ -107,6 +107,7 @@ export const routes: Translation<typeof ROUTE_TEXTS> = {
   我的用量: 'My usage',
   管理页: 'Admin',
   接口管理: 'Interfaces',
+  套餐管理: 'Plans',
   接口分析: 'Analysis',
   用户管理: 'Users',
 };

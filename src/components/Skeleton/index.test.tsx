@@ -12,6 +12,7 @@ describe('skeletonKindFor', () => {
     ['/interface_info/1800000000000000001', 'detail'],
     ['/admin/interface_info', 'table'],
     ['/admin/user', 'table'],
+    ['/admin/plan', 'table'],
     ['/admin/interface_analysis', 'charts'],
     ['/account/center', 'page'],
     ['/no/such/page', 'page'],

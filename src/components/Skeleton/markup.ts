@@ -17,7 +17,7 @@ export const ROUTE_SKELETONS: readonly (readonly [RegExp, SkeletonKind])[] = [
   [/^\/user(\/(login|register))?\/?$/, 'login'],
   [/^\/$/, 'catalogue'],
   [/^\/interface_info\/[^/]+\/?$/, 'detail'],
-  [/^\/admin(\/(interface_info|user))?\/?$/, 'table'],
+  [/^\/admin(\/(interface_info|plan|user))?\/?$/, 'table'],
   [/^\/admin\/interface_analysis\/?$/, 'charts'],
 ];
 

@@ -10,8 +10,8 @@ import { translateMessage } from '@/locales/messages';
 import { errorText } from '@/requestConfig';
 import { addKey } from '@/services/agler/key';
 import { KEYS_TEXTS } from '@/components/Keys/texts';
-import { InterfaceSelect } from './InterfaceSelect';
-import type { InterfaceOption } from './InterfaceSelect';
+import { InterfaceSelect } from '@/components/InterfaceSelect';
+import type { InterfaceOption } from '@/components/InterfaceSelect';
 
 const T = KEYS_TEXTS.key;
 
@@ -95,7 +95,17 @@ export function NewKeyForm({ open, onOpenChange, onAdded }: NewKeyFormProps) {
         fieldProps={{ disabledDate: refusedDay, format: DATE_FORMAT, style: { width: '100%' } }}
       />
       <ProForm.Item name="interfaceIds" label={T.interfaces} extra={T.interfacesHint}>
-        <InterfaceSelect className={styles.select} onSearchingChange={setSearching} />
+        <InterfaceSelect
+          className={styles.select}
+          onSearchingChange={setSearching}
+          maxCount={KEY_LIMITS.interfacesMax}
+          texts={{
+            placeholder: T.interfacesSearch,
+            searching: T.interfacesSearching,
+            notFound: T.interfacesNotFound,
+            loadFailed: T.interfacesLoadFailed,
+          }}
+        />
       </ProForm.Item>
     </ModalForm>
   );
