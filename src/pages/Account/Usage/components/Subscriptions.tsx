@@ -14,6 +14,7 @@ import { handleRequestError } from '@/requestConfig';
 import { cancelSubscription, listSubscriptions } from '@/services/agler/subscription';
 import { interfacePath } from '@/utils/interfacePath';
 import { columnsWidth } from '@/utils/tableWidth';
+import { SUBSCRIPTION_STATUS_COLORS } from '@/utils/subscriptionStatus';
 import { USAGE_TEXTS } from '../texts';
 
 const T = USAGE_TEXTS.subscriptions;
@@ -36,13 +37,6 @@ const useStyles = createStyles(({ token }) => ({
   notes: { display: 'flex', flexWrap: 'wrap', gap: token.marginXXS, marginTop: token.marginXXS },
   empty: { color: token.colorTextSecondary },
 }));
-
-const STATUS_COLORS: Record<Subscription['status'], string> = {
-  pending: 'processing',
-  active: 'success',
-  refused: 'error',
-  ended: 'default',
-};
 
 const isLive = (row: Subscription) => LIVE_SUBSCRIPTION_STATUSES.includes(row.status);
 
@@ -196,7 +190,7 @@ export function Subscriptions({ userId, title, own, live }: SubscriptionsProps) 
       dataIndex: 'status',
       width: 90,
       render: (_, row) => (
-        <Tag bordered={false} color={STATUS_COLORS[row.status]}>
+        <Tag bordered={false} color={SUBSCRIPTION_STATUS_COLORS[row.status]}>
           {T.statuses[row.status]}
         </Tag>
       ),

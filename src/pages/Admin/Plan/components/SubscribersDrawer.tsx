@@ -13,8 +13,8 @@ import { handleRequestError } from '@/requestConfig';
 import { endSubscription, listSubscriptions } from '@/services/agler/subscription';
 import { columnsWidth } from '@/utils/tableWidth';
 import { useFocusReturn } from '@/utils/useFocusReturn';
+import { SUBSCRIPTION_STATUS_COLORS } from '@/utils/subscriptionStatus';
 import { ADMIN_PLAN_TEXTS } from '../texts';
-import { SUBSCRIPTION_BADGES } from './statusColors';
 
 type Subscription = API.SubscriptionVO;
 type StatusFilter = Subscription['status'] | 'all';
@@ -69,7 +69,7 @@ export function SubscribersDrawer({ open, plan, onClose, onChanged }: Subscriber
       width: 150,
       render: (_, subscription) => (
         <Space size={4} wrap>
-          <Badge status={SUBSCRIPTION_BADGES[subscription.status]} text={ADMIN_PLAN_TEXTS.status[subscription.status]} />
+          <Badge status={SUBSCRIPTION_STATUS_COLORS[subscription.status]} text={ADMIN_PLAN_TEXTS.status[subscription.status]} />
           {subscription.cancelAtPeriodEnd ? <Tag bordered={false}>{T.cancelAtPeriodEnd}</Tag> : null}
           {subscription.requestedPlanName ? (
             <Typography.Text type="secondary">{T.switchTo(subscription.requestedPlanName)}</Typography.Text>
