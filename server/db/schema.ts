@@ -19,6 +19,7 @@ import {
 import type { AlertData, AlertKind, WebhookDeliveryState } from '@agler/contract/alerts';
 import type { PlanOverage, PlanPeriod, PlanVisibility, SubscriptionStatus } from '@agler/contract/plans';
 import type { QuotaRequestKind, QuotaRequestStatus } from '@agler/contract/quotaRequests';
+import type { UpstreamCredentialHint } from '@agler/contract/interfaceUpstream';
 
 /**
  * The one schema of both drivers (PGlite and node-postgres). Changing it
@@ -185,6 +186,8 @@ export const calls = pgTable(
     paramsTruncated: boolean('params_truncated').notNull().default(false),
     /** The access key's id of a gateway call; null for the console's calls. */
     keyId: id64('key_id'),
+    /** How many times the call was sent: more than 1 when a refused connection or a 502/503/504 was retried. */
+    tries: smallint('tries').notNull().default(1),
   },
   (t) => [
     index('interface_call_time_idx').on(t.time),
@@ -197,6 +200,32 @@ export const calls = pgTable(
     index('interface_call_user_time_idx').on(t.userId, t.time),
   ],
 );
+
+/**
+ * How the platform calls one interface's server (server/domain/upstream.ts): the credentials it adds to
+ * every call, sealed (server/keys/secretBox.ts, bound to `interface:<id>`) and shown back only as their
+ * names and last 4 characters; the secret that signs every forwarded call, and the one before its last
+ * rotation while its grace lasts; the call's timeout, retries and most connections at once. A row is made
+ * with the interface's first secret; an interface without one has the defaults.
+ */
+export const interfaceUpstream = pgTable('interface_upstream', {
+  interfaceInfoId: id64('interface_info_id').primaryKey(),
+  /** JSON `{headers: [{name, value}], query: [{name, value}]}`, sealed; null: none. */
+  credentialsSealed: text('credentials_sealed'),
+  /** What is shown of them: `[{in: 'header' | 'query', name, last4}]`. */
+  credentialHints: jsonb('credential_hints').$type<UpstreamCredentialHint[]>().notNull().default([]),
+  secretSealed: text('secret_sealed').notNull(),
+  previousSealed: text('previous_sealed'),
+  previousUntil: timestamp('previous_until', { withTimezone: true, mode: 'date' }),
+  /** When the current secret was made (it is shown once, then). */
+  secretTime: seconds('secret_time').notNull(),
+  /** null: INVOKE_TIMEOUT_MS. */
+  timeoutMs: integer('timeout_ms'),
+  retries: smallint('retries').notNull().default(0),
+  /** null: UPSTREAM_CONNECTIONS. */
+  maxConnections: integer('max_connections'),
+  updateTime: seconds('update_time').notNull(),
+});
 
 /**
  * The call log rolled up for the analysis (server/domain/rollup.ts): every

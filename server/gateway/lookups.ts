@@ -14,6 +14,8 @@ import { LIVE_INTERFACE, PUBLIC_COLUMNS } from '../domain/interfaceInfo';
 import { limitSourcesOf } from '../domain/quotas';
 import type { LimitSources } from '../domain/quotas';
 import type { SessionUser } from '../domain/session';
+import { loadCallSettings } from '../domain/upstream';
+import type { CallSettings } from '../domain/upstream';
 import type { SecretBox } from '../keys/secretBox';
 import type { InterfaceRow } from '../invoke/invoke';
 
@@ -54,6 +56,8 @@ export type Lookups = {
   keyOwner: (accessKey: string) => Promise<KeyOwner | undefined>;
   /** The live interface of `rawId`: 40000 when it cannot be an id, 40400 when there is none. */
   liveInterface: (rawId: unknown) => Promise<InterfaceRow>;
+  /** How the platform calls the interface's server: its credentials, forwarding secrets, timeout, retries, connections. */
+  upstreamOf: (interfaceId: string) => Promise<CallSettings>;
   /** The limits that apply to `userId` on `row`: their own override, else their plan's, else the interface's. */
   limitsOf: (userId: string, row: InterfaceRow) => Promise<RateLimits>;
   /**
@@ -95,6 +99,7 @@ export async function createLookups(database: Database, box: SecretBox): Promise
   const owners = createCache<string, KeyOwner | null>(options);
   const rows = createCache<string, InterfaceRow | null>(options);
   const overrides = createCache<string, LimitSources>(options);
+  const upstreams = createCache<string, CallSettings>(options);
   /** When each key's last use was last written by this process, and the writes under way. */
   const lastWritten = new Map<string, number>();
   const writing = new Set<Promise<void>>();
@@ -104,11 +109,13 @@ export async function createLookups(database: Database, box: SecretBox): Promise
       owners.clear();
       rows.clear();
       overrides.clear();
+      upstreams.clear();
     } else if (change.kind === 'user') {
       owners.deleteWhere((_, owner) => owner?.user.id === change.userId);
       overrides.deleteWhere((key) => key.startsWith(`${change.userId}:`));
     } else if (change.kind === 'interface') {
       rows.delete(change.interfaceId);
+      upstreams.delete(change.interfaceId);
     } else if (change.kind === 'plans') {
       overrides.clear();
     } else {
@@ -155,6 +162,8 @@ export async function createLookups(database: Database, box: SecretBox): Promise
       if (!row) refuse(ResponseCode.NOT_FOUND, MESSAGES.interfaceNotFound);
       return row;
     },
+    upstreamOf: (interfaceId) =>
+      upstreams.get(interfaceId, () => loadCallSettings(db, box, interfaceId, Date.now())),
     async limitsOf(userId, row) {
       const { override, plan } = await overrides.get(`${userId}:${row.id}`, () => limitSourcesOf(db, userId, row.id));
       return effectiveLimits(row, override, plan);
