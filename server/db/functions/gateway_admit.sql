@@ -35,6 +35,9 @@ DECLARE
   v_overage text;
   v_covered int;
   v_now timestamptz := to_timestamp(p_now_ms / 1000);
+  -- A subscription covers only its plan's interfaces (a plan's cannot change while subscribed), so a batch whose
+  -- interfaces are in no plan needs none of the plan steps.
+  v_planned boolean := EXISTS (SELECT 1 FROM plan_interface WHERE interface_info_id = ANY (p_iface));
 BEGIN
   WITH calls AS (
     SELECT k, n, (i - 1)::int AS i FROM unnest(p_key, p_nonce) WITH ORDINALITY AS t(k, n, i) WHERE k IS NOT NULL
@@ -48,62 +51,64 @@ BEGIN
   SELECT coalesce(array_agg(c.i), '{}') INTO v_used FROM calls c
   WHERE NOT EXISTS (SELECT 1 FROM fresh f WHERE f.access_key = c.k AND f.nonce = c.n);
 
-  -- The live subscriptions covering the charged calls, locked by id; a period past its end rolls, or the
-  -- subscription ends with it when it was cancelled or its plan retired (then its interfaces go on as uncovered).
-  FOR s IN
-    SELECT sub.id, sub.status, sub.period_end, sub.cancel_at_period_end, p.period, p.retired_at
-    FROM subscription sub JOIN plan p ON p.id = sub.plan_id
-    WHERE sub.id IN (
-      SELECT c.subscription_id FROM subscription_cover c
-      JOIN unnest(p_user, p_iface, p_mode) AS t(u, f, m) ON c.user_id = t.u AND c.interface_info_id = t.f
-      WHERE t.m = 2)
-    ORDER BY sub.id
-    FOR UPDATE OF sub
-  LOOP
-    CONTINUE WHEN s.status <> 'active' OR p_now_ms < extract(epoch FROM s.period_end)::float8 * 1000;
-    IF s.cancel_at_period_end OR s.retired_at IS NOT NULL THEN
-      UPDATE subscription SET status = 'ended', end_time = coalesce(s.period_end, v_now), update_time = v_now
-      WHERE id = s.id;
-      DELETE FROM subscription_cover WHERE subscription_id = s.id;
-      v_changed := true;
-    ELSIF s.period = 'day' THEN
-      UPDATE subscription SET period_start = to_timestamp(p_day_start / 1000), period_end = to_timestamp(p_day_end / 1000),
-        used = 0, extra = 0 WHERE id = s.id;
-    ELSE
-      UPDATE subscription SET period_start = to_timestamp(p_month_start / 1000), period_end = to_timestamp(p_month_end / 1000),
-        used = 0, extra = 0 WHERE id = s.id;
-    END IF;
-  END LOOP;
+  IF v_planned THEN
+    -- The live subscriptions covering the charged calls, locked by id; a period past its end rolls, or the
+    -- subscription ends with it when it was cancelled or its plan retired (then its interfaces go on as uncovered).
+    FOR s IN
+      SELECT sub.id, sub.status, sub.period_end, sub.cancel_at_period_end, p.period, p.retired_at
+      FROM subscription sub JOIN plan p ON p.id = sub.plan_id
+      WHERE sub.id IN (
+        SELECT c.subscription_id FROM subscription_cover c
+        JOIN unnest(p_user, p_iface, p_mode) AS t(u, f, m) ON c.user_id = t.u AND c.interface_info_id = t.f
+        WHERE t.m = 2)
+      ORDER BY sub.id
+      FOR UPDATE OF sub
+    LOOP
+      CONTINUE WHEN s.status <> 'active' OR p_now_ms < extract(epoch FROM s.period_end)::float8 * 1000;
+      IF s.cancel_at_period_end OR s.retired_at IS NOT NULL THEN
+        UPDATE subscription SET status = 'ended', end_time = coalesce(s.period_end, v_now), update_time = v_now
+        WHERE id = s.id;
+        DELETE FROM subscription_cover WHERE subscription_id = s.id;
+        v_changed := true;
+      ELSIF s.period = 'day' THEN
+        UPDATE subscription SET period_start = to_timestamp(p_day_start / 1000), period_end = to_timestamp(p_day_end / 1000),
+          used = 0, extra = 0 WHERE id = s.id;
+      ELSE
+        UPDATE subscription SET period_start = to_timestamp(p_month_start / 1000), period_end = to_timestamp(p_month_end / 1000),
+          used = 0, extra = 0 WHERE id = s.id;
+      END IF;
+    END LOOP;
 
-  -- An uncovered call on an interface with a default plan subscribes its caller, unless one of the plan's
-  -- interfaces is covered already. A process that subscribed the same caller first wins: its covers stand.
-  FOR d IN
-    SELECT DISTINCT t.u, pi.plan_id, p.period
-    FROM unnest(p_user, p_iface, p_mode) AS t(u, f, m)
-    JOIN plan_interface pi ON pi.interface_info_id = t.f AND pi.is_default
-    JOIN plan p ON p.id = pi.plan_id AND p.retired_at IS NULL AND p.visibility = 'public' AND NOT p.approval
-    WHERE t.m = 2
-      AND NOT EXISTS (SELECT 1 FROM plan_interface o JOIN subscription_cover c ON c.interface_info_id = o.interface_info_id
-                      WHERE o.plan_id = pi.plan_id AND c.user_id = t.u)
-    ORDER BY t.u, pi.plan_id
-  LOOP
-    INSERT INTO subscription (user_id, plan_id, status, period_start, period_end, used, create_time, update_time)
-    VALUES (d.u, d.plan_id, 'active',
-      to_timestamp(CASE WHEN d.period = 'day' THEN p_day_start ELSE p_month_start END / 1000),
-      to_timestamp(CASE WHEN d.period = 'day' THEN p_day_end ELSE p_month_end END / 1000),
-      0, v_now, v_now)
-    RETURNING id INTO v_sub;
-    INSERT INTO subscription_cover (user_id, interface_info_id, subscription_id)
-    SELECT d.u, pi.interface_info_id, v_sub FROM plan_interface pi WHERE pi.plan_id = d.plan_id
-    ORDER BY pi.interface_info_id
-    ON CONFLICT DO NOTHING;
-    GET DIAGNOSTICS v_covered = ROW_COUNT;
-    IF v_covered < (SELECT count(*) FROM plan_interface WHERE plan_id = d.plan_id) THEN
-      DELETE FROM subscription WHERE id = v_sub;
-    ELSE
-      v_changed := true;
-    END IF;
-  END LOOP;
+    -- An uncovered call on an interface with a default plan subscribes its caller, unless one of the plan's
+    -- interfaces is covered already. A process that subscribed the same caller first wins: its covers stand.
+    FOR d IN
+      SELECT DISTINCT t.u, pi.plan_id, p.period
+      FROM unnest(p_user, p_iface, p_mode) AS t(u, f, m)
+      JOIN plan_interface pi ON pi.interface_info_id = t.f AND pi.is_default
+      JOIN plan p ON p.id = pi.plan_id AND p.retired_at IS NULL AND p.visibility = 'public' AND NOT p.approval
+      WHERE t.m = 2
+        AND NOT EXISTS (SELECT 1 FROM plan_interface o JOIN subscription_cover c ON c.interface_info_id = o.interface_info_id
+                        WHERE o.plan_id = pi.plan_id AND c.user_id = t.u)
+      ORDER BY t.u, pi.plan_id
+    LOOP
+      INSERT INTO subscription (user_id, plan_id, status, period_start, period_end, used, create_time, update_time)
+      VALUES (d.u, d.plan_id, 'active',
+        to_timestamp(CASE WHEN d.period = 'day' THEN p_day_start ELSE p_month_start END / 1000),
+        to_timestamp(CASE WHEN d.period = 'day' THEN p_day_end ELSE p_month_end END / 1000),
+        0, v_now, v_now)
+      RETURNING id INTO v_sub;
+      INSERT INTO subscription_cover (user_id, interface_info_id, subscription_id)
+      SELECT d.u, pi.interface_info_id, v_sub FROM plan_interface pi WHERE pi.plan_id = d.plan_id
+      ORDER BY pi.interface_info_id
+      ON CONFLICT DO NOTHING;
+      GET DIAGNOSTICS v_covered = ROW_COUNT;
+      IF v_covered < (SELECT count(*) FROM plan_interface WHERE plan_id = d.plan_id) THEN
+        DELETE FROM subscription WHERE id = v_sub;
+      ELSE
+        v_changed := true;
+      END IF;
+    END LOOP;
+  END IF;
 
   FOR g IN
     SELECT u, f, max(m)::int AS mode, count(*)::int AS calls, min(iv) AS iv, min(tol) AS tol
@@ -113,7 +118,7 @@ BEGIN
   LOOP
     v_plan := NULL;
     v_sub := NULL;
-    IF g.mode = 2 THEN
+    IF g.mode = 2 AND v_planned THEN
       -- FOR UPDATE: a no-op on the rows locked above, it takes a subscription another process started meanwhile.
       SELECT sub.id, sub.status, sub.used, round(extract(epoch FROM sub.period_end) * 1000)::float8, p.period,
         p.quota + sub.extra, p.overage
