@@ -1,6 +1,6 @@
 import { PLAN_LIMITS } from './constants';
 import { MESSAGES, PLAN_MESSAGES } from './messages';
-import { parseNewPlan, parsePlanChange, parseSubscriptionListQuery, parseSubscriptionReview } from './plans';
+import { parseNewPlan, parsePlanChange, parseSubscriptionListQuery, parseSubscriptionReview, samePlanInterfaces } from './plans';
 
 const body = {
   name: ' 专业 ',
@@ -67,6 +67,8 @@ describe('subscription queries and reviews', () => {
       ok: true,
       value: { current: 1, pageSize: 10, status: 'pending', planId: '3' },
     });
+    expect(parseSubscriptionListQuery({ status: 'live' })).toEqual({ ok: true, value: { current: 1, pageSize: 10, status: 'live' } });
+    expect(parseSubscriptionListQuery({ status: 'over' })).toEqual({ ok: false, message: PLAN_MESSAGES.badStatus });
     expect(parseSubscriptionReview({ id: '1', approve: false, reply: '  ' })).toEqual({
       ok: true,
       value: { id: '1', approve: false, reply: null },
@@ -75,5 +77,17 @@ describe('subscription queries and reviews', () => {
       ok: false,
       message: PLAN_MESSAGES.replyInvalid,
     });
+  });
+});
+
+describe('samePlanInterfaces', () => {
+  it('is the same interfaces in any order, and nothing less or more', () => {
+    expect(samePlanInterfaces(['1', '2', '3'], ['3', '1', '2'])).toBe(true);
+    expect(samePlanInterfaces(['1'], ['1'])).toBe(true);
+    expect(samePlanInterfaces(['1', '2'], ['1'])).toBe(false);
+    expect(samePlanInterfaces(['1'], ['1', '2'])).toBe(false);
+    expect(samePlanInterfaces(['1', '2'], ['1', '3'])).toBe(false);
+    expect(samePlanInterfaces(['1', '1'], ['1', '2'])).toBe(false);
+    expect(samePlanInterfaces([], ['1'])).toBe(false);
   });
 });

@@ -38,6 +38,23 @@ export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'refused', 'ended'] a
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const LIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['pending', 'active'];
 
+/**
+ * What `GET /api/subscription/list` filters by: a status, or `live` for every
+ * live one (a client reads what covers interfaces now in one list).
+ */
+export const SUBSCRIPTION_LIST_STATUSES = [...SUBSCRIPTION_STATUSES, 'live'] as const;
+export type SubscriptionListStatus = (typeof SUBSCRIPTION_LIST_STATUSES)[number];
+
+/**
+ * Whether two lists name the same interfaces, in any order: the switch rule (docs/plans.md) lets an
+ * active subscription move only to a plan over exactly the interfaces it covers.
+ */
+export function samePlanInterfaces(a: readonly Id[], b: readonly Id[]): boolean {
+  const first = new Set(a);
+  const second = new Set(b);
+  return first.size === second.size && [...second].every((id) => first.has(id));
+}
+
 /** A plan as answered: ids as text, times as the contract writes them; `subscribers` counts its active subscriptions. */
 export type PlanVO = Schemas['PlanVO'];
 /** A subscription as answered, with its plan's period, quota and overage; `interfaceIds` are those its viewer may see. */
@@ -245,13 +262,13 @@ export type SubscriptionListQuery = {
   pageSize: number;
   userId?: Id;
   planId?: Id;
-  status?: SubscriptionStatus;
+  status?: SubscriptionListStatus;
 };
 
 const pageNumber = (text: string | undefined, fallback: number): number | undefined =>
   text === undefined || text === '' ? fallback : /^\d{1,9}$/.test(text) ? Number(text) : undefined;
 
-/** `GET /api/subscription/list`'s query: newest first, optionally of one user, one plan, one status. */
+/** `GET /api/subscription/list`'s query: newest first, optionally of one user, one plan, one status (or the live ones). */
 export function parseSubscriptionListQuery(input: unknown): Parsed<SubscriptionListQuery> {
   const texts = textsOf(queryOf(input), ['current', 'pageSize', 'userId', 'planId', 'status'] as const);
   if (!texts.ok) return texts;
@@ -270,7 +287,7 @@ export function parseSubscriptionListQuery(input: unknown): Parsed<SubscriptionL
     if (!query.planId) return fail(PLAN_MESSAGES.badPlanId);
   }
   if (status !== undefined && status !== '') {
-    if (!isOneOf(SUBSCRIPTION_STATUSES, status)) return fail(PLAN_MESSAGES.badStatus);
+    if (!isOneOf(SUBSCRIPTION_LIST_STATUSES, status)) return fail(PLAN_MESSAGES.badStatus);
     query.status = status;
   }
   return { ok: true, value: query };

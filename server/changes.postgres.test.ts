@@ -2,11 +2,10 @@
  * @jest-environment node
  */
 import pg from 'pg';
-import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
+import { ResponseCode } from '@agler/contract/constants';
 import { DEMO_ACCOUNTS } from '@agler/contract/demo/accounts';
-import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { KeyPairVO } from '@agler/contract/types';
-import { DEMO_INTERFACE_COUNT } from './domain/seed';
+import { answeringDemoGets } from './test/database';
 import { keyPairOf } from './test/keys';
 import { postgresAvailable, startPostgres } from './test/postgres';
 import type { PgServer } from './test/postgres';
@@ -38,10 +37,7 @@ const USER = DEMO_ACCOUNTS.find((a) => a.userRole === 'user')!;
   const processes: ServerProcess[] = [];
   let adminCookie: string;
   let userCookie: string;
-  const online = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id).filter(
-    (r) =>
-      r.status === INTERFACE_STATUS.ONLINE && r.method === 'GET' && !r.requestParams.includes('"required":true'),
-  );
+  const online = answeringDemoGets();
 
   const login = async (account: { userAccount: string; userPassword: string }) =>
     (await send(`${processes[0].url}/api/user/login`, { body: account })).setCookie!;

@@ -3,16 +3,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { ResponseCode } from '@agler/contract/constants';
-import { INTERFACE_STATUS } from '@agler/contract/constants';
-import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { AlertData } from '@agler/contract/alerts';
 import type { PlanVO, SubscriptionVO } from '@agler/contract/plans';
 import type { KeyPairVO } from '@agler/contract/types';
 import { rowsOf } from './db/rows';
 import { periodAt } from './domain/periods';
-import { DEMO_INTERFACE_COUNT } from './domain/seed';
 import { ADMIN, call, loginAs, registerAs } from './test/app';
 import type { TestApp } from './test/app';
+import { answeringDemoGets } from './test/database';
 import { listeningApp, sendSigned } from './test/gateway';
 import { keyPairOf } from './test/keys';
 import { webhookReceiver } from './test/webhookReceiver';
@@ -27,14 +25,8 @@ import type { WebhookReceiver } from './test/webhookReceiver';
  */
 
 const PUBLIC_URL = 'http://plan-alerts.test';
-const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
-/** An online GET interface of the demo data that answers without parameters: the tests' interfaces call it. */
-const answering = demo.find(
-  (r) =>
-    r.status === INTERFACE_STATUS.ONLINE &&
-    r.method === 'GET' &&
-    !r.requestParams.includes('"required":true'),
-)!;
+/** The tests' interfaces call it. */
+const [answering] = answeringDemoGets();
 const HOLDER = { userAccount: 'plan-alerts-holder', userPassword: 'password-123' };
 const SECOND = { userAccount: 'plan-alerts-second', userPassword: 'password-123' };
 

@@ -2,16 +2,13 @@
  * @jest-environment node
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { INTERFACE_STATUS } from '@agler/contract/constants';
-import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { KeyPairVO } from '@agler/contract/types';
 import { announce } from './cache/changes';
 import { rowsOf } from './db/rows';
 import { planInterfaces, plans, subscriptionCovers, subscriptions } from './db/schema';
 import { periodAt } from './domain/periods';
-import { DEMO_INTERFACE_COUNT } from './domain/seed';
 import { ADMIN, call, loginAs, USER } from './test/app';
-import { SEED_NOW } from './test/database';
+import { answeringDemoGets, SEED_NOW } from './test/database';
 import { keyPairOf } from './test/keys';
 import { setUpAppsOnPostgres } from './test/appsOnPostgres';
 import { postgresAvailable } from './test/postgres';
@@ -35,12 +32,7 @@ const PUBLIC_URL = 'http://plans-pg.test';
   let answeringUrl: string;
 
   beforeAll(async () => {
-    const answering = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id).find(
-      (r) =>
-        r.status === INTERFACE_STATUS.ONLINE &&
-        r.method === 'GET' &&
-        !r.requestParams.includes('"required":true'),
-    )!;
+    const [answering] = answeringDemoGets();
     admin = await loginAs(apps[0].app, ADMIN);
     answeringUrl = (
       await call<{ url: string }>(apps[0].app, {

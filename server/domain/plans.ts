@@ -4,7 +4,7 @@ import { ResponseCode } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import type { Id } from '@agler/contract/ids';
 import { PLAN_MESSAGES } from '@agler/contract/messages';
-import { LIVE_SUBSCRIPTION_STATUSES } from '@agler/contract/plans';
+import { LIVE_SUBSCRIPTION_STATUSES, samePlanInterfaces } from '@agler/contract/plans';
 import type { PlanChange, PlanFields, PlanVO } from '@agler/contract/plans';
 import { announce } from '../cache/changes';
 import type { Db, Queryable } from '../db/connect';
@@ -217,8 +217,6 @@ async function lockPlan(tx: Queryable, id: Id) {
   return plan;
 }
 
-const sameIds = (a: readonly Id[], b: readonly Id[]) => a.length === b.length && a.every((id) => b.includes(id));
-
 /**
  * `POST /api/plan/update` (admins): the fields present change. Its
  * interfaces change only while nobody holds or waits for the plan, so a live
@@ -235,7 +233,7 @@ export async function updatePlan(db: Db, admin: SessionUser, change: PlanChange,
       ).map((row) => row.id);
       const merged: PlanFields = { ...columnsOf({ ...plan, interfaceIds: stored }), interfaceIds: stored, ...change.fields };
       interfaceIds = merged.interfaceIds;
-      const moved = !sameIds(stored, merged.interfaceIds);
+      const moved = !samePlanInterfaces(stored, merged.interfaceIds);
       if (moved) {
         const [held] = await tx
           .select({ id: subscriptions.id })

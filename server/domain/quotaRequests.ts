@@ -3,6 +3,7 @@ import { QUOTA_MAX, ResponseCode } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import type { Id } from '@agler/contract/ids';
 import { MESSAGES } from '@agler/contract/messages';
+import { samePlanInterfaces } from '@agler/contract/plans';
 import { QUOTA_REQUEST_STATUS } from '@agler/contract/quotaRequests';
 import type {
   NewQuotaRequest,
@@ -148,8 +149,7 @@ async function checkSwitch(tx: Queryable, subscription: { id: number; planId: nu
       .from(subscriptionCovers)
       .where(eq(subscriptionCovers.subscriptionId, subscription.id)),
   ]);
-  const heldIds = new Set(held.map((row) => row.id));
-  if (wanted.length !== heldIds.size || !wanted.every((row) => heldIds.has(row.id)))
+  if (!samePlanInterfaces(held.map((row) => row.id), wanted.map((row) => row.id)))
     refuse(ResponseCode.PARAMS_ERROR, MESSAGES.requestPlanNotSwitch);
 }
 

@@ -5,7 +5,7 @@ import { ResponseCode } from '@agler/contract/constants';
 import { formatTime } from '@agler/contract/dates';
 import type { Id } from '@agler/contract/ids';
 import { MESSAGES, PLAN_MESSAGES } from '@agler/contract/messages';
-import { LIVE_SUBSCRIPTION_STATUSES } from '@agler/contract/plans';
+import { LIVE_SUBSCRIPTION_STATUSES, samePlanInterfaces } from '@agler/contract/plans';
 import type { SubscriptionListQuery, SubscriptionReview, SubscriptionVO } from '@agler/contract/plans';
 import type { Page } from '@agler/contract/types';
 import { announce } from '../cache/changes';
@@ -205,13 +205,15 @@ async function subscribe(db: Db, who: Subscriber, planId: Id, reason: string, no
       const held = await coversOf(tx, who.userId, interfaceIds);
       if (held.length > 0) {
         const [first] = held;
-        const one = held.every((row) => row.subscriptionId === first.subscriptionId);
-        const [{ covered }] = await tx
-          .select({ covered: count() })
-          .from(subscriptionCovers)
-          .where(eq(subscriptionCovers.subscriptionId, first.subscriptionId));
-        const same = one && held.length === interfaceIds.length && covered === interfaceIds.length;
-        if (!same || first.status !== 'active') refuse(ResponseCode.PARAMS_ERROR, PLAN_MESSAGES.covered(first.planName));
+        // A user's covers are one per interface: when the first covers exactly the plan's, no other covers any of them.
+        const covered = (
+          await tx
+            .select({ id: subscriptionCovers.interfaceInfoId })
+            .from(subscriptionCovers)
+            .where(eq(subscriptionCovers.subscriptionId, first.subscriptionId))
+        ).map((row) => row.id);
+        if (!samePlanInterfaces(covered, interfaceIds) || first.status !== 'active')
+          refuse(ResponseCode.PARAMS_ERROR, PLAN_MESSAGES.covered(first.planName));
         if (first.planId === plan.id) refuse(ResponseCode.PARAMS_ERROR, PLAN_MESSAGES.alreadyOnPlan(plan.name));
         await tx
           .update(subscriptions)
@@ -403,7 +405,8 @@ export async function reviewSubscription(
 /**
  * `GET /api/subscription/list`: newest first. A user reads their own (naming
  * another user is refused); an admin anyone's. `pending` also lists the
- * active ones whose switch waits for review.
+ * active ones whose switch waits for review; `live` lists the pending and
+ * active ones, those whose covers hold interfaces.
  */
 export async function listSubscriptions(
   db: Db,
@@ -423,6 +426,7 @@ export async function listSubscriptions(
       eq(subscriptions.status, 'pending'),
       and(eq(subscriptions.status, 'active'), isNotNull(subscriptions.requestedPlanId)),
     );
+  else if (query.status === 'live') status = inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]);
   else if (query.status !== undefined) status = eq(subscriptions.status, query.status);
   const where = and(
     userId === undefined ? undefined : eq(subscriptions.userId, userId),

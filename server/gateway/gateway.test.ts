@@ -14,6 +14,7 @@ import { ADMIN, call, loginAs, registerAs, USER } from '../test/app';
 import { keyPairOf } from '../test/keys';
 import { freshNonce } from '../test/sign';
 import type { TestApp } from '../test/app';
+import { answeringDemoGets } from '../test/database';
 import { listeningApp, sendSigned } from '../test/gateway';
 import type { SignedOptions } from '../test/gateway';
 import { signatureMatches } from './routes';
@@ -345,13 +346,7 @@ describe('users for admins', () => {
 describe('quota alerts', () => {
   test('the call that uses 80 % and the one that uses the last of a quota each tell the user once', async () => {
     const pair = await keyPairOf(t.app, user);
-    const target = demo.find(
-      (r) =>
-        r.status === INTERFACE_STATUS.ONLINE &&
-        r.method === 'GET' &&
-        r.id !== weather.id &&
-        !r.requestParams.includes('"required":true'),
-    )!;
+    const target = answeringDemoGets().find((r) => r.id !== weather.id)!;
     // A fresh row: nothing used yet, 10 calls in all.
     await t.database.db.execute(
       sql`DELETE FROM user_interface_info WHERE user_id = ${USER.id}::bigint AND interface_info_id = ${target.id}::bigint`,
@@ -375,13 +370,7 @@ describe('quota alerts', () => {
 describe('lifecycle', () => {
   /** Online GET interfaces a call with no parameters reaches, besides the weather one other tests use. */
   const callableGets = () =>
-    demo.filter(
-      (r) =>
-        r.status === INTERFACE_STATUS.ONLINE &&
-        r.method === 'GET' &&
-        r.id !== weather.id &&
-        !r.requestParams.includes('"required":true'),
-    );
+    answeringDemoGets().filter((r) => r.id !== weather.id);
 
   test('a deprecated interface says so on every answer, and after its sunset answers 410, counting nothing', async () => {
     const pair = await keyPairOf(t.app, user);

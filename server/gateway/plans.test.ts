@@ -2,8 +2,7 @@
  * @jest-environment node
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_QUOTA, INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
-import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import { DEFAULT_QUOTA, ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
 import type { PlanOverage, PlanPeriod, SubscriptionStatus } from '@agler/contract/plans';
 import type { InterfaceQuota, KeyPairVO } from '@agler/contract/types';
@@ -11,9 +10,9 @@ import { announce } from '../cache/changes';
 import { rowsOf } from '../db/rows';
 import { planInterfaces, plans, subscriptionCovers, subscriptions } from '../db/schema';
 import { periodAt } from '../domain/periods';
-import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, USER } from '../test/app';
 import type { TestApp } from '../test/app';
+import { answeringDemoGets } from '../test/database';
 import { listeningApp, sendSigned } from '../test/gateway';
 import { keyPairOf } from '../test/keys';
 
@@ -24,11 +23,8 @@ import { keyPairOf } from '../test/keys';
  */
 
 const PUBLIC_URL = 'http://plans.test';
-const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
-/** An online GET interface of the demo data that answers without parameters: each test's interfaces call it. */
-const answering = demo.find(
-  (r) => r.status === INTERFACE_STATUS.ONLINE && r.method === 'GET' && !r.requestParams.includes('"required":true'),
-)!;
+/** Each test's interfaces call it. */
+const [answering] = answeringDemoGets();
 
 let t: TestApp;
 let admin: string;

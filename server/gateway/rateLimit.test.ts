@@ -10,6 +10,7 @@ import { rowsOf } from '../db/rows';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, USER } from '../test/app';
 import type { TestApp } from '../test/app';
+import { answeringDemoGets } from '../test/database';
 import { listeningApp, sendSigned } from '../test/gateway';
 import { keyPairOf } from '../test/keys';
 
@@ -21,13 +22,7 @@ import { keyPairOf } from '../test/keys';
 
 const PUBLIC_URL = 'http://ratelimit.test';
 const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
-/** Online GET interfaces of the demo data that answer without parameters. */
-const [A, B, C, D, E, F] = demo.filter(
-  (r) =>
-    r.status === INTERFACE_STATUS.ONLINE &&
-    r.method === 'GET' &&
-    !r.requestParams.includes('"required":true'),
-);
+const [A, B, C, D, E, F] = answeringDemoGets();
 const other = demo.filter((r) => r.status === INTERFACE_STATUS.ONLINE).slice(-2);
 
 let t: TestApp;

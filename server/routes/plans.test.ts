@@ -490,6 +490,26 @@ describe('listing subscriptions', () => {
     }
   });
 
+  test('live: the pending and active ones, a switch waiting among them, none that is over', async () => {
+    const [basic, enterprise, waiting, dropped] = await Promise.all([
+      addPlan([A]),
+      addPlan([A], { approval: true }),
+      addPlan([B], { approval: true }),
+      addPlan([C]),
+    ]);
+    const switching = await subscribe(basic.id);
+    await subscribe(enterprise.id);
+    const pending = await subscribe(waiting.id);
+    const ended = await subscribe(dropped.id);
+    await post('/api/subscription/end', { id: ended.data.id }, admin);
+    const live = await get<Page<SubscriptionVO>>('/api/subscription/list?status=live&pageSize=50', user);
+    expect(live.data.records.map((s) => [s.id, s.status, s.requestedPlanId])).toEqual([
+      [pending.data.id, 'pending', null],
+      [switching.data.id, 'active', enterprise.id],
+    ]);
+    expect(live.data.total).toBe(2);
+  });
+
   test('without a session every operation answers 40100', async () => {
     const answer = (await t.app.inject({ method: 'GET', url: '/api/plan/list' })).json<Envelope>();
     expect(answer.code).toBe(ResponseCode.NOT_LOGIN);

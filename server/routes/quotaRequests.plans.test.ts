@@ -1,16 +1,15 @@
 /**
  * @jest-environment node
  */
-import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
-import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES, PLAN_MESSAGES } from '@agler/contract/messages';
 import type { PlanPeriod, SubscriptionVO } from '@agler/contract/plans';
 import type { QuotaRequestVO } from '@agler/contract/quotaRequests';
 import type { KeyPairVO, Page } from '@agler/contract/types';
 import { periodAt } from '../domain/periods';
-import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { ADMIN, call, loginAs, registerAs } from '../test/app';
 import type { TestApp } from '../test/app';
+import { answeringDemoGets } from '../test/database';
 import { listeningApp, sendSigned } from '../test/gateway';
 import { keyPairOf } from '../test/keys';
 import { refusal } from '../test/refusal';
@@ -22,11 +21,8 @@ import { refusal } from '../test/refusal';
  */
 
 const PUBLIC_URL = 'http://quota-plans.test';
-const demo = seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN.id);
-/** An online GET interface of the demo data that answers without parameters: the tests' interfaces call it. */
-const answering = demo.find(
-  (r) => r.status === INTERFACE_STATUS.ONLINE && r.method === 'GET' && !r.requestParams.includes('"required":true'),
-)!;
+/** The tests' interfaces call it. */
+const [answering] = answeringDemoGets();
 
 let t: TestApp;
 let base: string;

@@ -2,10 +2,14 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { PGlite } from '@electric-sql/pglite';
+import { INTERFACE_STATUS } from '@agler/contract/constants';
+import { ADMIN_ID } from '@agler/contract/demo/accounts';
+import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import type { InterfaceInfo } from '@agler/contract/types';
 import { migrate, openPglite } from '../db/connect';
 import { cachedDump, seedDumpKey } from '../db/dumpCache';
 import type { Database } from '../db/connect';
-import { seedDemoData } from '../domain/seed';
+import { DEMO_INTERFACE_COUNT, seedDemoData } from '../domain/seed';
 
 /**
  * Databases for tests. Creating a PGlite database takes seconds and hundreds
@@ -16,6 +20,16 @@ import { seedDemoData } from '../domain/seed';
 
 /** The demo data's "now": a fixed moment, so the seeded history and the analysis are the same in every run. */
 export const SEED_NOW = new Date(2026, 10, 20, 15, 30, 0).getTime();
+
+/**
+ * The demo data's online GET interfaces that answer a call without parameters, in seed order: what a
+ * test calls, or points an interface of its own at, when only an answer matters.
+ */
+export function answeringDemoGets(): InterfaceInfo[] {
+  return seedInterfaces(DEMO_INTERFACE_COUNT, ADMIN_ID).filter(
+    (r) => r.status === INTERFACE_STATUS.ONLINE && r.method === 'GET' && !r.requestParams.includes('"required":true'),
+  );
+}
 
 const clientOf = (database: Database) => (database.db as unknown as { $client: PGlite }).$client;
 

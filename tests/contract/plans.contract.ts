@@ -103,6 +103,15 @@ describe('subscriptions', () => {
     expectRefusal(await spec.user.get(SUBSCRIPTION.list, { userId: subscriberId }), ResponseCode.NO_AUTH, MESSAGES.noAuth);
   });
 
+  it('list: live is the pending and the active ones in one list; an unknown status is refused', async () => {
+    const live = expectSuccess(await subscriber.get<Page<SubscriptionVO>>(SUBSCRIPTION.list, { status: 'live' }));
+    expect(live.records.map((s) => [s.planId, s.status])).toEqual([
+      [enterprise, 'pending'],
+      [plan, 'active'],
+    ]);
+    expectRefusal(await subscriber.get(SUBSCRIPTION.list, { status: 'over' }), ResponseCode.PARAMS_ERROR, PLAN_MESSAGES.badStatus);
+  });
+
   it('review: approves what waits; nothing waiting is refused', async () => {
     const [waiting] = expectSuccess(await spec.admin.get<Page<SubscriptionVO>>(SUBSCRIPTION.list, { userId: subscriberId, status: 'pending' })).records;
     const approved = expectSuccess(await spec.admin.post<SubscriptionVO>(SUBSCRIPTION.review, { id: waiting.id, approve: true, reply: '已开通' }));

@@ -4,6 +4,7 @@ import { addQuotaRequest } from '@/services/agler/quotaRequest';
 import { listSubscriptions } from '@/services/agler/subscription';
 import { ok } from '@/testing/envelope';
 import { renderWithAntd } from '@/testing/render';
+import { subscriptionList } from '@/testing/subscriptions';
 import QuotaRequestForm from './QuotaRequestForm';
 
 jest.mock('@/services/agler/plan');
@@ -123,6 +124,18 @@ describe('申请额度 on an interface a subscription covers', () => {
       ),
     );
   });
+});
+
+it('on an interface a subscription still waiting covers, asks for the quota as before', async () => {
+  jest.mocked(listSubscriptions).mockImplementation(subscriptionList([{ ...held, status: 'pending', periodStart: null, periodEnd: null }]));
+  open();
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() =>
+    expect(listSubscriptions).toHaveBeenCalledWith({ status: 'live', current: 1, pageSize: 50 }, { skipErrorHandler: true }),
+  );
+  expect(within(dialog).getByText(/管理员批准后，剩余次数和总次数都会增加申请的次数/)).toBeInTheDocument();
+  expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+  expect(listPlans).not.toHaveBeenCalled();
 });
 
 it('on an interface no subscription covers, asks for the quota as before', async () => {

@@ -11,14 +11,15 @@ import { createStyles } from 'antd-style';
 import { useEffect, useState } from 'react';
 import type { Message } from '@agler/contract/messageKeys';
 import { MESSAGES } from '@agler/contract/messages';
+import { samePlanInterfaces } from '@agler/contract/plans';
 import { amountFault, reasonOf } from '@agler/contract/quotaRequests';
-import { PAGE_SIZE_MAX, QUOTA_REQUEST_LIMITS } from '@/constants';
+import { QUOTA_REQUEST_LIMITS } from '@/constants';
 import { formatNumber } from '@/locales';
 import { translateMessage } from '@/locales/messages';
 import { handleRequestError } from '@/requestConfig';
 import { listPlans } from '@/services/agler/plan';
 import { addQuotaRequest } from '@/services/agler/quotaRequest';
-import { listSubscriptions } from '@/services/agler/subscription';
+import { liveSubscriptionCovering } from '@/utils/liveSubscriptions';
 import { QUOTA_REQUEST_TEXTS as T } from './texts';
 
 type Choice = 'topup' | 'plan';
@@ -28,17 +29,13 @@ type Values = { choice?: Choice; amount?: number; planId?: string; reason?: stri
 type Cover = { subscription: API.SubscriptionVO; plans: API.PlanVO[] };
 
 async function coverOf(interfaceInfoId: string): Promise<Cover | undefined> {
-  const held = await listSubscriptions({ status: 'active', pageSize: PAGE_SIZE_MAX }, { skipErrorHandler: true });
-  const subscription = held.data?.records.find((s) => s.interfaceIds.includes(interfaceInfoId));
-  if (!subscription) return undefined;
+  const subscription = await liveSubscriptionCovering(interfaceInfoId);
+  // Only an active subscription takes a top-up or a plan; otherwise the form asks as without plans and the server decides.
+  if (subscription?.status !== 'active') return undefined;
   const listed = await listPlans({ interfaceInfoId }, { skipErrorHandler: true });
-  const same = new Set(subscription.interfaceIds);
   const plans = (listed.data ?? []).filter(
     (plan) =>
-      !plan.retired &&
-      plan.id !== subscription.planId &&
-      plan.interfaceIds.length === same.size &&
-      plan.interfaceIds.every((id) => same.has(id)),
+      !plan.retired && plan.id !== subscription.planId && samePlanInterfaces(plan.interfaceIds, subscription.interfaceIds),
   );
   return { subscription, plans };
 }

@@ -5,8 +5,9 @@ import { listSubscriptions } from '@/services/agler/subscription';
 import { getMyAccessKey, listMyUsage } from '@/services/agler/user';
 import { ok } from '@/testing/envelope';
 import { renderWithAntd } from '@/testing/render';
+import { subscriptionList } from '@/testing/subscriptions';
 import { setLoginUser, setRouteParams } from '@/testing/umiMocks';
-import { ENTERPRISE, FREE, INTERFACE_ID, PRO, held, page } from './components/PlanCards.fixtures';
+import { ENTERPRISE, FREE, INTERFACE_ID, PRO, held } from './components/PlanCards.fixtures';
 import InterfaceInfoPage from '.';
 
 jest.mock('@/services/agler/interfaceInfo');
@@ -37,7 +38,7 @@ beforeEach(() => {
   jest.mocked(getMyAccessKey).mockResolvedValue(ok(null) as never);
   jest.mocked(listInvokeHistory).mockResolvedValue(ok([]) as never);
   jest.mocked(listMyUsage).mockResolvedValue(ok([]) as never);
-  jest.mocked(listSubscriptions).mockImplementation(async ({ status }) => ok(page(status === 'active' ? [held(PRO)] : [])));
+  jest.mocked(listSubscriptions).mockImplementation(subscriptionList([held(PRO)]));
 });
 
 describe('the interface page and its plans', () => {

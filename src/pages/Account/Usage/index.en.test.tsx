@@ -6,6 +6,7 @@ import { listSubscriptions } from '@/services/agler/subscription';
 import { getMyUsageSummary, listMyCalls, listMyDailyUsage } from '@/services/agler/usage';
 import { loadEnglish } from '@/testing/english';
 import { renderWithAntd } from '@/testing/render';
+import { subscriptionList } from '@/testing/subscriptions';
 import { downloadText } from '@/utils/download';
 import UsagePage from '.';
 import { setLoginUser } from '@/testing/umiMocks';
@@ -122,39 +123,30 @@ beforeEach(() => {
       pages: 1,
     }),
   );
-  jest.mocked(listSubscriptions).mockImplementation(async (params) =>
-    ok({
-      records:
-        params.status === 'pending'
-          ? [
-              {
-                id: '5',
-                planId: '3',
-                planName: 'Enterprise',
-                userId: '1790000000000000003',
-                userName: 'alice',
-                status: 'pending',
-                requestedPlanId: null,
-                requestedPlanName: null,
-                period: 'month',
-                periodStart: null,
-                periodEnd: null,
-                used: 0,
-                quota: 100000,
-                overage: 'allow',
-                cancelAtPeriodEnd: false,
-                reason: '',
-                reply: null,
-                createTime: '2026-11-01 10:00:00',
-                interfaceIds: ['1800000000000000002'],
-              },
-            ]
-          : [],
-      total: params.status === 'pending' ? 1 : 0,
-      current: 1,
-      size: 50,
-      pages: 1,
-    }),
+  jest.mocked(listSubscriptions).mockImplementation(
+    subscriptionList([
+      {
+        id: '5',
+        planId: '3',
+        planName: 'Enterprise',
+        userId: '1790000000000000003',
+        userName: 'alice',
+        status: 'pending',
+        requestedPlanId: null,
+        requestedPlanName: null,
+        period: 'month',
+        periodStart: null,
+        periodEnd: null,
+        used: 0,
+        quota: 100000,
+        overage: 'allow',
+        cancelAtPeriodEnd: false,
+        reason: '',
+        reply: null,
+        createTime: '2026-11-01 10:00:00',
+        interfaceIds: ['1800000000000000002'],
+      },
+    ]),
   );
 });
 

@@ -4,6 +4,7 @@ import { listSubscriptions } from '@/services/agler/subscription';
 import { getMyUsageSummary, listMyCalls, listMyDailyUsage } from '@/services/agler/usage';
 import { expectConsoleError } from '@/testing/console';
 import { renderWithAntd } from '@/testing/render';
+import { subscriptionList } from '@/testing/subscriptions';
 import { downloadText } from '@/utils/download';
 import UsagePage from '.';
 import { setLoginUser } from '@/testing/umiMocks';
@@ -183,39 +184,30 @@ describe('我的用量', () => {
   });
 
   it('lists the plans, and an interface a live plan covers names the plan instead of its own quota', async () => {
-    jest.mocked(listSubscriptions).mockImplementation(async (params) =>
-      ok({
-        records:
-          params.status === 'active'
-            ? [
-                {
-                  id: '5',
-                  planId: '2',
-                  planName: '专业',
-                  userId: '1790000000000000003',
-                  userName: 'alice',
-                  status: 'active',
-                  requestedPlanId: null,
-                  requestedPlanName: null,
-                  period: 'month',
-                  periodStart: '2026-11-01 00:00:00',
-                  periodEnd: '2026-12-01 00:00:00',
-                  used: 40,
-                  quota: 100000,
-                  overage: 'block',
-                  cancelAtPeriodEnd: false,
-                  reason: '',
-                  reply: null,
-                  createTime: '2026-11-01 10:00:00',
-                  interfaceIds: [WEATHER],
-                },
-              ]
-            : [],
-        total: params.status === 'active' ? 1 : 0,
-        current: 1,
-        size: 50,
-        pages: 1,
-      }),
+    jest.mocked(listSubscriptions).mockImplementation(
+      subscriptionList([
+        {
+          id: '5',
+          planId: '2',
+          planName: '专业',
+          userId: '1790000000000000003',
+          userName: 'alice',
+          status: 'active',
+          requestedPlanId: null,
+          requestedPlanName: null,
+          period: 'month',
+          periodStart: '2026-11-01 00:00:00',
+          periodEnd: '2026-12-01 00:00:00',
+          used: 40,
+          quota: 100000,
+          overage: 'block',
+          cancelAtPeriodEnd: false,
+          reason: '',
+          reply: null,
+          createTime: '2026-11-01 10:00:00',
+          interfaceIds: [WEATHER],
+        },
+      ]),
     );
     renderWithAntd(<UsagePage />);
     const plan = (await screen.findByText('40 / 100,000')).closest('tr')!;

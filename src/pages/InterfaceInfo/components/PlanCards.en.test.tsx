@@ -6,8 +6,9 @@ import { listSubscriptions } from '@/services/agler/subscription';
 import { ok } from '@/testing/envelope';
 import { loadEnglish } from '@/testing/english';
 import { renderWithAntd } from '@/testing/render';
+import { subscriptionList } from '@/testing/subscriptions';
 import { PlanCards, usePlanCover } from './PlanCards';
-import { ENTERPRISE, FREE, INTERFACE_ID, PRO, held, page } from './PlanCards.fixtures';
+import { ENTERPRISE, FREE, INTERFACE_ID, PRO, held } from './PlanCards.fixtures';
 
 jest.mock('@/services/agler/plan');
 jest.mock('@/services/agler/subscription');
@@ -34,9 +35,7 @@ beforeEach(() => {
   jest
     .mocked(listPlans)
     .mockResolvedValue(ok([english(FREE, 'Free', 'Free'), pro, english(ENTERPRISE, 'Enterprise', 'Contact sales')]));
-  jest.mocked(listSubscriptions).mockImplementation(async ({ status }) =>
-    ok(page(status === 'active' ? [{ ...held(pro), userName: 'User' }] : [])),
-  );
+  jest.mocked(listSubscriptions).mockImplementation(subscriptionList([{ ...held(pro), userName: 'User' }]));
 });
 
 describe('the plans in English', () => {

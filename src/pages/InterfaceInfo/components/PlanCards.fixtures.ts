@@ -48,12 +48,3 @@ export function held(plan: API.PlanVO): API.SubscriptionVO {
     interfaceIds: plan.interfaceIds,
   };
 }
-
-/** A page of subscriptions as the list answers it. */
-export const page = (records: API.SubscriptionVO[]): API.PageSubscriptionVO => ({
-  records,
-  total: records.length,
-  current: 1,
-  size: 50,
-  pages: 1,
-});

@@ -4,34 +4,27 @@ import { listPlans } from '@/services/agler/plan';
 import { addSubscription, listSubscriptions } from '@/services/agler/subscription';
 import { ok } from '@/testing/envelope';
 import { renderWithAntd } from '@/testing/render';
+import { subscriptionList } from '@/testing/subscriptions';
 import { registerMessageApi } from '@/utils/feedback';
 import { PLAN_MESSAGES } from '@agler/contract/messages';
 import { PlanCards, usePlanCover } from './PlanCards';
-import { FREE, ENTERPRISE, INTERFACE_ID, PRO, held, page } from './PlanCards.fixtures';
+import { FREE, ENTERPRISE, INTERFACE_ID, PRO, held } from './PlanCards.fixtures';
 
 jest.mock('@/services/agler/plan');
 jest.mock('@/services/agler/subscription');
 
 /** The cards as the page has them: loaded by the hook, for a user unless `admin`. */
-function Harness({ admin = false }: { admin?: boolean }) {
-  const cover = usePlanCover(INTERFACE_ID, admin, 0);
+function Harness({ admin = false, calls = 0 }: { admin?: boolean; calls?: number }) {
+  const cover = usePlanCover(INTERFACE_ID, admin, calls);
   return <PlanCards cover={cover} interfaceRate="每秒 5 次，突发 5 次" admin={admin} />;
 }
 
 /** The card of the plan named `name`. */
 const card = (name: string) => screen.getByText(name, { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
 
-/** The caller's live subscriptions answered: the active list, and the pending one (which repeats a waiting switch). */
+/** The caller's subscriptions, as the list answers them. */
 function holding(...subscriptions: API.SubscriptionVO[]) {
-  jest.mocked(listSubscriptions).mockImplementation(async ({ status }) =>
-    ok(
-      page(
-        subscriptions.filter((row) =>
-          status === 'pending' ? row.status === 'pending' || row.requestedPlanId !== null : row.status === status,
-        ),
-      ),
-    ),
-  );
+  jest.mocked(listSubscriptions).mockImplementation(subscriptionList(subscriptions));
 }
 
 beforeEach(() => {
@@ -179,6 +172,36 @@ describe('the plans on the interface page', () => {
     expect(listPlans).toHaveBeenCalledTimes(1);
     expect(view.container.querySelector('.ant-app')).toBeEmptyDOMElement();
     expect(listSubscriptions).not.toHaveBeenCalled();
+  });
+
+  it('after a call reads the subscription again for its use, not the plans', async () => {
+    const view = renderWithAntd(<Harness />);
+    expect(await within(await waitFor(() => card('专业'))).findByText('本期已用 1,234 / 100,000 次')).toBeInTheDocument();
+    holding({ ...held(PRO), used: 1235 });
+    view.rerender(<Harness calls={1} />);
+    expect(await within(card('专业')).findByText('本期已用 1,235 / 100,000 次')).toBeInTheDocument();
+    expect(listPlans).toHaveBeenCalledTimes(1);
+    expect(listSubscriptions).toHaveBeenCalledTimes(2);
+  });
+
+  it('a first call that subscribed to the default plan shows it held', async () => {
+    holding();
+    const view = renderWithAntd(<Harness />);
+    expect(await screen.findByText(/首次调用时自动开通默认套餐「免费」/)).toBeInTheDocument();
+    holding({ ...held(FREE), used: 1 });
+    view.rerender(<Harness calls={1} />);
+    expect(await screen.findByRole('button', { name: '已订阅「免费」' })).toBeDisabled();
+    expect(listPlans).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the subscription cannot be read, 重试 reads only it again', async () => {
+    jest.mocked(listSubscriptions).mockRejectedValueOnce(new ApiError({ code: 50000, message: '数据库不可用', data: null }));
+    renderWithAntd(<Harness />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('数据库不可用');
+    fireEvent.click(within(alert).getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByRole('button', { name: '已订阅「专业」' })).toBeDisabled();
+    expect(listPlans).toHaveBeenCalledTimes(1);
   });
 
   it('shows a skeleton while loading, then the failure with 重试, which loads again', async () => {

@@ -6,9 +6,11 @@ import { useState } from 'react';
 import { LoadError } from '@/components/LoadError';
 import { handleRequestError } from '@/requestConfig';
 import { listPlans } from '@/services/agler/plan';
-import { addSubscription, listSubscriptions } from '@/services/agler/subscription';
+import { addSubscription } from '@/services/agler/subscription';
+import { liveSubscriptionCovering } from '@/utils/liveSubscriptions';
 import { rateLimitText } from '@/utils/rateLimit';
-import { PAGE_SIZE_MAX, PLAN_LIMITS } from '@agler/contract/constants';
+import { PLAN_LIMITS } from '@agler/contract/constants';
+import { samePlanInterfaces } from '@agler/contract/plans';
 import { VIEW_TEXTS } from '../texts';
 
 const useStyles = createStyles(({ token }) => ({
@@ -52,44 +54,45 @@ const useStyles = createStyles(({ token }) => ({
 /** The plans covering an interface, and the caller's live subscription covering it (none for admins, who are not charged). */
 export type PlanCover = { interfaceId: string; plans: API.PlanVO[]; subscription?: API.SubscriptionVO };
 
-/** The caller's live subscriptions: `pending` also lists the active ones whose switch waits, so the two lists overlap. */
-async function liveSubscriptions(): Promise<API.SubscriptionVO[]> {
-  const pages = await Promise.all(
-    (['active', 'pending'] as const).map((status) =>
-      listSubscriptions({ status, pageSize: PAGE_SIZE_MAX }, { skipErrorHandler: true }),
-    ),
-  );
-  const byId = new Map<string, API.SubscriptionVO>();
-  for (const page of pages) for (const row of page.data?.records ?? []) byId.set(row.id, row);
-  return [...byId.values()];
-}
-
 /**
- * Loads what covers the interface, again after each call the page makes (its use grows). `covered`
- * says whether the per-interface quota means nothing here: undefined until known, false when the
- * load failed (the page then keeps the quota).
+ * Loads what covers the interface: its plans once, the caller's subscription again after each call
+ * the page makes (its use grows, and a first call may subscribe to the default plan; the call's
+ * answer does not carry the period's use). `covered` says whether the per-interface quota means
+ * nothing here: undefined until known, false when the load failed (the page then keeps the quota).
  */
 export function usePlanCover(interfaceId: string, admin: boolean, calls: number) {
-  const request = useRequest(
-    async (): Promise<PlanCover> => {
-      const plans = (await listPlans({ interfaceInfoId: interfaceId }, { skipErrorHandler: true })).data ?? [];
-      // A live subscription's plan is among the caller's plans: without plans there is none to look for.
-      const subscriptions = admin || plans.length === 0 ? [] : await liveSubscriptions();
-      const subscription = subscriptions.find((row) => row.interfaceIds.includes(interfaceId));
-      // A retired plan is shown only to the one who still holds it, till its period ends.
-      const shown = plans.filter((plan) => !plan.retired || plan.id === subscription?.planId);
-      return { interfaceId, plans: shown, subscription };
-    },
-    { refreshDeps: [interfaceId, admin, calls], onError: () => undefined },
+  const plansRequest = useRequest(
+    async () => ({
+      interfaceId,
+      plans: (await listPlans({ interfaceInfoId: interfaceId }, { skipErrorHandler: true })).data ?? [],
+    }),
+    { refreshDeps: [interfaceId], onError: () => undefined },
   );
-  const data = request.data?.interfaceId === interfaceId ? request.data : undefined;
+  const plans = plansRequest.data?.interfaceId === interfaceId ? plansRequest.data.plans : undefined;
+  // A live subscription's plan is among the caller's plans: without plans there is none to look for.
+  const looksForHeld = !admin && !!plans && plans.length > 0;
+  const heldRequest = useRequest(
+    async () => ({ interfaceId, subscription: await liveSubscriptionCovering(interfaceId) }),
+    { ready: looksForHeld, refreshDeps: [interfaceId, calls], onError: () => undefined },
+  );
+  const heldLoaded = heldRequest.data?.interfaceId === interfaceId;
+  const subscription = looksForHeld && heldLoaded ? heldRequest.data?.subscription : undefined;
+
+  let data: PlanCover | undefined;
+  if (plans && (!looksForHeld || heldLoaded)) {
+    // A retired plan is shown only to the one who still holds it, till its period ends.
+    const shown = plans.filter((plan) => !plan.retired || plan.id === subscription?.planId);
+    data = { interfaceId, plans: shown, subscription };
+  }
+  const error = plansRequest.error ?? (looksForHeld ? heldRequest.error : undefined);
+  const loading = plansRequest.loading || (looksForHeld && heldRequest.loading);
   let covered: boolean | undefined;
   if (data) covered = data.plans.some((plan) => !plan.retired) || !!data.subscription;
-  else if (request.error && !request.loading) covered = false;
-  return { data, covered, error: request.error, loading: request.loading, refresh: request.refresh };
+  else if (error && !loading) covered = false;
+  // The plans again only when they are what failed; otherwise the subscription is what changed.
+  const refresh = () => (plans ? heldRequest.refresh() : plansRequest.refresh());
+  return { data, covered, error, loading, refresh };
 }
-
-const sameInterfaces = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /** A contract time as the cards show it: minutes are enough for a period's end. */
 const showTime = (text: string) => {
@@ -103,7 +106,7 @@ type Action = 'subscribed' | 'pending' | 'switchPending' | 'switch' | 'subscribe
 function actionOf(plan: API.PlanVO, held: API.SubscriptionVO | undefined): Action {
   if (held?.planId === plan.id) return held.status === 'pending' ? 'pending' : 'subscribed';
   if (held?.requestedPlanId === plan.id) return 'switchPending';
-  if (held?.status === 'active' && sameInterfaces(held.interfaceIds, plan.interfaceIds)) return 'switch';
+  if (held?.status === 'active' && samePlanInterfaces(held.interfaceIds, plan.interfaceIds)) return 'switch';
   return 'subscribe';
 }
 

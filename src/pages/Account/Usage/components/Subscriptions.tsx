@@ -6,13 +6,13 @@ import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { LIVE_SUBSCRIPTION_STATUSES } from '@agler/contract/plans';
-import { PAGE_SIZE_MAX } from '@/constants';
 import { LazyPopconfirm } from '@/components/FirstUse';
 import { LoadError } from '@/components/LoadError';
 import { formatNumber } from '@/locales';
 import { handleRequestError } from '@/requestConfig';
 import { cancelSubscription, listSubscriptions } from '@/services/agler/subscription';
 import { interfacePath } from '@/utils/interfacePath';
+import { listLiveSubscriptions } from '@/utils/liveSubscriptions';
 import { columnsWidth } from '@/utils/tableWidth';
 import { SUBSCRIPTION_STATUS_COLORS } from '@/utils/subscriptionStatus';
 import { USAGE_TEXTS } from '../texts';
@@ -22,8 +22,6 @@ const T = USAGE_TEXTS.subscriptions;
 type Subscription = API.SubscriptionVO;
 type View = 'live' | 'all';
 
-/** Pages read for the live list: a user holds at most one live subscription per interface, so this is far beyond any real count. */
-const LIVE_PAGES_MAX = 20;
 const ALL_PAGE_SIZE = 10;
 /** The plan's least width once the table scrolls, so its name and notes keep a readable line on a phone. */
 const PLAN_MIN_WIDTH = 160;
@@ -40,39 +38,12 @@ const useStyles = createStyles(({ token }) => ({
 
 const isLive = (row: Subscription) => LIVE_SUBSCRIPTION_STATUSES.includes(row.status);
 
-/** Every subscription of one status, page after page. */
-async function listEvery(userId: string, status: Subscription['status']): Promise<Subscription[]> {
-  const rows: Subscription[] = [];
-  for (let current = 1; current <= LIVE_PAGES_MAX; current += 1) {
-    const page = (
-      await listSubscriptions(
-        { userId, status, current, pageSize: PAGE_SIZE_MAX },
-        { skipErrorHandler: true },
-      )
-    ).data;
-    rows.push(...(page?.records ?? []));
-    if (!page || current >= page.pages) break;
-  }
-  return rows;
-}
-
-/**
- * A user's live (pending or active) subscriptions, newest first. The list's `pending` also holds
- * the active ones whose switch waits, so the two lists overlap and are merged by id.
- */
+/** A user's live (pending or active) subscriptions, newest first. */
 export function useLiveSubscriptions(userId: string | undefined) {
-  return useRequest(
-    async () => {
-      const [active, pending] = await Promise.all([
-        listEvery(userId!, 'active'),
-        listEvery(userId!, 'pending'),
-      ]);
-      const byId = new Map<string, Subscription>();
-      for (const row of [...pending, ...active]) byId.set(row.id, row);
-      return [...byId.values()].sort((a, b) => b.createTime.localeCompare(a.createTime));
-    },
-    { ready: userId !== undefined, refreshDeps: [userId] },
-  );
+  return useRequest(async () => listLiveSubscriptions(userId), {
+    ready: userId !== undefined,
+    refreshDeps: [userId],
+  });
 }
 
 /** Which live subscription's plan counts each interface's calls, by interface id. */
