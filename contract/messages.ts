@@ -222,7 +222,7 @@ export const PLAN_MESSAGES = keyedMessages('plans', {
   badApproval: '参数 approval 应为 true 或 false',
   badIsDefault: '参数 isDefault 应为 true 或 false',
   badPlanId: '参数 planId 应为套餐的 id（正整数）',
-  badStatus: '参数 status 只能是 pending、active、refused 或 ended 之一',
+  badStatus: '参数 status 只能是 pending、active、refused、ended 或 live 之一',
   replyInvalid: `参数 reply 应为不超过 ${PLAN_LIMITS.reasonMax} 个字符的文本，不能包含控制字符`,
   defaultNeedsPublic: '默认套餐须为公开且无需审批的套餐',
   defaultTaken: (plan: string) => `接口已有默认套餐「${plan}」，一个接口只能有一个默认套餐`,

@@ -85,8 +85,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One interface; 40400 when missing, or offline and the caller is no admin */
+        /**
+         * One interface; 40400 when missing, or offline and the caller is no admin
+         * @description An admin's answer also holds `upstream` (UpstreamVO): how the platform calls the interface's server, without any credential's value; a user's never does.
+         */
         get: operations["getInterfaceInfoById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interfaceInfo/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each interface's health over the last 24 hours, for the catalogue
+         * @description Every interface the caller may see (admins: every live one; anyone else: the online ones, as list/page), by id: its calls of the last 24 hours (from the roll-up and the log, as the analysis counts them), their success rate, the nearest-rank p50 and p95 of their latencies (in the analysis's buckets) and a state: healthy (正常), degraded (降级), down (故障) or unknown (暂无数据, no calls). The thresholds are in contract/interfaceHealth.ts and docs/server.md (Health). One query answers every interface; the server keeps the answer for 60 seconds, so figures are at most a minute old. Logged-in users only: 40100 without a session.
+         */
+        get: operations["getInterfaceHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -195,6 +218,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/interfaceInfo/upstreamAuth/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or remove an interface's upstream credentials (admin)
+         * @description Headers and query parameters the gateway and invoke add to every call to the interface's server, replacing any of the same name from the caller. Set by name (header names case-insensitive); a value of null removes one; names not mentioned stay; at most 8 in all. Write-only: the answer, get, the export and the logs show names and last 4 characters only. Admins only: 40100 without a session, 40101 for any other role. A missing or deleted interface answers 40400.
+         */
+        post: operations["setUpstreamAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interfaceInfo/upstreamLimits/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set an interface's call timeout, retries and most connections (admin)
+         * @description timeoutMs from 100 to the server's INVOKE_TIMEOUT_MS (null: that), retries 0 to 2, maxConnections 1 to 256 (null: 64). Admins only: 40100 without a session, 40101 for any other role. A missing or deleted interface answers 40400.
+         */
+        post: operations["setUpstreamLimits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interfaceInfo/forwardSecret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new forwarding secret for an interface (admin)
+         * @description The secret that signs the platform's calls to the interface's server (agler-signature). The new one is answered here and never again; the one before keeps signing beside it for graceSeconds (0, 3600 or 86400, a day when left out). Admins only: 40100 without a session, 40101 for any other role. A missing or deleted interface answers 40400.
+         */
+        post: operations["rotateForwardSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/interfaceInfo/invoke": {
         parameters: {
             query?: never;
@@ -206,7 +289,7 @@ export interface paths {
         put?: never;
         /**
          * Call an online interface with the given parameters; answers the interface's own answer
-         * @description A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not. The interface's rate limit applies as through the gateway (one allowance per caller and interface for both): over it, 42900 with its own message and a Retry-After header, and nothing is counted or charged. When the interface answered (a success, or the 50200 of its own 4xx/5xx status) the envelope also carries call: its HTTP status, response headers, time and size; a refusal by the platform (40000, 40300, 42900, a time-out, no answer, a redirect, an answer too large) carries none.
+         * @description A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (the interface's own, at most INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB, and every connection the interface allows in use for its whole time-out (with Retry-After; nothing sent, counted or charged). Every call that reached the interface is counted in the analysis, failed or not. The interface's rate limit applies as through the gateway (one allowance per caller and interface for both): over it, 42900 with its own message and a Retry-After header, and nothing is counted or charged. When the interface answered (a success, or the 50200 of its own 4xx/5xx status) the envelope also carries call: its HTTP status, response headers, time and size; a refusal by the platform (40000, 40300, 42900, a time-out, no answer, a redirect, an answer too large) carries none.
          */
         post: operations["invokeInterfaceInfo"];
         delete?: never;
@@ -1467,6 +1550,8 @@ export interface components {
             replacementId?: string | null;
             /** @description When it was marked deprecated (yyyy-MM-dd HH:mm:ss); null while it is not */
             deprecatedTime?: string | null;
+            /** @description Admins only: how the platform calls the interface's server */
+            upstream?: components["schemas"]["UpstreamVO"];
         };
         InterfaceInfoInvokeVO: components["schemas"]["InterfaceInfo"] & {
             totalNum: number;
@@ -2440,6 +2525,100 @@ export interface components {
             data?: components["schemas"]["PlanUsage"][];
             message: string;
         };
+        /** @description What is shown of an upstream credential after it was set: never its value */
+        UpstreamCredentialHint: {
+            /** @enum {string} */
+            in: "header" | "query";
+            name: string;
+            /** @description The value's last 4 characters when it has 12 or more, else empty */
+            last4: string;
+        };
+        /** @description How the platform calls an interface's own server (admins only). Credentials are write-only: their names and last 4 characters are shown, never their values; the forwarding secret is shown only when rotated. */
+        UpstreamVO: {
+            credentials: components["schemas"]["UpstreamCredentialHint"][];
+            /** @description The call's timeout in ms; null: the server's INVOKE_TIMEOUT_MS */
+            timeoutMs: number | null;
+            /** @description Retries of a refused or reset connection or a 502/503/504, for GET, HEAD, PUT and DELETE only */
+            retries: number;
+            /** @description The most connections at once to the interface's server; null: 64 */
+            maxConnections: number | null;
+            /** @description When the current forwarding secret was made */
+            secretTime: string;
+            /** @description Until when the secret before the last rotation still signs beside the current one; null when none does */
+            previousUntil: string | null;
+        };
+        UpstreamCredentialChange: {
+            /** @description A header name (RFC 9110 token, case-insensitive; not host, content-length and the like, nor agler-*) or a query parameter's name (1 to 100 characters) */
+            name: string;
+            /** @description Visible ASCII or spaces, no line breaks; null removes the credential of that name */
+            value: string | null;
+        };
+        UpstreamAuthSetRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            id: number | string;
+            headers?: components["schemas"]["UpstreamCredentialChange"][];
+            query?: components["schemas"]["UpstreamCredentialChange"][];
+        };
+        UpstreamLimitsSetRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            id: number | string;
+            /** @description 100 to the server's INVOKE_TIMEOUT_MS; null: that */
+            timeoutMs: number | null;
+            retries: number;
+            /** @description null: 64 */
+            maxConnections: number | null;
+        };
+        ForwardSecretRotateRequest: {
+            /** @description A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+            id: number | string;
+            /**
+             * @description How long the secret before keeps signing beside the new one
+             * @default 86400
+             * @enum {integer}
+             */
+            graceSeconds: 0 | 3600 | 86400;
+        };
+        ForwardSecretVO: {
+            /** @description The new forwarding secret (Standard Webhooks format): shown in this answer only */
+            secret: string;
+            upstream: components["schemas"]["UpstreamVO"];
+        };
+        BaseResponseUpstreamVO: {
+            code: number;
+            data?: components["schemas"]["UpstreamVO"];
+            message: string;
+            success?: boolean;
+        };
+        BaseResponseForwardSecretVO: {
+            code: number;
+            data?: components["schemas"]["ForwardSecretVO"];
+            message: string;
+            success?: boolean;
+        };
+        /** @description An interface's calls of the last 24 hours and the state they put it in */
+        InterfaceHealth: {
+            /** @description Calls that reached the interface's server */
+            calls: number;
+            /** @description Successful calls / calls, 0 to 1; 0 without calls */
+            successRate: number;
+            /** @description Nearest-rank 50th percentile latency, milliseconds; 0 without calls */
+            p50: number;
+            /** @description Nearest-rank 95th percentile latency, milliseconds; 0 without calls */
+            p95: number;
+            /**
+             * @description healthy 正常, degraded 降级, down 故障, unknown 暂无数据 (no calls)
+             * @enum {string}
+             */
+            state: "healthy" | "degraded" | "down" | "unknown";
+        };
+        BaseResponseInterfaceHealthMap: {
+            code: number;
+            /** @description By interface id (decimal text) */
+            data?: {
+                [key: string]: components["schemas"]["InterfaceHealth"];
+            };
+            message: string;
+        };
     };
     responses: {
         /** @description More than one Host header, or a Host that is no single name (a comma, a space, empty): 40000, and the connection is closed */
@@ -2571,9 +2750,10 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The database cannot be reached (50000); nothing is counted */
+        /** @description The database cannot be reached (50000), or every connection the interface allows was in use for its whole time-out (50200, with Retry-After); nothing is counted */
         GatewayServiceUnavailable: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -2605,7 +2785,7 @@ export interface components {
         RateLimitPolicy: string;
         /** @description "rate";r=<calls that may be made now>;t=<seconds until the full burst is available again>, and for a call charged to a subscription "day"|"month";r=<calls left in the period, at least 0>;t=<seconds to the period's end> */
         RateLimit: string;
-        /** @description Over the rate limit: seconds to wait before the next call; past a plan's period quota: seconds to the period's end */
+        /** @description Over the rate limit: seconds to wait before the next call; past a plan's period quota: seconds to the period's end; every connection to the interface in use: when to try again */
         RetryAfter: number;
         /** @description The interface's method */
         Allow: string;
@@ -2746,6 +2926,28 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
         };
     };
+    getInterfaceHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, or an error envelope (40100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseInterfaceHealthMap"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
     addInterfaceInfo: {
         parameters: {
             query?: never;
@@ -2874,6 +3076,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BaseResponseBoolean"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    setUpstreamAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpstreamAuthSetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000 naming the field, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseUpstreamVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    setUpstreamLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpstreamLimitsSetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000 naming the field, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseUpstreamVO"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            400: components["responses"]["AmbiguousHost"];
+            413: components["responses"]["BodyTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+        };
+    };
+    rotateForwardSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForwardSecretRotateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, or an error envelope (40000 naming the field, 40100, 40101, 40400) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseResponseForwardSecretVO"] | components["schemas"]["ErrorResponse"];
                 };
             };
             400: components["responses"]["AmbiguousHost"];
@@ -4576,8 +4859,8 @@ export interface operations {
                 userId?: number | string;
                 /** @description Only the subscriptions of this plan */
                 planId?: number | string;
-                /** @description Only those in this state; pending includes the active ones whose switch waits for review */
-                status?: "pending" | "active" | "refused" | "ended";
+                /** @description Only those in this state; pending includes the active ones whose switch waits for review; live: every pending or active one (those covering interfaces now, a switch waiting or not) */
+                status?: "pending" | "active" | "refused" | "ended" | "live";
             };
             header?: never;
             path?: never;

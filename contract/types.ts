@@ -13,8 +13,9 @@ type TextIds<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: string };
 
 /** The lifecycle fields (contract/lifecycle.ts): the server always answers them; absent reads as not deprecated. */
 type LifecycleKeys = 'deprecated' | 'deprecatedTime' | 'sunsetDate' | 'replacementId';
-export type InterfaceInfo = Required<TextIds<Omit<Schemas['InterfaceInfo'], LifecycleKeys>, 'id' | 'userId'>> &
-  Pick<Schemas['InterfaceInfo'], LifecycleKeys>;
+/** `upstream` is in an admin's `get` only. */
+export type InterfaceInfo = Required<TextIds<Omit<Schemas['InterfaceInfo'], LifecycleKeys | 'upstream'>, 'id' | 'userId'>> &
+  Pick<Schemas['InterfaceInfo'], LifecycleKeys | 'upstream'>;
 export type LoginUserVO = Required<TextIds<Schemas['LoginUserVO'], 'id'>>;
 export type DailyCalls = Schemas['DailyCalls'];
 export type AnalysisTotals = Schemas['AnalysisTotals'];

@@ -5,6 +5,8 @@ import { keyedMessages } from './messageKeys';
  * How a call to an interface's own server can fail before or instead of an
  * answer, and what the caller reads. "Refused" never says whether anything
  * listens at the address, so the platform cannot be used to scan ports.
+ * "Busy": every connection the interface allows was in use for the call's
+ * whole time-out, so nothing was sent and nothing is charged.
  */
 export const UPSTREAM_FAILURES = [
   'refused',
@@ -14,6 +16,7 @@ export const UPSTREAM_FAILURES = [
   'redirect',
   'tooLarge',
   'httpError',
+  'busy',
 ] as const;
 export type UpstreamFailure = (typeof UPSTREAM_FAILURES)[number];
 
@@ -45,6 +48,7 @@ export const UPSTREAM_MESSAGES = keyedMessages('upstream', {
   tooLarge: `接口的响应超过 ${UPSTREAM_MAX_BYTES / 1024 / 1024} MB，已中止`,
   httpError: (status: number, start: string) =>
     `接口返回了错误状态 HTTP ${status}${start ? `：${start}` : ''}`,
+  busy: '接口的并发连接已满，调用没有发出，请稍后重试',
 } as const);
 
 /** How much of an error answer's body the caller reads. */

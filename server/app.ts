@@ -9,7 +9,7 @@ import { BODY_MAX_BYTES, DEFAULT_QUOTA } from '@agler/contract/constants';
 import { NONCE_TTL_SECONDS } from '@agler/contract/signature';
 import { DEFAULT_RETENTION_DAYS } from './domain/retention';
 import type { Database } from './db/connect';
-import { seededInterfaceCount } from './domain/seed';
+import { seedDemoUpstreamKeys, seededInterfaceCount } from './domain/seed';
 import { demoRoutes, DEMO_PREFIX } from './demo/routes';
 import { writeCalls } from './invoke/callLog';
 import type { CallRow } from './invoke/callLog';
@@ -34,6 +34,7 @@ import { createSecretBox } from './keys/secretBox';
 import { healthRoutes } from './routes/health';
 import { userInterfaceInfoRoutes } from './routes/userInterfaceInfo';
 import { interfaceInfoRoutes } from './routes/interfaceInfo';
+import { interfaceHealthRoutes } from './routes/interfaceHealth';
 import { openApiRoutes } from './routes/openapi';
 import { userRoutes } from './routes/user';
 import { usageRoutes } from './routes/usage';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl,
     timeoutMs: invokeTimeoutMs,
     now,
+    upstreamOf: lookups.upstreamOf,
   });
   const ctx: AppContext = {
     database,
@@ -141,7 +143,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secretBox,
     defaultQuota,
     callLogRetentionDays: options.callLogRetentionDays ?? DEFAULT_RETENTION_DAYS,
+    invokeTimeoutMs,
   };
+  await seedDemoUpstreamKeys(database.db, secretBox, ctx.seededCount, now());
 
   app.decorate('callLog', recorder);
   app.addHook('onListen', async () => {
@@ -201,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api/user', ctx });
   await app.register(keyRoutes, { prefix: '/api/user/key', ctx });
   await app.register(interfaceInfoRoutes, { prefix: '/api/interfaceInfo', ctx });
+  await app.register(interfaceHealthRoutes, { prefix: '/api/interfaceInfo/health', ctx });
   await app.register(openApiRoutes, {
     ctx,
     publicUrl,
@@ -217,7 +222,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quotaRequestRoutes, { prefix: '/api/quota/request', ctx });
   await app.register(planRoutes, { prefix: '/api/plan', ctx });
   await app.register(subscriptionRoutes, { prefix: '/api/subscription', ctx });
-  await app.register(demoRoutes, { prefix: DEMO_PREFIX, seededCount: ctx.seededCount });
+  await app.register(demoRoutes, {
+    prefix: DEMO_PREFIX,
+    seededCount: ctx.seededCount,
+    upstreamOf: lookups.upstreamOf,
+    now,
+  });
   await app.register(gatewayRoutes, {
     prefix: GATEWAY_PREFIX,
     lookups,

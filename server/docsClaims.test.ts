@@ -36,6 +36,12 @@ import {
   USAGE_PAGE_SIZE,
 } from '@agler/contract/constants';
 import { DATE_YEARS, DAY_MS } from '@agler/contract/dates';
+import { HEALTH_REFRESH_MS, HEALTH_THRESHOLDS, HEALTH_WINDOW_HOURS } from '@agler/contract/interfaceHealth';
+import {
+  CREDENTIAL_HINT_MIN_LENGTH,
+  UPSTREAM_CREDENTIAL_LIMITS,
+  UPSTREAM_CREDENTIALS_MAX,
+} from '@agler/contract/interfaceUpstream';
 import { HISTORY_LIMIT, HISTORY_PARAMS_MAX_BYTES, RESPONSE_HEADERS_MAX } from '@agler/contract/invoke';
 import { JSON_MAX_DEPTH } from '@agler/contract/json';
 import { GRACE_SECONDS, KEY_AUDIT_LIMIT, KEY_TAIL_LENGTH } from '@agler/contract/keys';
@@ -512,6 +518,22 @@ describe('docs/openapi.md', () => {
   });
 });
 
+describe('docs/server.md: Health', () => {
+  it('gives the window, how long figures are kept and the thresholds of contract/interfaceHealth.ts', () => {
+    expect(num(claim(SERVER, /each interface's calls of the last (\d+) hours by id/)[0])).toBe(HEALTH_WINDOW_HOURS);
+    expect(num(claim(SERVER, /each process keeps them for (\d+) seconds \(`HEALTH_REFRESH_MS`\)/)[0]) * 1000).toBe(HEALTH_REFRESH_MS);
+    const rows = new Map(tableAfter(SERVER, 'state').map(([state, when]) => [state, when]));
+    const [downCalls, downRate] = claim(rows.get('`down` (故障)') ?? '', /at least (\d+) calls and a success rate below (\d+) %/).map(num);
+    const [degradedRate, degradedMs, fewer] = claim(
+      rows.get('`degraded` (降级)') ?? '',
+      /a success rate below (\d+) %, or a p95 above ([\d,]+) ms; also fewer than (\d+) calls/,
+    ).map(num);
+    const t = HEALTH_THRESHOLDS;
+    expect([downCalls, downRate, fewer]).toEqual([t.downMinCalls, t.downSuccessRate * 100, t.downMinCalls]);
+    expect([degradedRate, degradedMs]).toEqual([t.degradedSuccessRate * 100, t.degradedP95Ms]);
+  });
+});
+
 describe('docs/testing.md', () => {
   it('gives the size budgets of tests/bench/budgets.mjs', () => {
     const source = read('tests/bench/budgets.mjs');
@@ -529,5 +551,17 @@ describe('docs/testing.md', () => {
     expect(documented('the bell\'s list, 申请额度\'s form (fetched at their first use)')).toBe(`${kb('chunk alert-panel')} KB, ${kb('chunk quota-request')} KB`);
     const pages = [...source.matchAll(/'chunk p__[\w]+': (\d+) \* KB/g)].map((m) => num(m[1]));
     expect(documented('each page\'s own chunk')).toBe(`${Math.min(...pages)} to ${Math.max(...pages)} KB`);
+  });
+});
+
+describe("docs/server.md: The publisher's side", () => {
+  it('gives the credentials\' bounds and when last4 shows, as contract/interfaceUpstream.ts', () => {
+    expect(num(claim(SERVER, /names not mentioned stay; at most (\d+) in all/)[0])).toBe(UPSTREAM_CREDENTIALS_MAX);
+    const [queryMax, valueMax] = claim(SERVER, /a query name is 1 to (\d+) characters; a value is 1 to (\d+) visible ASCII/).map(num);
+    expect({ queryMax, valueMax }).toEqual({
+      queryMax: UPSTREAM_CREDENTIAL_LIMITS.queryNameMax,
+      valueMax: UPSTREAM_CREDENTIAL_LIMITS.valueMax,
+    });
+    expect(num(claim(SERVER, /the value's last 4 characters when it has (\d+) or more/)[0])).toBe(CREDENTIAL_HINT_MIN_LENGTH);
   });
 });

@@ -23,7 +23,17 @@ type Seed = {
   /** Extra request headers beyond the common ones. */
   headers?: Record<string, string>;
   offline?: boolean;
+  guard?: DemoGuard;
 };
+
+/**
+ * What a demo interface's server asks of a call besides its parameters: the key the platform adds for
+ * it (an upstream credential, never the caller's), or the platform's forwarding signature.
+ */
+export type DemoGuard = 'upstreamKey' | 'forwardSignature';
+
+/** The header the key-guarded demo service reads its key from. */
+export const DEMO_UPSTREAM_KEY_HEADER = 'x-api-key';
 
 const HAND_WRITTEN: Seed[] = [
   {
@@ -320,11 +330,12 @@ const HAND_WRITTEN: Seed[] = [
   },
   {
     name: 'IP 黑名单校验',
-    description: '检查 IP 是否出现在风控黑名单中，用于登录和支付前的风险判断。',
+    description: '检查 IP 是否出现在风控黑名单中，用于登录和支付前的风险判断。接口服务器要求 x-api-key，由平台代为附加，调用者无需持有。',
     url: 'https://api.agler.dev/v1/risk/ip-blacklist',
     method: 'GET',
     service: 'ipBlacklist',
     params: [['ip', 'string', true, 'IPv4 地址']],
+    guard: 'upstreamKey',
   },
   {
     name: 'Air Quality Index',
@@ -365,11 +376,12 @@ const HAND_WRITTEN: Seed[] = [
   },
   {
     name: '身份证号校验',
-    description: '按 GB 11643 校验 18 位居民身份证号，返回出生日期和性别；号码在结果中会打码。',
+    description: '按 GB 11643 校验 18 位居民身份证号，返回出生日期和性别；号码在结果中会打码。接口服务器校验平台的转发签名，拒绝绕过平台的直接调用。',
     url: 'https://api.agler.dev/v1/identity/verify',
     method: 'POST',
     service: 'idCard',
     params: [['idNumber', 'string', true, '18 位身份证号']],
+    guard: 'forwardSignature',
   },
   {
     name: 'JSON 格式校验',
@@ -462,6 +474,12 @@ export function serviceKeyOf(id: string, seededCount: number): ServiceKey {
   const seq = interfaceSeqOf(id);
   if (seq >= 1 && seq <= HAND_WRITTEN.length) return HAND_WRITTEN[seq - 1].service;
   return seq >= 1 && seq <= seededCount ? 'resource' : 'echo';
+}
+
+/** What the demo server behind an interface of a catalogue seeded with `seededCount` interfaces asks of a call. */
+export function demoGuardOf(id: string, seededCount: number): DemoGuard | undefined {
+  const seq = interfaceSeqOf(id);
+  return seq >= 1 && seq <= Math.min(seededCount, HAND_WRITTEN.length) ? HAND_WRITTEN[seq - 1].guard : undefined;
 }
 
 /** The newest seeded interface is this old: a fixed point, so the seed never depends on the current date. */

@@ -3,15 +3,36 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { ResponseCode } from '@agler/contract/constants';
 import { MESSAGES } from '@agler/contract/messages';
+import type { CallSettings } from '../domain/upstream';
+import { forwardHeaders } from '../invoke/forwardSignature';
 import { demoRoutes, demoUrlOf, DEMO_PREFIX } from './routes';
+import { DEMO_GUARD_MESSAGES } from './guard';
 import { refusal } from '../test/refusal';
+
+const NOW = Date.UTC(2026, 0, 5, 8);
+const KEY = 'demo-upstream-key-of-the-test';
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+const SETTINGS: CallSettings = {
+  headers: [{ name: 'X-Api-Key', value: KEY }],
+  query: [],
+  secret: SECRET,
+  previous: null,
+  timeoutMs: null,
+  retries: 0,
+  maxConnections: null,
+};
 
 describe('demo services over HTTP', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
     app = Fastify();
-    await app.register(demoRoutes, { prefix: DEMO_PREFIX, seededCount: 40 });
+    await app.register(demoRoutes, {
+      prefix: DEMO_PREFIX,
+      seededCount: 40,
+      upstreamOf: async () => SETTINGS,
+      now: () => NOW,
+    });
   });
 
   afterAll(() => app.close());
@@ -57,8 +78,46 @@ describe('demo services over HTTP', () => {
 
   it('puts no well-known resolver on the blacklist', async () => {
     for (const ip of ['8.8.8.8', '1.1.1.1', '114.114.114.114', '223.5.5.5']) {
-      const res = await app.inject({ method: 'GET', url: `/demo/v1/risk/ip-blacklist?ip=${ip}` });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/demo/v1/risk/ip-blacklist?ip=${ip}`,
+        headers: { 'x-api-key': KEY },
+      });
       expect(res.json()).toMatchObject({ ip, blocked: false });
+    }
+  });
+
+  it('answers the key-guarded service only with the key the platform holds for it', async () => {
+    for (const headers of [{}, { 'x-api-key': `${KEY}x` }, { 'x-api-key': KEY.slice(0, -1) }]) {
+      const res = await app.inject({ method: 'GET', url: '/demo/v1/risk/ip-blacklist?ip=8.8.8.8', headers });
+      expect([res.statusCode, res.json()]).toEqual([401, { message: DEMO_GUARD_MESSAGES.upstreamKey }]);
+    }
+  });
+
+  it('answers the signature-guarded service only a call signed with its secret, recent, over what arrived', async () => {
+    const url = '/demo/v1/identity/verify';
+    const payload = JSON.stringify({ idNumber: '11010519491231002X' });
+    const signed = (at: number, body = payload, secret = SECRET) =>
+      forwardHeaders([secret], {
+        requestId: 'req_1',
+        timestampSeconds: Math.floor(at / 1000),
+        method: 'POST',
+        pathWithQuery: url,
+        body,
+      });
+    const send = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
+
+    expect((await send(signed(NOW))).statusCode).toBe(200);
+    expect((await send(signed(NOW - 290_000))).statusCode).toBe(200);
+    for (const headers of [
+      {},
+      signed(NOW - 310_000),
+      signed(NOW, '{}'),
+      signed(NOW, payload, `whsec_${Buffer.alloc(32, 8).toString('base64')}`),
+    ]) {
+      const res = await send(headers);
+      expect([res.statusCode, res.json()]).toEqual([401, { message: DEMO_GUARD_MESSAGES.forwardSignature }]);
     }
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { loggedCallIsCharged } from '@agler/contract/charge';
 import { USER_ROLE } from '@agler/contract/constants';
@@ -5,15 +6,19 @@ import { ADMIN_ID, DEMO_ACCOUNT_TIME, DEMO_ACCOUNTS, interfaceSeqOf, USER_ID } f
 import type { DemoAccount } from '@agler/contract/demo/accounts';
 import { DEMO_PLAN_INTERFACES, DEMO_PLANS, DEMO_USER_PLAN } from '@agler/contract/demo/plans';
 import { seedCalls } from '@agler/contract/demo/seedCalls';
-import { seedInterfaces } from '@agler/contract/demo/seedInterfaces';
+import { demoGuardOf, DEMO_UPSTREAM_KEY_HEADER, HAND_WRITTEN_COUNT, seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import { parseTime } from '@agler/contract/dates';
 import type { CallRecord } from '@agler/contract/types';
 import type { Db, Queryable } from '../db/connect';
 import { interfaces, meta, planInterfaces, plans, quotas, subscriptionCovers, subscriptions, users } from '../db/schema';
 import { RANK_VERSION, RANK_VERSION_KEY, ranksOf, sortByName } from './nameOrder';
+import { announce } from '../cache/changes';
+import type { SecretBox } from '../keys/secretBox';
+import { ApiError } from './errors';
 import { hashPassword } from './password';
 import { periodAt } from './periods';
 import { hourOf, rebuildRollup } from './rollup';
+import { setCredentials } from './upstream';
 
 /**
  * The demo data, from the same seed as the mocks (contract/demo): written on
@@ -118,6 +123,38 @@ async function seedPlans(
 export async function seededInterfaceCount(db: Queryable): Promise<number> {
   const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, SEEDED_COUNT));
   return row ? Number(row.value) : 0;
+}
+
+const UPSTREAM_KEYS_SEEDED = 'demo_upstream_keys_seeded';
+
+/**
+ * The key each key-guarded demo server requires, stored as its interface's upstream credential, once per
+ * database. It is sealed under SECRET_KEY, which the demo data is made without, so the app writes it when it
+ * starts; one an admin removed later stays removed. Answers how many interfaces got one.
+ */
+export async function seedDemoUpstreamKeys(db: Db, box: SecretBox, seededCount: number, now: number): Promise<number> {
+  if (seededCount === 0) return 0;
+  const claimed = await db
+    .insert(meta)
+    .values({ key: UPSTREAM_KEYS_SEEDED, value: new Date(now).toISOString() })
+    .onConflictDoNothing()
+    .returning({ key: meta.key });
+  if (claimed.length === 0) return 0;
+  let keyed = 0;
+  for (const record of seedInterfaces(Math.min(seededCount, HAND_WRITTEN_COUNT), ADMIN_ID)) {
+    if (demoGuardOf(record.id, seededCount) !== 'upstreamKey') continue;
+    const value = randomBytes(24).toString('base64url');
+    try {
+      await setCredentials(db, box, { id: record.id, headers: [{ name: DEMO_UPSTREAM_KEY_HEADER, value }], query: [] }, now);
+    } catch (error) {
+      // An admin deleted the interface: it has no server to key.
+      if (error instanceof ApiError) continue;
+      throw error;
+    }
+    await announce(db, { kind: 'interface', interfaceId: record.id });
+    keyed += 1;
+  }
+  return keyed;
 }
 
 /** A PostgreSQL array literal of numbers or id texts (made by the seed, never from input). */

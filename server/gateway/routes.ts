@@ -96,7 +96,7 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
  * any status), the gateway refused it, the call went out and got no answer
  * (`failed`; `timeout` when it ran out of time), or the server failed.
  */
-export const GATEWAY_OUTCOMES = ['answered', 'refused', 'failed', 'timeout', 'error'] as const;
+export const GATEWAY_OUTCOMES = ['answered', 'refused', 'failed', 'timeout', 'busy', 'error'] as const;
 type GatewayOutcome = (typeof GATEWAY_OUTCOMES)[number];
 
 class GatewayRefusal extends Error {
@@ -366,14 +366,15 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     if (left !== undefined) reply.header('x-quota-remaining', String(left));
     reply.headers(rateLimitHeaders(rate, plan, now()));
     if (!result.ok) {
-      outcomes.set(request, result.failure === 'timeout' ? 'timeout' : 'failed');
+      const ended = result.failure === 'timeout' || result.failure === 'busy' ? result.failure : 'failed';
+      outcomes.set(request, ended);
       try {
         failureOf(result, timeoutMs);
       } catch (error) {
-        const { code, message, messageRef } = error as ApiError;
-        return reply
-          .code(result.failure === 'timeout' ? 504 : (HTTP_STATUS_OF[code] ?? 502))
-          .send(failure(code, message, messageRef));
+        const { code, message, messageRef, headers } = error as ApiError;
+        // Busy: every connection the interface allows was taken, nothing was sent (RFC 9110 §15.6.4).
+        const status = ended === 'timeout' ? 504 : ended === 'busy' ? 503 : (HTTP_STATUS_OF[code] ?? 502);
+        return reply.code(status).headers(headers).send(failure(code, message, messageRef));
       }
     }
     outcomes.set(request, 'answered');

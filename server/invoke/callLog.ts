@@ -30,6 +30,8 @@ export type CallRow = {
   paramsTruncated?: boolean;
   /** The key of a gateway call; none from the console. */
   keyId?: string | null;
+  /** Requests sent for the call, retries included (1 when absent). */
+  tries?: number;
 };
 
 /** The roll-up's mark (its first hour not rolled up) as each database's last write answered it. */
@@ -60,6 +62,7 @@ export async function writeCalls(db: Queryable, rows: CallRow[]): Promise<void> 
     params: row.params ?? null,
     params_truncated: row.paramsTruncated ?? false,
     key_id: row.keyId ?? null,
+    tries: row.tries ?? 1,
   }));
   const columns = `{${Object.keys(records[0]).join(',')}}`;
   const [answer] = rowsOf<{ until: string | number }>(

@@ -376,18 +376,24 @@ describe("the server's own address", () => {
 });
 
 describe('counting', () => {
-  test('200 concurrent calls are 200 more records, no more, no fewer', async () => {
+  test('200 concurrent calls are as many more records as were sent, no more, no fewer', async () => {
     const id = await online(`${upstream.origin}/text`);
     const before = await lastCallId();
 
     const answers = await Promise.all(Array.from({ length: 200 }, () => invoke(id)));
 
-    // On a busy machine some may time out (1 s here): those reached the interface and count too.
+    // On a busy machine some may time out (1 s here): those reached the interface and count too. Those that found
+    // the interface's connections all in use for their whole time-out were never sent, and are not counted.
+    const busy = answers.filter((a) => a.message === UPSTREAM_MESSAGES.busy).length;
     const added = await newCalls(before);
-    expect(added).toHaveLength(200);
+    expect(added).toHaveLength(200 - busy);
     expect(added.every((row) => row.iid === id)).toBe(true);
     expect(added.filter((row) => row.success)).toHaveLength(answers.filter((a) => a.code === 0).length);
-    expect(answers.filter((a) => a.code !== 0 && a.message !== UPSTREAM_MESSAGES.timeout(TIMEOUT_MS).text)).toEqual([]);
+    expect(
+      answers.filter(
+        (a) => a.code !== 0 && a.message !== UPSTREAM_MESSAGES.timeout(TIMEOUT_MS).text && a.message !== UPSTREAM_MESSAGES.busy,
+      ),
+    ).toEqual([]);
   });
 
   test('calls refused before the interface are not counted', async () => {

@@ -26,6 +26,8 @@ import type { Admitter, Ask, PlanState } from './admission';
 import type { SessionUser } from '../domain/session';
 import { DEMO_PREFIX } from '../demo/routes';
 import type { UpstreamAnswer, UpstreamClient, UpstreamResult } from '../upstream/client';
+import type { CallSettings } from '../domain/upstream';
+import { forwardedRequest } from './forwarded';
 import type { CallRow } from './callLog';
 import type { Recorder } from './recorder';
 import { outgoingRequest } from './request';
@@ -125,6 +127,8 @@ export type InvokerOptions = {
   publicUrl: string;
   timeoutMs: number;
   now: () => number;
+  /** The interface's credentials, forwarding secrets and limits (the gateway's lookups keep them cached). */
+  upstreamOf: (interfaceId: string) => Promise<CallSettings>;
 };
 
 /** The answer's body as text, in its declared charset when this runtime knows it, else UTF-8. */
@@ -162,6 +166,9 @@ export function callMetaOf(answer: UpstreamAnswer): CallMeta {
   };
 }
 
+/** What a busy call's answer says about when to try again, in seconds (RFC 9110 §10.2.3). */
+export const BUSY_HEADERS: Readonly<Record<string, string>> = { 'retry-after': '1' };
+
 /**
  * The platform's refusal of a call that failed (40300), or the interface's
  * failure (50200): never for an answer below 400. An error status is the
@@ -177,15 +184,17 @@ export function failureOf(result: UpstreamResult, timeoutMs: number): never {
   const { failure } = result;
   if (failure === 'refused' || failure === 'scheme')
     refuse(ResponseCode.FORBIDDEN, UPSTREAM_MESSAGES[failure]);
+  // Nothing was sent; the caller may try again once a connection is free.
+  if (failure === 'busy') refuse(ResponseCode.UPSTREAM_ERROR, UPSTREAM_MESSAGES.busy, {}, BUSY_HEADERS);
   let message: Message;
-  if (failure === 'timeout') message = UPSTREAM_MESSAGES.timeout(timeoutMs);
+  if (failure === 'timeout') message = UPSTREAM_MESSAGES.timeout(result.timeoutMs ?? timeoutMs);
   else if (failure === 'redirect') message = UPSTREAM_MESSAGES.redirect(result.status ?? 0);
   else message = UPSTREAM_MESSAGES[failure];
   refuse(ResponseCode.UPSTREAM_ERROR, message);
 }
 
 export function createInvoker(options: InvokerOptions): Invoker {
-  const { db, admitter, client, recorder, timeoutMs, now } = options;
+  const { db, admitter, client, recorder, timeoutMs, now, upstreamOf } = options;
   const onAlertError = options.onAlertError ?? (() => undefined);
   const publicOrigin = new URL(options.publicUrl).origin;
   let selfOrigin: string | undefined;
@@ -219,6 +228,9 @@ export function createInvoker(options: InvokerOptions): Invoker {
     limits?: RateLimits,
     signed?: Signed,
   ): Promise<CallOutcome> {
+    // Read before anything is taken, so a call whose settings cannot be read costs nothing.
+    const target = route(request.url);
+    const settings = target ? await upstreamOf(row.id) : undefined;
     const sources = limits ? undefined : await limitSourcesOf(db, user.id, row.id);
     const own = limits ?? effectiveLimits(row, sources?.override, sources?.plan);
     const charged = !isAdmin(user);
@@ -240,10 +252,22 @@ export function createInvoker(options: InvokerOptions): Invoker {
       await quotaCrossings(db, user.id, row.id, left, total, now()).catch(onAlertError);
     }
     const started = now();
-    const target = route(request.url);
-    const result: UpstreamResult = target
-      ? await client.call({ ...request, ...target })
-      : { ok: false, failure: 'refused', reached: false, durationMs: 0 };
+    const sent =
+      target && settings
+        ? forwardedRequest({ ...request, url: target.url }, settings, { userId: user.id, keyId: signed?.keyId }, now())
+        : undefined;
+    const result: UpstreamResult =
+      target && sent && settings
+        ? await client.call({
+            ...sent,
+            exempt: target.exempt,
+            // The publisher's own limits (docs/server.md), a time-out never beyond the server's.
+            timeoutMs: Math.min(settings.timeoutMs ?? timeoutMs, timeoutMs),
+            retries: settings.retries,
+            maxConnections: settings.maxConnections ?? undefined,
+            poolKey: row.id,
+          })
+        : { ok: false, failure: 'refused', reached: false, durationMs: 0, tries: 0 };
     if (result.ok || result.reached) {
       // Counted before it is answered: a call answered is a call in the log.
       await recorder.add({
@@ -256,6 +280,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
         bytes: result.ok ? result.body.length : 0,
         ...historyParamsOf(params),
         keyId: signed?.keyId ?? null,
+        tries: result.tries,
       });
     }
     // Refused, never answered (or not whole, or not in time), or answered 5xx: the unit goes back (contract/charge.ts).

@@ -1,6 +1,7 @@
 import type { HttpMethod } from '@agler/contract/constants';
 import { parseJsonExact } from '@agler/contract/json';
 import { paramsToQuery } from '@agler/contract/requestParams';
+import { HEADER_NAME, RESERVED_HEADERS } from '@agler/contract/interfaceUpstream';
 
 /**
  * What the platform sends to an interface's server for one call: the
@@ -19,23 +20,6 @@ export type OutgoingRequest = {
 
 const QUERY_METHODS: ReadonlySet<string> = new Set(['GET', 'DELETE']);
 
-/** Headers the connection itself decides; an interface's documentation cannot set them. */
-const RESERVED_HEADERS: ReadonlySet<string> = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'te',
-  'trailer',
-  'proxy-authorization',
-  'proxy-connection',
-  'expect',
-]);
-
-/** RFC 9110 token characters. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Visible ASCII, spaces and tabs: what undici sends unchanged (no line breaks, nothing beyond Latin-1 guesses). */
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 const PLACEHOLDER = /^\s*<[^<>]*>\s*$/;

@@ -20,4 +20,6 @@ export type AppContext = {
   defaultQuota: number;
   /** Days single calls stay in the call log (server/domain/retention.ts). */
   callLogRetentionDays: number;
+  /** INVOKE_TIMEOUT_MS: how long a call to an interface's server may take at most. */
+  invokeTimeoutMs: number;
 };

@@ -2,12 +2,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import type { Id } from '@agler/contract/ids';
 import { parseInterfaceChange, parseNewInterface } from '@agler/contract/interfaceInput';
+import { parseCredentialsChange, parseSecretRotation, parseUpstreamLimits } from '@agler/contract/interfaceUpstream';
 import { MESSAGES } from '@agler/contract/messages';
 import { parseIdParam, parseListQuery } from '@agler/contract/queries';
 import { announce } from '../cache/changes';
 import { alertInterfaceCallers } from '../domain/alerts';
 import { add, getOne, listPage, remove, setStatus, update } from '../domain/interfaceInfo';
-import { requireUser } from '../domain/user';
+import { rotateSecret, setCredentials, setLimits, upstreamOf } from '../domain/upstream';
+import { isAdmin, requireUser } from '../domain/user';
 import { ok } from '../envelope';
 import { historyOf } from '../invoke/callLog';
 import { callerOf } from '../invoke/caller';
@@ -31,7 +33,10 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     });
 
     users.get('/get', async (request) => {
-      return ok(await getOne(db, valid(parseIdParam(request.query, 'id')), request.user));
+      const { user } = request;
+      const info = await getOne(db, valid(parseIdParam(request.query, 'id')), user);
+      if (!isAdmin(user)) return ok(info);
+      return ok({ ...info, upstream: await upstreamOf(db, ctx.secretBox, info.id, ctx.now()) });
     });
 
     users.get('/invoke/history', async (request) => {
@@ -80,6 +85,28 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       // Who called it in the last 30 days is told (the bell, and their webhook).
       await alertInterfaceCallers(db, id, 'interface_offline', ctx.now(), ctx.callLog);
       return ok(done);
+    });
+
+    // How the platform calls the interface's server (docs/server.md, "The publisher's side").
+    admins.post('/upstreamAuth/set', async (request) => {
+      const change = valid(parseCredentialsChange(jsonObjectBody(request)));
+      const upstream = await setCredentials(db, ctx.secretBox, change, ctx.now());
+      await interfaceChanged(change.id);
+      return ok(upstream);
+    });
+
+    admins.post('/upstreamLimits/set', async (request) => {
+      const { id, limits } = valid(parseUpstreamLimits(jsonObjectBody(request), ctx.invokeTimeoutMs));
+      const upstream = await setLimits(db, ctx.secretBox, id, limits, ctx.now());
+      await interfaceChanged(id);
+      return ok(upstream);
+    });
+
+    admins.post('/forwardSecret/rotate', async (request) => {
+      const { id, graceSeconds } = valid(parseSecretRotation(jsonObjectBody(request)));
+      const rotated = await rotateSecret(db, ctx.secretBox, id, graceSeconds, ctx.now());
+      await interfaceChanged(id);
+      return ok(rotated);
     });
   });
 

@@ -46,6 +46,7 @@ const FAILURE_MESSAGES = {
   refused: UPSTREAM_MESSAGES.refused,
   scheme: UPSTREAM_MESSAGES.scheme,
   unreachable: UPSTREAM_MESSAGES.unreachable,
+  busy: UPSTREAM_MESSAGES.busy,
 } as const;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -272,3 +272,134 @@ describe('calls to an allowed upstream', () => {
     }
   });
 });
+
+describe('per-call time-outs, retries and connections', () => {
+  let upstream: Listener;
+  let closedPort: number;
+  let client: UpstreamClient;
+  const slowTimers = new Set<NodeJS.Timeout>();
+  // How many requests each path got, so a retry (or its absence) is seen from the server's side.
+  const seen = new Map<string, number>();
+
+  beforeAll(async () => {
+    upstream = await listen((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://upstream').pathname;
+      const count = (seen.get(path) ?? 0) + 1;
+      seen.set(path, count);
+      req.resume();
+      req.on('end', () => {
+        if (path === '/slow') {
+          slowTimers.add(setTimeout(() => res.end('{}'), 5000));
+        } else if (path.startsWith('/once503')) {
+          if (count === 1) res.writeHead(503).end('busy');
+          else res.end('{"ok":true}');
+        } else if (path === '/always503') {
+          res.writeHead(503).end('down');
+        } else if (path === '/reset') {
+          if (count === 1) req.socket.destroy();
+          else res.end('{"ok":true}');
+        } else {
+          res.end('{}');
+        }
+      });
+    });
+    const closed = await listen(() => undefined);
+    closedPort = closed.port;
+    await closed.close();
+    client = createUpstreamClient({
+      timeoutMs: 5000,
+      allow: parseAllowList(`127.0.0.1:${upstream.port},127.0.0.1:${closedPort}`),
+    });
+  });
+
+  afterAll(async () => {
+    for (const timer of slowTimers) clearTimeout(timer);
+    await client.close();
+    await upstream.close();
+  });
+
+  const at = (path: string) => `http://127.0.0.1:${upstream.port}${path}`;
+  /** A GET under `poolKey`, which allows one call at once. */
+  const pooled = (path: string, poolKey: string, timeoutMs: number) =>
+    client.call({ method: 'GET', url: at(path), timeoutMs, poolKey, maxConnections: 1 });
+
+  it("cuts a slow server at the call's own time-out", async () => {
+    const started = performance.now();
+    const result = await client.call({ method: 'GET', url: at('/slow'), timeoutMs: 1000, retries: 2 });
+    const elapsed = performance.now() - started;
+    expect(result).toMatchObject({ ok: false, failure: 'timeout', reached: true, tries: 1, timeoutMs: 1000 });
+    expect(elapsed).toBeGreaterThanOrEqual(500);
+    expect(elapsed).toBeLessThanOrEqual(1500);
+  });
+
+  it('tries a GET again after a 503 and passes on the answer that followed', async () => {
+    const result = await client.call({ method: 'GET', url: at('/once503-get'), retries: 1 });
+    expect(result).toMatchObject({ ok: true, status: 200, tries: 2 });
+    expect(result.ok && result.body.toString()).toBe('{"ok":true}');
+    expect(seen.get('/once503-get')).toBe(2);
+  });
+
+  it('never tries a POST again', async () => {
+    const result = await client.call({ method: 'POST', url: at('/once503-post'), body: '{}', retries: 2 });
+    expect(result).toMatchObject({ ok: true, status: 503, tries: 1 });
+    expect(seen.get('/once503-post')).toBe(1);
+  });
+
+  it('does not retry unless asked to', async () => {
+    const result = await client.call({ method: 'GET', url: at('/once503-none') });
+    expect(result).toMatchObject({ ok: true, status: 503, tries: 1 });
+  });
+
+  it('tries a GET again on a refused connection, as many times as asked', async () => {
+    const url = `http://127.0.0.1:${closedPort}/`;
+    expect(await client.call({ method: 'GET', url, retries: 2 })).toMatchObject({
+      ok: false,
+      failure: 'unreachable',
+      reached: true,
+      tries: 3,
+    });
+    expect(await client.call({ method: 'GET', url })).toMatchObject({ failure: 'unreachable', tries: 1 });
+    expect(await client.call({ method: 'POST', url, body: '{}', retries: 2 })).toMatchObject({ tries: 1 });
+  });
+
+  it('tries a GET again on a connection the server reset', async () => {
+    const result = await client.call({ method: 'GET', url: at('/reset'), retries: 1 });
+    expect(result).toMatchObject({ ok: true, status: 200, tries: 2 });
+    expect(seen.get('/reset')).toBe(2);
+  });
+
+  it('makes no retry that would not fit before the deadline', async () => {
+    const started = performance.now();
+    const result = await client.call({ method: 'GET', url: at('/always503'), retries: 2, timeoutMs: 150 });
+    expect(result).toMatchObject({ ok: true, status: 503, tries: 1 });
+    expect(performance.now() - started).toBeLessThan(150);
+  });
+
+  it("answers busy when the interface's connections are all taken, and frees them after", async () => {
+    const holding = pooled('/slow', 'one', 1500);
+    // The first call holds the only slot before the second asks for it.
+    await new Promise((resolve) => {
+      setTimeout(resolve, 50);
+    });
+    const started = performance.now();
+    const busy = await pooled('/echo', 'one', 300);
+    expect(busy).toMatchObject({ ok: false, failure: 'busy', reached: false, tries: 0 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    // Another interface on the same server is not held up.
+    expect(await pooled('/echo', 'two', 300)).toMatchObject({ ok: true, status: 200 });
+    expect(await holding).toMatchObject({ failure: 'timeout' });
+    expect(await pooled('/echo', 'one', 300)).toMatchObject({ ok: true, status: 200 });
+    expect(client.pools()).toBe(0);
+  });
+
+  it('gives a waiting call the slot a finished one frees', async () => {
+    const first = pooled('/slow', 'three', 300);
+    await new Promise((resolve) => {
+      setTimeout(resolve, 50);
+    });
+    const second = await pooled('/echo', 'three', 2000);
+    expect(second).toMatchObject({ ok: true, status: 200, tries: 1 });
+    expect(await first).toMatchObject({ failure: 'timeout' });
+    expect(client.pools()).toBe(0);
+  });
+});

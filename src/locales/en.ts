@@ -7,6 +7,7 @@ import { center } from '@/pages/Account/Center/texts.en';
 import { keys } from '@/components/Keys/texts.en';
 import { analysis } from '@/pages/Admin/InterfaceAnalysis/texts.en';
 import { quotaRequest } from '@/components/QuotaRequestModal/texts.en';
+import { interfaceHealth } from '@/components/InterfaceHealth/texts.en';
 import { index } from '@/pages/Index/texts.en';
 import { answer, form, history, samples, view } from '@/pages/InterfaceInfo/texts.en';
 import { login } from '@/pages/User/Login/texts.en';
@@ -28,6 +29,7 @@ export default {
     login,
     register,
     index,
+    interfaceHealth,
     view,
     form,
     answer,

@@ -15,6 +15,7 @@ export type Namespace =
   | 'pwa'
   | 'rateLimit'
   | 'status'
+  | 'interfaceHealth'
   | 'jsonEditor'
   | 'avatar'
   | 'loadError'

@@ -20,6 +20,14 @@ import {
 } from '@agler/contract/constants';
 import { ALERT_KINDS, ALERT_PAGE_SIZE, WEBHOOK_TEST_LIMIT, WEBHOOK_URL_MAX } from '@agler/contract/alerts';
 import { INTERFACE_FIELD_LABELS } from '@agler/contract/interfaceFields';
+import {
+  UPSTREAM_CONNECTIONS_DEFAULT,
+  UPSTREAM_CONNECTIONS_MAX,
+  UPSTREAM_CREDENTIAL_LIMITS,
+  UPSTREAM_CREDENTIALS_MAX,
+  UPSTREAM_RETRIES_MAX,
+  UPSTREAM_TIMEOUT_MIN_MS,
+} from '@agler/contract/interfaceUpstream';
 import { JSON_MAX_DEPTH } from '@agler/contract/json';
 import { TIMESTAMP_TOLERANCE_SECONDS } from '@agler/contract/signature';
 import type { Translation } from './index';
@@ -209,6 +217,22 @@ export const messages: MessagesEnglish = {
     redirect: (status) => `The interface answered with a redirect (HTTP ${status}); the platform does not follow redirects`,
     tooLarge: `The interface's answer is larger than ${BODY_MAX_BYTES / MB} MB; it was stopped`,
     httpError: (status, start) => `The interface answered with the error status HTTP ${status}${start ? `: ${start}` : ''}`,
+    busy: 'All connections to the interface are in use; the call was not sent. Try again shortly',
+  },
+  upstreamSettings: {
+    listInvalid: (place) => `${place} must be an array of {name, value}`,
+    headerNameInvalid: (field) => `${field} must be a valid header name (letters, digits and !#$%&'*+.^_\`|~-)`,
+    headerNameReserved: (field) =>
+      `${field} is a header the connection decides or the platform sends itself (such as host, content-length, agler-*); it cannot be set`,
+    queryNameInvalid: (field) =>
+      `${field} must be 1 to ${UPSTREAM_CREDENTIAL_LIMITS.queryNameMax} characters without control characters`,
+    nameRepeated: (field) => `${field} repeats a name given before it`,
+    valueInvalid: (field) =>
+      `${field} must be 1 to ${UPSTREAM_CREDENTIAL_LIMITS.valueMax} visible ASCII characters or spaces (no line breaks), or null to remove it`,
+    tooMany: `headers and query together can hold at most ${UPSTREAM_CREDENTIALS_MAX} credentials once set`,
+    badTimeout: (max) => `timeoutMs must be an integer from ${UPSTREAM_TIMEOUT_MIN_MS} to ${max} (ms), or null for the server's default`,
+    badRetries: `retries must be an integer from 0 to ${UPSTREAM_RETRIES_MAX}`,
+    badMaxConnections: `maxConnections must be an integer from 1 to ${UPSTREAM_CONNECTIONS_MAX}, or null for the default of ${UPSTREAM_CONNECTIONS_DEFAULT}`,
   },
   text: {
     param: (name, fault) => `Parameter ${name} ${TEXT_FAULTS[fault]}`,
@@ -291,7 +315,7 @@ export const messages: MessagesEnglish = {
     badApproval: 'approval must be true or false',
     badIsDefault: 'isDefault must be true or false',
     badPlanId: "planId must be a plan's id (a positive integer)",
-    badStatus: 'status must be one of pending, active, refused or ended',
+    badStatus: 'status must be one of pending, active, refused, ended or live',
     replyInvalid: `reply must be text of at most ${PLAN_LIMITS.reasonMax} characters, without control characters`,
     defaultNeedsPublic: 'A default plan must be public and need no approval',
     defaultTaken: (plan) => `An interface of this plan already has the default plan "${plan}"; an interface has at most one default plan`,

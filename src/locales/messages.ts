@@ -4,6 +4,7 @@ import type { JSON_TEXTS } from '@agler/contract/json';
 import { messageRefOf, textOf } from '@agler/contract/messageKeys';
 import type { Keyed, Message, MessageArg, MessageRef } from '@agler/contract/messageKeys';
 import type { IMPORT_MESSAGES, LIFECYCLE_MESSAGES, MESSAGES, PLAN_MESSAGES, TEXT_MESSAGES } from '@agler/contract/messages';
+import type { UPSTREAM_SETTINGS_MESSAGES } from '@agler/contract/interfaceUpstream';
 import type { UPSTREAM_MESSAGES } from '@agler/contract/upstream';
 import { currentLang, DEFAULT_LANG, localized } from './index';
 import type { Translation } from './index';
@@ -22,6 +23,7 @@ type Chinese = {
   interfaceFields: typeof INTERFACE_VALIDATION_TEXTS;
   json: typeof JSON_TEXTS;
   upstream: typeof UPSTREAM_MESSAGES;
+  upstreamSettings: typeof UPSTREAM_SETTINGS_MESSAGES;
   text: typeof TEXT_MESSAGES;
   alerts: typeof ALERT_MESSAGES;
   lifecycle: typeof LIFECYCLE_MESSAGES;

@@ -51,6 +51,7 @@ const ADMIN_ONLY = [
   /^\/api\/user\/update$/,
   /^\/api\/userInterfaceInfo\//,
   /^\/api\/interfaceInfo\/(add|update|delete|online|offline)$/,
+  /^\/api\/interfaceInfo\/(upstreamAuth\/set|upstreamLimits\/set|forwardSecret\/rotate)$/,
   /^\/api\/plan\/(add|update|retire)$/,
   /^\/api\/subscription\/(review|assign|end)$/,
 ];

@@ -18,8 +18,9 @@ import type { Plan } from '../rollup';
  * text, as answering many rows costs the drivers more than the query.
  */
 
-/** The nearest rank of P95 among `n` calls, in SQL (contract/analysis.ts nearestRank, in integers). */
-export const rankOf = (n: SQL) => sql`greatest(1, (95 * (${n})::bigint + 99) / 100)`;
+/** The nearest rank of the `percent`-th percentile among `n` calls, in SQL (contract/analysis.ts nearestRank, in integers). */
+export const rankOf = (n: SQL, percent = 95) =>
+  sql`greatest(1, (${sql.raw(String(percent))} * (${n})::bigint + 99) / 100)`;
 
 /**
  * What cellsOf reads of each row: `sums` only calls, errors and latencies'
@@ -69,12 +70,16 @@ export const usageOf = (plan: Plan, reads: Exclude<Reads, 'sums'>) => sql`
     GROUP BY iid
   )`;
 
+/** Another percentile than p95sFor's: its percent and the prefix of its CTEs' names (`p50_`: `p50_floor`, …). */
+type PercentileOptions = { percent: number; prefix: string };
+
 /**
  * After usageOf(plan, 'distributions'): `floor` and `p95`, which find the
  * p95 of each interface of `rows` (a CTE of usage's columns: usage itself,
  * or a page of it) called 20 times or more (below that the nearest rank is
  * the last: the slowest, which the usage has). Read it as P95_COLUMN, null
- * where it is the slowest after all.
+ * where it is the slowest after all. Given PercentileOptions, the same for
+ * another percentile: `<prefix>floor` and `p<percent>` (percentileColumn).
  *
  * It is the interface's m-th largest latency, m = calls − nearest rank + 1.
  * Each row's m-th largest is a floor for it (the row's m are among all of its
@@ -82,33 +87,47 @@ export const usageOf = (plan: Plan, reads: Exclude<Reads, 'sums'>) => sql`
  * from the rows that have any, are merged, and when fewer than m are above
  * it, the floor is the answer.
  */
-export const p95sFor = (rows: SQL, cells: SQL = sql`cells`) => sql`
-  wanted AS MATERIALIZED (SELECT iid, calls - ${rankOf(sql`calls`)} + 1 AS m FROM ${rows} WHERE calls >= 20),
-  floor AS MATERIALIZED (
+export const p95sFor = (
+  rows: SQL,
+  cells: SQL = sql`cells`,
+  { percent, prefix }: PercentileOptions = { percent: 95, prefix: '' },
+) => {
+  const name = (cte: string) => sql.raw(`${prefix}${cte}`);
+  // The fewest calls whose nearest rank is not the last.
+  const fewest = Math.ceil(100 / (100 - percent));
+  return sql`
+  ${name('wanted')} AS MATERIALIZED (
+    SELECT iid, calls - ${rankOf(sql`calls`, percent)} + 1 AS m FROM ${rows} WHERE calls >= ${sql.raw(String(fewest))}
+  ),
+  ${name('floor')} AS MATERIALIZED (
     SELECT w.iid, w.m,
            coalesce(max(c.latencies[width_bucket(c.calls - w.m, c.cumulative)]) FILTER (WHERE c.calls >= w.m), -1)
              AS latency
-    FROM wanted w JOIN ${cells} c ON c.iid = w.iid
+    FROM ${name('wanted')} w JOIN ${cells} c ON c.iid = w.iid
     GROUP BY w.iid, w.m
   ),
-  above AS (
+  ${name('above')} AS (
     SELECT f.iid, f.m, u.latency, u.upto - u.below AS calls
-    FROM floor f
+    FROM ${name('floor')} f
     JOIN ${cells} c ON c.iid = f.iid AND c.slowest > f.latency
     CROSS JOIN LATERAL (SELECT width_bucket(f.latency, c.latencies) + 1 AS first) s
     CROSS JOIN LATERAL unnest(
       c.latencies[s.first:], c.cumulative[s.first + 1:], c.cumulative[s.first:cardinality(c.latencies)]
     ) AS u(latency, upto, below)
   ),
-  p95 AS (
+  ${sql.raw(`p${percent}`)} AS (
     SELECT DISTINCT ON (iid) iid, latency
     FROM (
       SELECT iid, latency, m, sum(sum(calls)) OVER (PARTITION BY iid ORDER BY latency DESC) AS seen
-      FROM above
+      FROM ${name('above')}
       GROUP BY iid, latency, m
     ) AS merged
     WHERE seen >= m
     ORDER BY iid, latency DESC
   )`;
+};
+/** An interface's percentile from p95sFor (`floor` and `found`: the aliases of its floor and its result), null where it is the slowest. */
+export const percentileColumn = (floor: string, found: string) =>
+  sql`coalesce(${sql.raw(found)}.latency, nullif(${sql.raw(floor)}.latency, -1))`;
 /** An interface's p95 from p95sFor (`f`: its floor, `p`: its p95), null where it is the slowest. */
-export const P95_COLUMN = sql`coalesce(p.latency, nullif(f.latency, -1))`;
+export const P95_COLUMN = percentileColumn('f', 'p');

@@ -4,11 +4,12 @@ import { INTERFACE_STATUS, ResponseCode } from '@agler/contract/constants';
 import { parseId } from '@agler/contract/ids';
 import { gatewayPathOf } from '@agler/contract/lifecycle';
 import { MESSAGES } from '@agler/contract/messages';
+import type { UpstreamCredentialHint } from '@agler/contract/interfaceUpstream';
 import { PLATFORM_EXTENSION } from '@agler/contract/openapiImport';
 import { PARAM_TYPES, requestParamList } from '@agler/contract/requestParams';
 import { NONCE_TTL_SECONDS, SIGNATURE_HEADERS, TIMESTAMP_TOLERANCE_SECONDS } from '@agler/contract/signature';
 import type { Db } from '../../db/connect';
-import { interfaces } from '../../db/schema';
+import { interfaces, interfaceUpstream } from '../../db/schema';
 import { refuse } from '../errors';
 import { LIVE_INTERFACE, PUBLIC_COLUMNS } from '../interfaceInfo';
 import type { SessionUser } from '../session';
@@ -140,6 +141,12 @@ export const REFUSAL_STATUS: Record<string, string> = {
 
 type Row = Pick<typeof interfaces.$inferSelect, keyof typeof PUBLIC_COLUMNS>;
 
+/**
+ * The names of the credentials the platform adds to the interface's calls (a caller need not send them,
+ * and what they send of the same name is replaced); never their values, which this document never reads.
+ */
+export const UPSTREAM_CREDENTIALS_EXTENSION = 'x-agler-upstream-credentials';
+
 const schemaType = (type: string) => ((PARAM_TYPES as readonly string[]).includes(type) ? type : 'string');
 
 /** A JSON text that is a flat object of scalars, as a map; otherwise undefined. */
@@ -159,7 +166,7 @@ function headerMap(text: string): Record<string, string> | undefined {
   }
 }
 
-function operationOf(row: Row): Json {
+function operationOf(row: Row, credentials: readonly UpstreamCredentialHint[]): Json {
   // The interface's own response headers go as written: the 200 answer below lists the gateway's
   // headers in place of any of the same name, and an import restores them from here.
   const extension: Json = {
@@ -235,6 +242,8 @@ function operationOf(row: Row): Json {
     ),
   };
   operation[PLATFORM_EXTENSION] = extension;
+  if (credentials.length)
+    operation[UPSTREAM_CREDENTIALS_EXTENSION] = credentials.map((hint) => ({ in: hint.in, name: hint.name }));
   return operation;
 }
 
@@ -249,12 +258,14 @@ export async function exportDocument(
   if (!isAdmin(user)) conditions.push(eq(interfaces.status, INTERFACE_STATUS.ONLINE));
   if (ids) conditions.push(inArray(interfaces.id, ids.length ? ids : ['0']));
   const rows = await db
-    .select(PUBLIC_COLUMNS)
+    .select({ ...PUBLIC_COLUMNS, credentials: interfaceUpstream.credentialHints })
     .from(interfaces)
+    .leftJoin(interfaceUpstream, eq(interfaceUpstream.interfaceInfoId, interfaces.id))
     .where(and(...conditions))
     .orderBy(asc(interfaces.createTime), asc(interfaces.id));
   const paths: Json = {};
-  for (const row of rows) paths[gatewayPathOf(row.id)] = { [row.method.toLowerCase()]: operationOf(row) };
+  for (const { credentials, ...row } of rows)
+    paths[gatewayPathOf(row.id)] = { [row.method.toLowerCase()]: operationOf(row, credentials ?? []) };
   return {
     openapi: '3.1.0',
     info: {

@@ -111,6 +111,20 @@ describe.each(GUIDES)('the developer guide ($file)', ({ lang, document }) => {
   });
 });
 
+describe('the verifiers of forwarded calls in the guide', () => {
+  const examplesDir = path.join(__dirname, '../../../docs/examples');
+  const FILES = ['verify-forwarded.mjs', 'verify_forwarded.py'];
+
+  it.each(GUIDES.flatMap(({ file, document }) => FILES.map((name) => [file, name, document] as const)))(
+    '%s prints docs/examples/%s exactly (the code the tests run on forwarded calls)',
+    (_file, name, document) => {
+      const blocks = [...document.querySelectorAll(`#forwarded ~ pre code[data-file="${name}"]`)];
+      expect(blocks).toHaveLength(1);
+      expect(blocks[0].textContent).toBe(fs.readFileSync(path.join(examplesDir, name), 'utf8'));
+    },
+  );
+});
+
 describe('the two versions of the guide', () => {
   it('link to each other at the top, each link in its own language', () => {
     const toEnglish = chinese.querySelector('header a[lang="en"]');
@@ -131,7 +145,7 @@ describe('the two versions of the guide', () => {
         element.textContent,
       ]);
     expect(sections(english)).toEqual(sections(chinese));
-    expect(sections(chinese)).toHaveLength(6);
+    expect(sections(chinese)).toHaveLength(7);
     expect(contents(english)).toEqual(contents(chinese));
     expect(fields(english)).toEqual(fields(chinese));
     expect(errorRows(english)).toEqual(errorRows(chinese));

@@ -22,6 +22,7 @@ import {
 } from './queryState';
 import { INDEX_TEXTS } from './texts';
 import { LoadError } from '@/components/LoadError';
+import { healthIn, useInterfaceHealth } from '@/components/InterfaceHealth';
 import { useScreen } from '@/utils/media';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -73,6 +74,8 @@ export default function HomePage() {
   const { styles: cardStyles } = useCardStyles();
   const { canAdmin } = useAccess();
   const narrow = useScreen('xs');
+  // Every card's health in one request, kept fresh while the page is open.
+  const health = useInterfaceHealth();
   const [searchParams] = useSearchParams();
   const search = searchParams.toString();
   const query = useMemo(() => parseQuery(new URLSearchParams(search)), [search]);
@@ -185,7 +188,7 @@ export default function HomePage() {
         <ul className={`${styles.grid} ${fresh ? '' : styles.stale}`} aria-label={INDEX_TEXTS.listLabel}>
           {page.records.map((item) => (
             <li key={String(item.id)}>
-              <InterfaceCard item={item} query={query.searchText} styles={cardStyles} />
+              <InterfaceCard item={item} query={query.searchText} styles={cardStyles} health={healthIn(health, item.id)} />
             </li>
           ))}
         </ul>

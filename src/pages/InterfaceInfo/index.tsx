@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { checkJson } from '@/components/JsonEditor';
 import { Markdown } from '@/components/Markdown';
+import { healthIn, InterfaceHealth, useInterfaceHealth } from '@/components/InterfaceHealth';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
 import { ACCOUNT_CENTER_PATH, HOME_PATH, INTERFACE_STATUS, ResponseCode, USER_ROLE } from '@/constants';
@@ -42,6 +43,15 @@ const useStyles = createStyles(({ token }) => ({
     borderColor: token.colorWarningBorder,
   },
   headerTitle: { display: 'block', marginBottom: token.marginXXS, color: token.colorTextSecondary },
+  health: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: token.marginXS,
+    color: token.colorTextSecondary,
+    fontSize: token.fontSizeSM,
+    '& .ant-badge-status-text': { fontSize: 'inherit' },
+  },
   // A card with a title and a link beside it: on a phone the link would squeeze the title to an
   // ellipsis; the link goes under the title instead.
   wrappingHead: {
@@ -114,6 +124,8 @@ export default function InterfaceInfoPage() {
   const countCall = () => setCalls((n) => n + 1);
   // The plans covering the interface: where one does, the per-interface quota means nothing.
   const planCover = usePlanCover(id, initialState?.loginUser?.userRole === USER_ROLE.ADMIN, calls);
+  // The catalogue's one request for every interface's health: this page shows its own.
+  const healthMap = useInterfaceHealth();
   useEffect(() => {
     if (info) setRestShown(true);
   }, [info]);
@@ -184,10 +196,11 @@ export default function InterfaceInfoPage() {
     <PageContainer
       title={info.name}
       tags={
-        <Space size={4}>
+        <Space size={4} wrap>
           <MethodTag method={info.method} />
           <StatusBadge status={info.status} />
           {info.deprecated && <Tag className={styles.deprecated}>{VIEW_TEXTS.deprecatedTag}</Tag>}
+          <InterfaceHealth health={healthIn(healthMap, id)} className={styles.health} />
         </Space>
       }
       extra={

@@ -26,7 +26,25 @@ export async function deleteInterfaceInfo(body: API.IdRequest, options?: { [key:
   });
 }
 
-/** One interface; 40400 when missing, or offline and the caller is no admin GET /api/interfaceInfo/get */
+/** A new forwarding secret for an interface (admin) The secret that signs the platform's calls to the interface's server (agler-signature). The new one is answered here and never again; the one before keeps signing beside it for graceSeconds (0, 3600 or 86400, a day when left out). Admins only: 40100 without a session, 40101 for any other role. A missing or deleted interface answers 40400. POST /api/interfaceInfo/forwardSecret/rotate */
+export async function rotateForwardSecret(
+  body: API.ForwardSecretRotateRequest,
+  options?: { [key: string]: any },
+) {
+  return request<API.BaseResponseForwardSecretVO | API.ErrorResponse>(
+    '/api/interfaceInfo/forwardSecret/rotate',
+    {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+      },
+      data: body,
+      ...(options || {}),
+    },
+  );
+}
+
+/** One interface; 40400 when missing, or offline and the caller is no admin An admin's answer also holds `upstream` (UpstreamVO): how the platform calls the interface's server, without any credential's value; a user's never does. GET /api/interfaceInfo/get */
 export async function getInterfaceInfoById(
   // 叠加生成的Param类型 (非body参数swagger默认没有生成对象)
   params: API.getInterfaceInfoByIdParams,
@@ -37,6 +55,14 @@ export async function getInterfaceInfoById(
     params: {
       ...params,
     },
+    ...(options || {}),
+  });
+}
+
+/** Each interface's health over the last 24 hours, for the catalogue Every interface the caller may see (admins: every live one; anyone else: the online ones, as list/page), by id: its calls of the last 24 hours (from the roll-up and the log, as the analysis counts them), their success rate, the nearest-rank p50 and p95 of their latencies (in the analysis's buckets) and a state: healthy (正常), degraded (降级), down (故障) or unknown (暂无数据, no calls). The thresholds are in contract/interfaceHealth.ts and docs/server.md (Health). One query answers every interface; the server keeps the answer for 60 seconds, so figures are at most a minute old. Logged-in users only: 40100 without a session. GET /api/interfaceInfo/health */
+export async function getInterfaceHealth(options?: { [key: string]: any }) {
+  return request<API.BaseResponseInterfaceHealthMap | API.ErrorResponse>('/api/interfaceInfo/health', {
+    method: 'GET',
     ...(options || {}),
   });
 }
@@ -53,7 +79,7 @@ export async function importInterfaceInfo(body: API.ImportRequest, options?: { [
   });
 }
 
-/** Call an online interface with the given parameters; answers the interface's own answer A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB. Every call that reached the interface is counted in the analysis, failed or not. The interface's rate limit applies as through the gateway (one allowance per caller and interface for both): over it, 42900 with its own message and a Retry-After header, and nothing is counted or charged. When the interface answered (a success, or the 50200 of its own 4xx/5xx status) the envelope also carries call: its HTTP status, response headers, time and size; a refusal by the platform (40000, 40300, 42900, a time-out, no answer, a redirect, an answer too large) carries none. POST /api/interfaceInfo/invoke */
+/** Call an online interface with the given parameters; answers the interface's own answer A real HTTP call to the interface's url with its method: the parameters go as the query string for GET and DELETE and as the JSON body otherwise, with the interface's requestHeader entries except placeholders such as <你的 AccessKey>. data is the interface's JSON exactly as it sent it, or its text as a string. The platform refuses addresses inside private, loopback, link-local and other reserved ranges (40300, without saying whether anything listens there) unless the host is in INVOKE_ALLOW_HOSTS; the interface's own failures answer 50200: an error status (with the start of its body), no answer, a time-out (the interface's own, at most INVOKE_TIMEOUT_MS), a redirect (never followed), an answer over 1 MB, and every connection the interface allows in use for its whole time-out (with Retry-After; nothing sent, counted or charged). Every call that reached the interface is counted in the analysis, failed or not. The interface's rate limit applies as through the gateway (one allowance per caller and interface for both): over it, 42900 with its own message and a Retry-After header, and nothing is counted or charged. When the interface answered (a success, or the 50200 of its own 4xx/5xx status) the envelope also carries call: its HTTP status, response headers, time and size; a refusal by the platform (40000, 40300, 42900, a time-out, no answer, a redirect, an answer too large) carries none. POST /api/interfaceInfo/invoke */
 export async function invokeInterfaceInfo(
   body: API.InterfaceInfoInvokeRequest,
   options?: { [key: string]: any },
@@ -151,6 +177,33 @@ export async function updateInterfaceInfo(
   options?: { [key: string]: any },
 ) {
   return request<API.BaseResponseBoolean | API.ErrorResponse>('/api/interfaceInfo/update', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+    },
+    data: body,
+    ...(options || {}),
+  });
+}
+
+/** Set or remove an interface's upstream credentials (admin) Headers and query parameters the gateway and invoke add to every call to the interface's server, replacing any of the same name from the caller. Set by name (header names case-insensitive); a value of null removes one; names not mentioned stay; at most 8 in all. Write-only: the answer, get, the export and the logs show names and last 4 characters only. Admins only: 40100 without a session, 40101 for any other role. A missing or deleted interface answers 40400. POST /api/interfaceInfo/upstreamAuth/set */
+export async function setUpstreamAuth(body: API.UpstreamAuthSetRequest, options?: { [key: string]: any }) {
+  return request<API.BaseResponseUpstreamVO | API.ErrorResponse>('/api/interfaceInfo/upstreamAuth/set', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+    },
+    data: body,
+    ...(options || {}),
+  });
+}
+
+/** Set an interface's call timeout, retries and most connections (admin) timeoutMs from 100 to the server's INVOKE_TIMEOUT_MS (null: that), retries 0 to 2, maxConnections 1 to 256 (null: 64). Admins only: 40100 without a session, 40101 for any other role. A missing or deleted interface answers 40400. POST /api/interfaceInfo/upstreamLimits/set */
+export async function setUpstreamLimits(
+  body: API.UpstreamLimitsSetRequest,
+  options?: { [key: string]: any },
+) {
+  return request<API.BaseResponseUpstreamVO | API.ErrorResponse>('/api/interfaceInfo/upstreamLimits/set', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

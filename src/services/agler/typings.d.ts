@@ -123,6 +123,13 @@ declare namespace API {
     success?: boolean;
   };
 
+  type BaseResponseForwardSecretVO = {
+    code: number;
+    data?: ForwardSecretVO;
+    message: string;
+    success?: boolean;
+  };
+
   type BaseResponseHealthStatus = {
     code: number;
     data?: HealthStatus;
@@ -156,6 +163,13 @@ declare namespace API {
     data?: InterfaceCallers;
     message: string;
     success?: boolean;
+  };
+
+  type BaseResponseInterfaceHealthMap = {
+    code: number;
+    /** By interface id (decimal text) */
+    data?: Record<string, any>;
+    message: string;
   };
 
   type BaseResponseInterfaceInfo = {
@@ -314,6 +328,13 @@ declare namespace API {
     message: string;
   };
 
+  type BaseResponseUpstreamVO = {
+    code: number;
+    data?: UpstreamVO;
+    message: string;
+    success?: boolean;
+  };
+
   type BaseResponseUsagePage = {
     code: number;
     data?: UsagePage;
@@ -438,6 +459,19 @@ declare namespace API {
     format?: 'json' | 'yaml';
     /** Comma-separated ids: only these interfaces; at most 500 (more: 40000) */
     ids?: string;
+  };
+
+  type ForwardSecretRotateRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    /** How long the secret before keeps signing beside the new one */
+    graceSeconds?: 0 | 3600 | 86400;
+  };
+
+  type ForwardSecretVO = {
+    /** The new forwarding secret (Standard Webhooks format): shown in this answer only */
+    secret: string;
+    upstream: UpstreamVO;
   };
 
   type gatewayDeleteParams = {
@@ -612,6 +646,19 @@ declare namespace API {
     statusClasses: StatusClasses;
   };
 
+  type InterfaceHealth = {
+    /** Calls that reached the interface's server */
+    calls: number;
+    /** Successful calls / calls, 0 to 1; 0 without calls */
+    successRate: number;
+    /** Nearest-rank 50th percentile latency, milliseconds; 0 without calls */
+    p50: number;
+    /** Nearest-rank 95th percentile latency, milliseconds; 0 without calls */
+    p95: number;
+    /** healthy 正常, degraded 降级, down 故障, unknown 暂无数据 (no calls) */
+    state: 'healthy' | 'degraded' | 'down' | 'unknown';
+  };
+
   type InterfaceInfo = {
     /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
     id: number | string;
@@ -643,6 +690,8 @@ declare namespace API {
     replacementId?: string | null;
     /** When it was marked deprecated (yyyy-MM-dd HH:mm:ss); null while it is not */
     deprecatedTime?: string | null;
+    /** Admins only: how the platform calls the interface's server */
+    upstream?: UpstreamVO;
   };
 
   type InterfaceInfoAddRequest = {
@@ -940,8 +989,8 @@ declare namespace API {
     userId?: number | string;
     /** Only the subscriptions of this plan */
     planId?: number | string;
-    /** Only those in this state; pending includes the active ones whose switch waits for review */
-    status?: 'pending' | 'active' | 'refused' | 'ended';
+    /** Only those in this state; pending includes the active ones whose switch waits for review; live: every pending or active one (those covering interfaces now, a switch waiting or not) */
+    status?: 'pending' | 'active' | 'refused' | 'ended' | 'live';
   };
 
   type listTopInvokeInterfaceInfoParams = {
@@ -1266,6 +1315,51 @@ declare namespace API {
     createTime: string;
     /** The plan's interfaces the caller may see */
     interfaceIds: string[];
+  };
+
+  type UpstreamAuthSetRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    headers?: UpstreamCredentialChange[];
+    query?: UpstreamCredentialChange[];
+  };
+
+  type UpstreamCredentialChange = {
+    /** A header name (RFC 9110 token, case-insensitive; not host, content-length and the like, nor agler-*) or a query parameter's name (1 to 100 characters) */
+    name: string;
+    /** Visible ASCII or spaces, no line breaks; null removes the credential of that name */
+    value: string | null;
+  };
+
+  type UpstreamCredentialHint = {
+    in: 'header' | 'query';
+    name: string;
+    /** The value's last 4 characters when it has 12 or more, else empty */
+    last4: string;
+  };
+
+  type UpstreamLimitsSetRequest = {
+    /** A 64-bit id; numbers beyond 2^53 are kept by the client as their decimal text */
+    id: number | string;
+    /** 100 to the server's INVOKE_TIMEOUT_MS; null: that */
+    timeoutMs: number | null;
+    retries: number;
+    /** null: 64 */
+    maxConnections: number | null;
+  };
+
+  type UpstreamVO = {
+    credentials: UpstreamCredentialHint[];
+    /** The call's timeout in ms; null: the server's INVOKE_TIMEOUT_MS */
+    timeoutMs: number | null;
+    /** Retries of a refused or reset connection or a 502/503/504, for GET, HEAD, PUT and DELETE only */
+    retries: number;
+    /** The most connections at once to the interface's server; null: 64 */
+    maxConnections: number | null;
+    /** When the current forwarding secret was made */
+    secretTime: string;
+    /** Until when the secret before the last rotation still signs beside the current one; null when none does */
+    previousUntil: string | null;
   };
 
   type UsagePage = {

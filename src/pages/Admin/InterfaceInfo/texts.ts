@@ -122,6 +122,73 @@ export const ADMIN_INTERFACE_TEXTS = localized('adminInterface', {
     replacementHint: '调用者会在 Link 头和 410 的消息里看到它',
   },
 
+  /** The drawer's 上游设置: how the platform calls the interface's own server. */
+  upstream: {
+    title: '上游设置',
+    open: '打开上游设置',
+    intro: '平台调用这个接口的服务器时如何认证、签名和限时。这里的每一项单独保存，立即生效。',
+    loadFailed: '上游设置加载失败',
+    credentials: '上游凭据',
+    credentialsHint: (max: number) =>
+      `平台每次调用都会加上这些请求头或查询参数，替换调用者传来的同名项；最多 ${formatNumber(max)} 个。值只能写入，保存后只显示末 4 位。`,
+    noCredentials: '还没有凭据',
+    places: { header: '请求头', query: '查询参数' },
+    /** A credential's value as shown: its last 4 characters, or nothing of it when it is short. */
+    masked: (last4: string) => `••••${last4}`,
+    remove: '删除',
+    removeConfirm: (name: string) => `确定删除凭据 ${name} 吗？`,
+    removeHint: '删除后，平台调用时不再带上它。',
+    removed: '凭据已删除',
+    removeLabel: (name: string) => `删除凭据 ${name}`,
+    place: '位置',
+    name: '名称',
+    namePlaceholder: { header: '例如：Authorization', query: '例如：key' },
+    value: '值',
+    valuePlaceholder: '例如：Bearer sk-…',
+    nameRequired: '请填写名称',
+    valueRequired: '请填写值',
+    replaces: '已有同名凭据：保存后替换它的值',
+    full: (max: number) => `凭据已达 ${formatNumber(max)} 个，请先删除一个`,
+    add: '保存凭据',
+    added: '凭据已保存',
+    saveFailed: '保存失败',
+    signature: '转发签名',
+    signatureHint:
+      '平台转发的每次调用都带有 agler-signature 等请求头，接口服务器用转发密钥验证调用来自平台，并拒绝直接发来的请求。',
+    secretTime: '当前密钥生成于',
+    previousUntil: '旧密钥仍同时签名，直到',
+    verifyGuide: '如何验证签名',
+    /** The developer guide's section on verifying a forwarded call. */
+    grace: '旧密钥',
+    graceOptions: { 0: '立即失效', 3600: '1 小时后失效', 86400: '24 小时后失效' },
+    rotate: '轮换密钥',
+    rotateTitle: '轮换转发密钥？',
+    rotateContent: (grace: string) =>
+      `将生成新的转发密钥，立即用它签名；旧密钥${grace}。请在旧密钥失效前把新密钥配置到接口服务器。`,
+    rotateOk: '轮换',
+    rotated: '已生成新的转发密钥',
+    secretWarning:
+      '转发密钥只显示这一次，关闭后无法再次查看。请立即复制并配置到接口服务器；之后只能轮换出新的密钥。',
+    secretNote: (until: string) => `旧密钥在 ${until} 之前仍同时签名。`,
+    secretNoteStopped: '旧密钥已立即停止签名。',
+    limits: '超时与重试',
+    timeout: '超时（毫秒）',
+    timeoutHint: (min: number) => `不小于 ${formatNumber(min)}，不超过平台上限；留空使用平台默认`,
+    timeoutPlaceholder: '平台默认',
+    retries: '重试次数',
+    retriesHint: (max: number) =>
+      `0 到 ${formatNumber(max)} 次，只对 GET、HEAD、PUT 和 DELETE：连接被拒绝或重置，或返回 502/503/504 时重试；一次调用只计费一次`,
+    maxConnections: '最大连接数',
+    maxConnectionsHint: (max: number, fallback: number) =>
+      `平台同时连到接口服务器的连接数，1 到 ${formatNumber(max)}；留空为 ${formatNumber(fallback)}。拿不到连接的调用返回 503`,
+    maxConnectionsPlaceholder: (fallback: number) => `默认 ${formatNumber(fallback)}`,
+    wholeBetween: (min: number, max: number) => `请输入 ${formatNumber(min)} 到 ${formatNumber(max)} 的整数`,
+    atLeast: (min: number) => `请输入不小于 ${formatNumber(min)} 的整数`,
+    saveLimits: '保存',
+    limitsSaved: '超时与重试已保存',
+    cancel: '取消',
+  },
+
   lifecycle: {
     deprecated: '已弃用',
     sunset: (date: string) => `${date} 停止服务`,

@@ -3,6 +3,7 @@ import { Link } from '@umijs/max';
 import { Card, Skeleton, Space, Tag } from 'antd';
 import { createStyles } from 'antd-style';
 import dayjs from 'dayjs';
+import { InterfaceHealth } from '@/components/InterfaceHealth';
 import { useMarkdownText } from '@/components/Markdown';
 import { MethodTag } from '@/components/MethodTag';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -112,11 +113,28 @@ export const useCardStyles = createStyles(({ token, css }) => ({
     color: token.colorTextTertiary,
     fontSize: token.fontSizeSM,
   },
+  // The line's height is kept while the figures load, so the cards do not grow when they come.
+  health: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: token.marginXS,
+    minHeight: token.fontSize * token.lineHeight,
+    color: token.colorTextSecondary,
+    fontSize: token.fontSizeSM,
+    '& .ant-badge-status-text': { fontSize: 'inherit' },
+  },
 }));
 
 export type CardStyles = ReturnType<typeof useCardStyles>['styles'];
 
-type InterfaceCardProps = { item: API.InterfaceInfo; query: string; styles: CardStyles };
+type InterfaceCardProps = {
+  item: API.InterfaceInfo;
+  query: string;
+  styles: CardStyles;
+  /** Its last day of calls; undefined while loading or when it could not be loaded. */
+  health?: API.InterfaceHealth;
+};
 
 /** A description as a reader sees it, markup gone, with the search words marked. */
 function Summary({ text, query, className }: { text: string; query: string; className: string }) {
@@ -128,8 +146,8 @@ function Summary({ text, query, className }: { text: string; query: string; clas
   );
 }
 
-/** One catalogue entry: method, name (the link), short description, url and last update. */
-export function InterfaceCard({ item, query, styles }: InterfaceCardProps) {
+/** One catalogue entry: method, name (the link), short description, url, health and last update. */
+export function InterfaceCard({ item, query, styles, health }: InterfaceCardProps) {
   const updated = item.updateTime ? dayjs(item.updateTime) : undefined;
   const sunset = item.sunsetDate ? dayjs(item.sunsetDate) : undefined;
   const stopped = !!sunset?.isValid() && Date.now() >= sunset.valueOf();
@@ -158,6 +176,7 @@ export function InterfaceCard({ item, query, styles }: InterfaceCardProps) {
           <Highlight text={item.url} query={query} />
         </span>
       </div>
+      <InterfaceHealth health={health} className={styles.health} />
       {updated?.isValid() && (
         <div className={styles.meta}>
           <ClockCircleOutlined /> {INDEX_TEXTS.updatedAt(updated.format('YYYY-MM-DD HH:mm'))}

@@ -7,11 +7,11 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { Alert, App, Button, Col, Drawer, Form, Row } from 'antd';
+import { Alert, App, Button, Col, Drawer, Form, Row, Skeleton, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { createStyles } from 'antd-style';
 import { useLockFn, useRequest } from 'ahooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { JsonEditor, jsonRule } from '@/components/JsonEditor';
 import { HTTP_METHODS, INTERFACE_LIMITS, RATE_LIMIT_MAX, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
@@ -32,9 +32,12 @@ import { ApiError } from '@/requestConfig';
 import { ADMIN_INTERFACE_TEXTS } from '../texts';
 import { checkRule, interfaceFieldRule } from './fieldRule';
 import { RequestParamsField } from './RequestParamsField';
+import { loadUpstreamSection } from './loadUpstream';
 import { useFocusReturn } from '@/utils/useFocusReturn';
 
 const T = ADMIN_INTERFACE_TEXTS.form;
+const U = ADMIN_INTERFACE_TEXTS.upstream;
+const UpstreamSection = lazy(loadUpstreamSection);
 const L = ADMIN_INTERFACE_TEXTS.columns;
 
 export type InterfaceFormValues = Record<InterfaceField, string> & {
@@ -87,6 +90,11 @@ async function replacementOptions(
 const useStyles = createStyles(({ token }) => ({
   error: { marginBottom: token.marginLG },
   footer: { display: 'flex', justifyContent: 'flex-end', gap: token.marginXS },
+  upstream: {
+    marginTop: token.marginLG,
+    paddingTop: token.paddingLG,
+    borderTop: `1px solid ${token.colorBorderSecondary}`,
+  },
 }));
 
 /** The form's starting values: the interface's own, or a blank GET interface. */
@@ -169,6 +177,8 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
   const [form] = Form.useForm<InterfaceFormValues>();
   const [serverError, setServerError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  // 上游设置 is fetched and shown once asked for: most edits never need it.
+  const [upstreamOpen, setUpstreamOpen] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const editing = record !== undefined;
   useFocusReturn(open);
@@ -479,6 +489,22 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
       }
     >
       {renderBody()}
+      {/* An interface's upstream is its own: a new one gets it once saved. */}
+      {record && initialValues && (
+        <section className={styles.upstream} aria-labelledby="interface-upstream-title">
+          <Typography.Title level={4} id="interface-upstream-title">
+            {U.title}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{U.intro}</Typography.Paragraph>
+          {upstreamOpen ? (
+            <Suspense fallback={<Skeleton active />}>
+              <UpstreamSection id={record.id} initial={loaded.data?.upstream} />
+            </Suspense>
+          ) : (
+            <Button onClick={() => setUpstreamOpen(true)}>{U.open}</Button>
+          )}
+        </section>
+      )}
     </Drawer>
   );
 }
