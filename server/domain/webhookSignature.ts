@@ -13,8 +13,15 @@ export function newWebhookSecret(): string {
   return PREFIX + crypto.randomBytes(32).toString('base64');
 }
 
-const keyOf = (secret: string) =>
+const decodeKey = (secret: string) =>
   Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64');
+
+/** The last secret's key, decoded once: every forwarded call of an interface signs with the same secret. */
+let lastKey: { secret: string; key: Buffer } | undefined;
+function keyOf(secret: string): Buffer {
+  if (lastKey?.secret !== secret) lastKey = { secret, key: decodeKey(secret) };
+  return lastKey.key;
+}
 
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
   const mac = crypto.createHmac('sha256', keyOf(secret)).update(`${id}.${timestampSeconds}.${body}`);

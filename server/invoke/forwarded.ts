@@ -18,10 +18,10 @@ export type ForwardedBy = { userId: string; keyId?: string };
 /** The signature's own headers: a caller's copy of any of them is dropped so it cannot speak for the platform. */
 const SIGNATURE_PREFIX = 'agler-';
 
-/** `url` with each credential as its only query parameter of that name (the others are kept byte for byte). */
-function withCredentialQuery(url: string, query: readonly UpstreamCredential[]): string {
-  if (query.length === 0) return url;
+/** `url` parsed, with each credential as its only query parameter of that name (the others are kept byte for byte). */
+function withCredentialQuery(url: string, query: readonly UpstreamCredential[]): URL {
   const target = new URL(url);
+  if (query.length === 0) return target;
   const kept = target.search
     .slice(1)
     .split('&')
@@ -38,7 +38,7 @@ function withCredentialQuery(url: string, query: readonly UpstreamCredential[]):
     });
   const added = query.map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   target.search = [...kept, ...added].join('&');
-  return target.href;
+  return target;
 }
 
 /** The request with the interface's credentials in it and signed with its forwarding secrets at `nowMs`. */
@@ -48,15 +48,14 @@ export function forwardedRequest(
   by: ForwardedBy,
   nowMs: number,
 ): OutgoingRequest {
-  const url = withCredentialQuery(request.url, settings.query);
+  const sent = withCredentialQuery(request.url, settings.query);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const name of Object.keys(request.headers)) {
     if (name.toLowerCase().startsWith(SIGNATURE_PREFIX)) continue;
     if (settings.headers.some((credential) => sameCredentialName('header', credential.name, name))) continue;
-    headers[name] = value;
+    headers[name] = request.headers[name];
   }
   for (const { name, value } of settings.headers) headers[name.toLowerCase()] = value;
-  const sent = new URL(url);
   const signature = forwardHeaders(signingSecrets(settings, nowMs), {
     requestId: `req_${randomUUID().replace(/-/g, '')}`,
     timestampSeconds: Math.floor(nowMs / 1000),
@@ -66,5 +65,5 @@ export function forwardedRequest(
     userId: by.userId,
     keyId: by.keyId,
   });
-  return { ...request, url, headers: { ...headers, ...signature } };
+  return { ...request, url: sent.href, headers: Object.assign(headers, signature) };
 }
