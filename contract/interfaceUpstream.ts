@@ -176,7 +176,10 @@ export function mergeCredentials(
   return merged;
 }
 
-/** What an admin reads of an interface's upstream settings (its `get`, and each write's answer). */
+/**
+ * What an admin reads of an interface's upstream settings (its `get`, and each write's answer); `secretTime`
+ * is null until the interface's first call or first rotation makes its secret.
+ */
 export type UpstreamVO = components['schemas']['UpstreamVO'];
 /** A rotation's answer: the new secret, shown this once. */
 export type ForwardSecretVO = components['schemas']['ForwardSecretVO'];

@@ -2542,8 +2542,8 @@ export interface components {
             retries: number;
             /** @description The most connections at once to the interface's server; null: 64 */
             maxConnections: number | null;
-            /** @description When the current forwarding secret was made */
-            secretTime: string;
+            /** @description When the current forwarding secret was made; null: none yet, made with the interface's first call or the first rotation */
+            secretTime: string | null;
             /** @description Until when the secret before the last rotation still signs beside the current one; null when none does */
             previousUntil: string | null;
         };

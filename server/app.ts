@@ -122,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const onAlertError = (error: unknown) => app.log.error({ err: error }, 'writing an alert failed');
   const admitter = createAdmitter({ db: database.db, now, defaultQuota, nonceTtlSeconds: NONCE_TTL_SECONDS, onAlertError });
   const secretBox = createSecretBox(options.secretKey);
-  const lookups = await createLookups(database, secretBox);
+  const lookups = await createLookups(database, secretBox, now);
   const invoker = createInvoker({
     db: database.db,
     onAlertError,

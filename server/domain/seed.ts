@@ -134,6 +134,9 @@ const UPSTREAM_KEYS_SEEDED = 'demo_upstream_keys_seeded';
  */
 export async function seedDemoUpstreamKeys(db: Db, box: SecretBox, seededCount: number, now: number): Promise<number> {
   if (seededCount === 0) return 0;
+  // Every start after the first finds the mark and writes nothing; two first starts at once still claim it once.
+  const [done] = await db.select({ key: meta.key }).from(meta).where(eq(meta.key, UPSTREAM_KEYS_SEEDED));
+  if (done) return 0;
   const claimed = await db
     .insert(meta)
     .values({ key: UPSTREAM_KEYS_SEEDED, value: new Date(now).toISOString() })

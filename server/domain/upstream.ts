@@ -144,9 +144,14 @@ async function written(tx: Queryable, interfaceId: Id, values: Partial<UpstreamR
   return row;
 }
 
-/** `GET /api/interfaceInfo/get`'s `upstream` for an admin (the interface already read). */
-export async function upstreamOf(db: Queryable, box: SecretBox, interfaceId: Id, now: number): Promise<UpstreamVO> {
-  return upstreamVOOf(await ensureUpstream(db, box, interfaceId, now), now);
+/**
+ * `GET /api/interfaceInfo/get`'s `upstream` for an admin (the interface already read). A read writes nothing:
+ * an interface without a row answers the table's defaults and no secret yet (the first call or rotation makes it).
+ */
+export async function upstreamOf(db: Queryable, interfaceId: Id, now: number): Promise<UpstreamVO> {
+  const row = await rowOf(db, interfaceId);
+  if (row) return upstreamVOOf(row, now);
+  return { credentials: [], timeoutMs: null, retries: 0, maxConnections: null, secretTime: null, previousUntil: null };
 }
 
 /**

@@ -91,7 +91,8 @@ const liveById = (db: Db) =>
     .where(and(eq(interfaces.id, sql.placeholder('id')), LIVE_INTERFACE))
     .prepare('live_interface_by_id');
 
-export async function createLookups(database: Database, box: SecretBox): Promise<Lookups> {
+/** `now`: the app's clock, which dates a row the first call makes (tests move it). */
+export async function createLookups(database: Database, box: SecretBox, now: () => number): Promise<Lookups> {
   const { db } = database;
   let listening = false;
   const enabled = () => listening;
@@ -163,7 +164,7 @@ export async function createLookups(database: Database, box: SecretBox): Promise
       return row;
     },
     upstreamOf: (interfaceId) =>
-      upstreams.get(interfaceId, () => loadCallSettings(db, box, interfaceId, Date.now())),
+      upstreams.get(interfaceId, () => loadCallSettings(db, box, interfaceId, now())),
     async limitsOf(userId, row) {
       const { override, plan } = await overrides.get(`${userId}:${row.id}`, () => limitSourcesOf(db, userId, row.id));
       return effectiveLimits(row, override, plan);

@@ -16,8 +16,8 @@ import { ADMIN, call, loginAs, registerAs, testApp, TEST_SECRET_KEY } from '../t
 import type { TestApp } from '../test/app';
 import { sendSigned } from '../test/gateway';
 import { keyPairOf } from '../test/keys';
-import { listen } from '../test/listener';
-import type { Listener } from '../test/listener';
+import { startFlakyUpstream } from '../test/upstream';
+import type { FlakyUpstream } from '../test/upstream';
 
 /**
  * An interface's own time-out, retries and connections (docs/server.md, "Timeouts, retries and
@@ -30,28 +30,17 @@ const SERVER_TIMEOUT_MS = 5000;
 const SLOW_MS = 4000;
 
 let t: TestApp;
-let upstream: Listener;
+let upstream: FlakyUpstream;
 let base: string;
 let admin: string;
 let user: string;
 let pair: KeyPairVO;
-const slowTimers = new Set<NodeJS.Timeout>();
 // Requests per path, as the interface's server saw them.
-const seen = new Map<string, number>();
+let seen: Map<string, number>;
 
 beforeAll(async () => {
-  upstream = await listen((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://upstream').pathname;
-    const count = (seen.get(path) ?? 0) + 1;
-    seen.set(path, count);
-    req.resume();
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      if (path.startsWith('/slow')) slowTimers.add(setTimeout(() => res.end('{}'), SLOW_MS));
-      else if (path.startsWith('/once503') && count === 1) res.writeHead(503).end('{"message":"down"}');
-      else res.end('{"ok":true}');
-    });
-  });
+  upstream = await startFlakyUpstream(SLOW_MS);
+  ({ seen } = upstream);
   t = await testApp({
     publicUrl: PUBLIC_URL,
     invokeTimeoutMs: SERVER_TIMEOUT_MS,
@@ -67,7 +56,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const timer of slowTimers) clearTimeout(timer);
   await t.close();
   await upstream.close();
 });

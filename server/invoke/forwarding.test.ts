@@ -8,12 +8,12 @@ import { eq } from 'drizzle-orm';
 import { DEMO_UPSTREAM_KEY_HEADER, demoGuardOf, seedInterfaces } from '@agler/contract/demo/seedInterfaces';
 import type { KeyPairVO } from '@agler/contract/types';
 import { announce } from '../cache/changes';
-import { accessKeys } from '../db/schema';
+import { accessKeys, interfaceUpstream } from '../db/schema';
 import { DEMO_GUARD_MESSAGES, DEMO_GUARD_STATUS } from '../demo/guard';
 import { loadCallSettings, rotateSecret, setCredentials } from '../domain/upstream';
 import { DEMO_INTERFACE_COUNT } from '../domain/seed';
 import { createSecretBox } from '../keys/secretBox';
-import { ADMIN, call, loginAs, registerAs, TEST_SECRET_KEY } from '../test/app';
+import { ADMIN, call, loginAs, registerAs, testApp, TEST_SECRET_KEY } from '../test/app';
 import type { TestApp } from '../test/app';
 import { listeningApp, sendSigned } from '../test/gateway';
 import { keyPairOf } from '../test/keys';
@@ -352,6 +352,20 @@ describe('the demo’s guarded services', () => {
     const direct = await fetch(`${base}/demo${demoPath(keyed.url)}?ip=8.8.8.8`);
     expect(direct.status).toBe(DEMO_GUARD_STATUS);
     expect(await direct.json()).toEqual({ message: DEMO_GUARD_MESSAGES.upstreamKey });
+  });
+
+  test('a second start on the same database writes nothing, and the stored key stays', async () => {
+    const { db } = t.database;
+    const keyedRow = () => db.select().from(interfaceUpstream).where(eq(interfaceUpstream.interfaceInfoId, keyed.id));
+    const [before] = await keyedRow();
+    const spies = [jest.spyOn(db, 'insert'), jest.spyOn(db, 'update'), jest.spyOn(db, 'delete')];
+    const again = await testApp({ publicUrl: PUBLIC_URL }, t.database);
+    const writes = spies.map((spy) => spy.mock.calls.length);
+    for (const spy of spies) spy.mockRestore();
+    await again.close();
+
+    expect(writes).toEqual([0, 0, 0]);
+    expect(await keyedRow()).toEqual([before]);
   });
 
   test('the signature-guarded one answers the platform and refuses a direct call', async () => {

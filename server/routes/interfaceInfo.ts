@@ -36,7 +36,7 @@ export const interfaceInfoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       const { user } = request;
       const info = await getOne(db, valid(parseIdParam(request.query, 'id')), user);
       if (!isAdmin(user)) return ok(info);
-      return ok({ ...info, upstream: await upstreamOf(db, ctx.secretBox, info.id, ctx.now()) });
+      return ok({ ...info, upstream: await upstreamOf(db, info.id, ctx.now()) });
     });
 
     users.get('/invoke/history', async (request) => {

@@ -256,6 +256,31 @@ describe('who may', () => {
   });
 });
 
+describe('a read writes nothing', () => {
+  const rowOf = async (id: string) =>
+    t.database.db.select().from(interfaceUpstream).where(eq(interfaceUpstream.interfaceInfoId, id));
+
+  it("get answers a fresh interface's defaults and no secret yet; its first call makes the row, on the app's clock", async () => {
+    const id = await addInterface();
+    const read = await get<InterfaceInfo>(`/api/interfaceInfo/get?id=${id}`);
+    expect(read.data.upstream).toEqual({
+      credentials: [],
+      timeoutMs: null,
+      retries: 0,
+      maxConnections: null,
+      secretTime: null,
+      previousUntil: null,
+    });
+    expect(await rowOf(id)).toEqual([]);
+
+    expect(await post('/api/interfaceInfo/invoke', { id }, user)).toMatchObject({ code: 0 });
+    const [row] = await rowOf(id);
+    expect([row.secretTime.getTime(), row.updateTime.getTime()]).toEqual([t.clock.now, t.clock.now]);
+    const after = await get<InterfaceInfo>(`/api/interfaceInfo/get?id=${id}`);
+    expect(after.data.upstream?.secretTime).toBe(formatTime(t.clock.now));
+  });
+});
+
 describe('the export', () => {
   it("names the credentials the platform adds on the interface's operation, never their values", async () => {
     const id = await addInterface();

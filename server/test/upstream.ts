@@ -102,3 +102,48 @@ export async function startUpstream(options: UpstreamOptions): Promise<Upstream>
   };
   return upstream;
 }
+
+/** A server that counts the requests each path got, so a retry (or its absence) is seen from its side. */
+export type FlakyUpstream = Listener & { seen: Map<string, number> };
+
+/**
+ * An interface's server for tests of time-outs, retries and connections, on 127.0.0.1, by the
+ * path's start:
+ *
+ *   /slow…       200 `{}`, after `slowMs`
+ *   /once503…    503 to the path's first request, then 200 `{"ok":true}`
+ *   /always503   503
+ *   /reset…      the connection closed on the path's first request, then 200 `{"ok":true}`
+ *   anything else 200 `{"ok":true}`
+ */
+export async function startFlakyUpstream(slowMs: number): Promise<FlakyUpstream> {
+  const pendingTimers = new Set<NodeJS.Timeout>();
+  const seen = new Map<string, number>();
+  const listener = await listen((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://upstream').pathname;
+    const count = (seen.get(path) ?? 0) + 1;
+    seen.set(path, count);
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (path.startsWith('/slow')) {
+        const timer = setTimeout(() => {
+          pendingTimers.delete(timer);
+          res.end('{}');
+        }, slowMs);
+        pendingTimers.add(timer);
+      } else if (path.startsWith('/once503') && count === 1) res.writeHead(503).end('{"message":"down"}');
+      else if (path === '/always503') res.writeHead(503).end('{"message":"down"}');
+      else if (path.startsWith('/reset') && count === 1) req.socket.destroy();
+      else res.end('{"ok":true}');
+    });
+  });
+  const upstream: FlakyUpstream = Object.assign(listener, { seen });
+  const closeListener = listener.close;
+  // A /slow still waiting would keep the test's process alive.
+  upstream.close = async () => {
+    for (const timer of pendingTimers) clearTimeout(timer);
+    await closeListener();
+  };
+  return upstream;
+}

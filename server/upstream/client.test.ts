@@ -6,6 +6,8 @@ import type { Resolve, UpstreamClient } from './client';
 import { createUpstreamClient } from './client';
 import { listen } from '../test/listener';
 import type { Listener } from '../test/listener';
+import { startFlakyUpstream } from '../test/upstream';
+import type { FlakyUpstream } from '../test/upstream';
 
 /**
  * Every target here is this machine: refusals are proven against a listener
@@ -274,35 +276,15 @@ describe('calls to an allowed upstream', () => {
 });
 
 describe('per-call time-outs, retries and connections', () => {
-  let upstream: Listener;
+  let upstream: FlakyUpstream;
   let closedPort: number;
   let client: UpstreamClient;
-  const slowTimers = new Set<NodeJS.Timeout>();
   // How many requests each path got, so a retry (or its absence) is seen from the server's side.
-  const seen = new Map<string, number>();
+  let seen: Map<string, number>;
 
   beforeAll(async () => {
-    upstream = await listen((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://upstream').pathname;
-      const count = (seen.get(path) ?? 0) + 1;
-      seen.set(path, count);
-      req.resume();
-      req.on('end', () => {
-        if (path === '/slow') {
-          slowTimers.add(setTimeout(() => res.end('{}'), 5000));
-        } else if (path.startsWith('/once503')) {
-          if (count === 1) res.writeHead(503).end('busy');
-          else res.end('{"ok":true}');
-        } else if (path === '/always503') {
-          res.writeHead(503).end('down');
-        } else if (path === '/reset') {
-          if (count === 1) req.socket.destroy();
-          else res.end('{"ok":true}');
-        } else {
-          res.end('{}');
-        }
-      });
-    });
+    upstream = await startFlakyUpstream(5000);
+    ({ seen } = upstream);
     const closed = await listen(() => undefined);
     closedPort = closed.port;
     await closed.close();
@@ -313,7 +295,6 @@ describe('per-call time-outs, retries and connections', () => {
   });
 
   afterAll(async () => {
-    for (const timer of slowTimers) clearTimeout(timer);
     await client.close();
     await upstream.close();
   });

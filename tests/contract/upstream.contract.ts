@@ -29,6 +29,19 @@ beforeAll(async () => {
 });
 
 describe('the publisher’s side', () => {
+  it('get: an interface never called nor set reads the defaults and no secret yet', async () => {
+    const fresh = await createInterface(spec.admin);
+    spec.created.push(fresh);
+    expect(expectSuccess(await spec.admin.get<InterfaceInfo>(API.get, { id: fresh })).upstream).toEqual({
+      credentials: [],
+      timeoutMs: null,
+      retries: 0,
+      maxConnections: null,
+      secretTime: null,
+      previousUntil: null,
+    });
+  });
+
   it('upstreamAuth/set: answers names and last 4 characters, never the value; a bad name is refused by its field', async () => {
     const answer = await spec.admin.post<UpstreamVO>(UPSTREAM.auth, { id, headers: [{ name: 'x-api-key', value: VALUE }] });
     expect(expectSuccess(answer).credentials).toEqual([{ in: 'header', name: 'x-api-key', last4: '0042' }]);

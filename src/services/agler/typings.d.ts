@@ -1356,8 +1356,8 @@ declare namespace API {
     retries: number;
     /** The most connections at once to the interface's server; null: 64 */
     maxConnections: number | null;
-    /** When the current forwarding secret was made */
-    secretTime: string;
+    /** When the current forwarding secret was made; null: none yet, made with the interface's first call or the first rotation */
+    secretTime: string | null;
     /** Until when the secret before the last rotation still signs beside the current one; null when none does */
     previousUntil: string | null;
   };
