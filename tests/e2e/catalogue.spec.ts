@@ -1,6 +1,6 @@
 // The interface catalogue: browse, search, read and try an interface.
 import type { Page } from '@playwright/test';
-import { api, atPath, expect, expectWeatherUnitRefused, test, userName, WEATHER_ID } from './fixtures';
+import { api, atPath, expect, expectWeatherUnitRefused, PHONE, test, userName, WEATHER_ID } from './fixtures';
 
 const HTML_ID = '1800000000000000006';
 const OLD_WEATHER_ID = '1800000000000000008';
@@ -314,4 +314,33 @@ test('catalogue: an empty catalogue and a failed load are their own states', asy
   await expect(entries(page).first()).toBeVisible();
   await expect(page).toHaveURL('/?current=2');
   await expect(userName(page, 'admin')).toBeVisible();
+});
+
+test("catalogue: every card shows its health alike, the state on a line and the figures whole on the next; the interface page's tags keep their gaps", async ({
+  userPage: page,
+}) => {
+  for (const size of [{ width: 1280, height: 900 }, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    const healths = page.getByTestId('interface-health');
+    await expect(healths.first()).not.toBeEmpty();
+    const layouts = await healths.evaluateAll((shown) =>
+      shown.map((health) => {
+        const state = health.querySelector('.ant-badge')!.getBoundingClientRect();
+        const figures = health.lastElementChild!;
+        const box = figures.getBoundingClientRect();
+        return { below: box.top >= state.bottom - 1, oneLine: box.height <= parseFloat(getComputedStyle(figures).lineHeight) + 1 };
+      }),
+    );
+    expect(layouts.length).toBeGreaterThan(0);
+    expect(layouts.filter(({ below, oneLine }) => !below || !oneLine), `at ${size.width} px`).toEqual([]);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/interface_info/${WEATHER_ID}`);
+  const health = page.locator('.ant-page-header').getByTestId('interface-health');
+  await expect(health).not.toBeEmpty();
+  const status = page.locator('.ant-page-header').getByText('已上线', { exact: true });
+  const [statusBox, healthBox] = [await status.boundingBox(), await health.boundingBox()];
+  expect(healthBox!.x - (statusBox!.x + statusBox!.width), 'the gap between the status and the health').toBeGreaterThanOrEqual(8);
 });

@@ -1,5 +1,5 @@
 // The plans on the interface page (docs/plans.md): the demo user sees the three demo plans of
-// 手机号归属地 as cards, 专业 held with its period's use; switches to 免费 and back, the use carried;
+// 手机号归属地 as cards, 专业 held with its period's use and 申请额度; switches to 免费 and back, the use carried;
 // asks for 企业, which waits for an admin. The cards pass axe in light, in dark and at 375 px. The
 // scenario leaves the demo as it found it (专业, nothing waiting), also when it fails midway.
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -66,6 +66,13 @@ test('plan cards: the demo user switches 专业 → 免费 → 专业 keeping th
     const usedText = (await pro.getByText(/^本期已用 [\d,]+ \/ 100,000 次$/).textContent()) ?? '';
     const used = /已用 ([\d,]+)/.exec(usedText)![1];
     await expect(pro.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} 重置$/)).toBeVisible();
+    // 申请额度 on the held card: more calls this period, or a plan over the same interfaces.
+    await pro.getByRole('button', { name: '申请额度' }).click();
+    const ask = page.getByRole('dialog', { name: '申请「手机号归属地」的调用额度' });
+    await expect(ask.getByText(/^该接口的调用计入你的套餐「专业」/)).toBeVisible();
+    await expect(ask.getByRole('radio', { name: '本周期加量' })).toBeChecked();
+    await ask.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(ask).toBeHidden();
 
     await expectAccessible(page, 'the plan cards (light)');
     await keepScreenshot(page, testInfo, 'plans-light');

@@ -30,6 +30,13 @@ describe('InterfaceHealth', () => {
     expect(shown).toHaveAttribute('title', `近 24 小时 ${health.calls.toLocaleString('en')} 次调用`);
   });
 
+  it('keeps each figure whole, so a line breaks only between figures', () => {
+    renderWithAntd(<InterfaceHealth health={HEALTHY} />);
+    for (const figure of ['成功率 99.9%', 'p50 82 ms', 'p95 210 ms']) {
+      expect(screen.getByText(figure)).toHaveStyle({ whiteSpace: 'nowrap' });
+    }
+  });
+
   it('shows nothing before the figures come', () => {
     renderWithAntd(<InterfaceHealth health={undefined} />);
     expect(screen.getByTestId('interface-health')).toBeEmptyDOMElement();

@@ -1,8 +1,11 @@
 import { Badge } from 'antd';
 import type { BadgeProps } from 'antd';
 import { useRequest } from 'ahooks';
+import { Fragment } from 'react';
+import type { CSSProperties } from 'react';
 import { HEALTH_REFRESH_MS } from '@agler/contract/interfaceHealth';
 import { getInterfaceHealth } from '@/services/agler/interfaceInfo';
+import { formatLatency, formatRate } from '@/utils/format';
 import { VISUALLY_HIDDEN } from '@/utils/visuallyHidden';
 import { HEALTH_TEXTS } from './texts';
 
@@ -39,27 +42,45 @@ export function useInterfaceHealth(): HealthMap | undefined {
 export const healthIn = (map: HealthMap | undefined, id: string | number | undefined): Health | undefined =>
   map && id !== undefined ? (map[String(id)] ?? NO_DATA) : undefined;
 
-/** A rate as a percentage with one decimal, rounded down, so a rate with any failure never reads as 100%. */
-const rateText = (rate: number) => `${(Math.floor(rate * 1000) / 10).toFixed(1)}%`;
-const latencyText = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
+/** Between two figures; the no-break space keeps the dot at the end of a line, never at the start of the next. */
+const SEPARATOR = '\u00a0· ';
+
+/**
+ * A figure never breaks inside ("p95 | 210 ms"): the figures wrap between them, a whole figure at a
+ * time. Inline, as VISUALLY_HIDDEN: a style hook in each of a catalogue's many cards costs too much.
+ */
+const WHOLE: CSSProperties = { whiteSpace: 'nowrap' };
 
 /**
  * `className`: the layout of the dot and the figures, which the page gives (a list takes its
  * classes once for all its cards); it may keep the line's height while nothing is shown.
+ * `figuresClassName`: the figures' own place in that layout, e.g. a line of their own.
  */
-type InterfaceHealthProps = { health?: Health; className?: string };
+type InterfaceHealthProps = { health?: Health; className?: string; figuresClassName?: string };
 
 /** An interface's state over the last day (a coloured dot and its name) with its success rate, p50 and p95; empty until loaded. */
-export function InterfaceHealth({ health, className }: InterfaceHealthProps) {
+export function InterfaceHealth({ health, className, figuresClassName }: InterfaceHealthProps) {
+  const figures = health
+    ? [
+        HEALTH_TEXTS.rate(formatRate(health.successRate)),
+        HEALTH_TEXTS.p50(formatLatency(health.p50)),
+        HEALTH_TEXTS.p95(formatLatency(health.p95)),
+      ]
+    : [];
   return (
     <div className={className} title={health && HEALTH_TEXTS.calls(health.calls)} data-testid="interface-health">
       {health && (
         <>
           <span style={VISUALLY_HIDDEN}>{HEALTH_TEXTS.label}</span>
           <Badge status={STATE_BADGES[health.state]} text={HEALTH_TEXTS.states[health.state]} />
-          <span>
+          <span className={figuresClassName}>
             {health.calls > 0
-              ? HEALTH_TEXTS.figures(rateText(health.successRate), latencyText(health.p50), latencyText(health.p95))
+              ? figures.map((figure, index) => (
+                  <Fragment key={figure}>
+                    {index > 0 && SEPARATOR}
+                    <span style={WHOLE}>{figure}</span>
+                  </Fragment>
+                ))
               : HEALTH_TEXTS.noCalls}
           </span>
         </>

@@ -10,7 +10,9 @@ export const interfaceHealth: Translation<typeof HEALTH_TEXTS> = {
     unknown: 'No data',
   },
   label: 'Last 24 hours:',
-  figures: (rate, p50, p95) => `Success ${rate} · p50 ${p50} · p95 ${p95}`,
+  rate: (rate) => `Success ${rate}`,
+  p50: (latency) => `p50 ${latency}`,
+  p95: (latency) => `p95 ${latency}`,
   calls: (calls) => `${formatNumber(calls)} ${calls === 1 ? 'call' : 'calls'} in the last 24 hours`,
   noCalls: 'No calls in the last 24 hours',
 };

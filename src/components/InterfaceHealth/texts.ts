@@ -10,7 +10,10 @@ export const HEALTH_TEXTS = localized('interfaceHealth', {
   },
   /** Said before the state to screen readers, which see no layout. */
   label: '近 24 小时：',
-  figures: (rate: string, p50: string, p95: string) => `成功率 ${rate} · p50 ${p50} · p95 ${p95}`,
+  /** The figures, each kept whole on its line. */
+  rate: (rate: string) => `成功率 ${rate}`,
+  p50: (latency: string) => `p50 ${latency}`,
+  p95: (latency: string) => `p95 ${latency}`,
   calls: (calls: number) => `近 24 小时 ${formatNumber(calls)} 次调用`,
   noCalls: '近 24 小时没有调用',
 } as const);

@@ -43,6 +43,21 @@ const useStyles = createStyles(({ token }) => ({
     borderColor: token.colorWarningBorder,
   },
   headerTitle: { display: 'block', marginBottom: token.marginXXS, color: token.colorTextSecondary },
+  // On a phone the tags go under the name instead of squeezing it to its first letter.
+  page: {
+    '& .ant-page-header-heading-left': { flexWrap: 'wrap', rowGap: token.marginXXS },
+    '& .ant-page-header-heading-title': { maxWidth: '100%' },
+  },
+  // The same gap between every two of the method, the status, the lifecycle and the health: a tag's
+  // own end margin would widen one gap only.
+  tags: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: token.marginSM,
+    rowGap: token.marginXXS,
+    '& .ant-tag': { marginInlineEnd: 0 },
+  },
   health: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -194,14 +209,15 @@ export default function InterfaceInfoPage() {
 
   return (
     <PageContainer
+      className={styles.page}
       title={info.name}
       tags={
-        <Space size={4} wrap>
+        <div className={styles.tags}>
           <MethodTag method={info.method} />
           <StatusBadge status={info.status} />
           {info.deprecated && <Tag className={styles.deprecated}>{VIEW_TEXTS.deprecatedTag}</Tag>}
           <InterfaceHealth health={healthIn(healthMap, id)} className={styles.health} />
-        </Space>
+        </div>
       }
       extra={
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportOne}>
@@ -260,7 +276,7 @@ export default function InterfaceInfoPage() {
         </Col>
         {planCover.data?.plans.length !== 0 && (
           <Col span={24}>
-            <PlanCards cover={planCover} interfaceRate={rateLimitText(info)} admin={admin} />
+            <PlanCards cover={planCover} interfaceName={info.name} interfaceRate={rateLimitText(info)} admin={admin} />
           </Col>
         )}
         <Col span={24}>

@@ -1,6 +1,6 @@
 import { INTERFACE_STATUS } from '@/constants';
 import { csvText } from '@/utils/csv';
-import { formatRate } from './format';
+import { formatRate } from '@/utils/format';
 import { formatShare } from './shares';
 import { ANALYSIS_TEXTS } from './texts';
 

@@ -1,51 +1,14 @@
 import { formatNumber } from '@/locales';
 import { ANALYSIS_TEXTS } from './texts';
 
-/** How the page writes counts, rates and latencies. */
+/** How the page writes counts and changes of a rate; rates and latencies are written by @/utils/format. */
 
 /** A count with the digit grouping of the page's language. */
 export function formatCount(value: number): string {
   return formatNumber(value);
 }
 
-/**
- * A rate as a percentage with one decimal, rounded down, so a rate with any
- * failure never reads as 100%.
- */
-export function formatRate(rate: number): string {
-  return `${(Math.floor(rate * 1000) / 10).toFixed(1)}%`;
-}
-
-/**
- * `errors` of `calls` as a percentage with one decimal, rounded up, so a
- * caller with any failure never reads as 0.0%. From the counts, not a rate:
- * 7 of 100 is 7.0%, where 0.07 × 1000 would round up to 7.1%.
- */
-export function formatErrorRate(errors: number, calls: number): string {
-  return calls ? `${(Math.ceil((errors * 1000) / calls) / 10).toFixed(1)}%` : '0.0%';
-}
-
-export function formatLatency(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-}
-
-/** A change of a count as a signed percentage of the previous value; undefined without a previous value. */
-export function relativeChange(current: number, previous: number): number | undefined {
-  if (!previous) return undefined;
-  return (current - previous) / previous;
-}
-
-export function formatSignedPercent(change: number): string {
-  const percent = Math.abs(change * 100);
-  return `${change < 0 ? '-' : '+'}${percent < 10 ? percent.toFixed(1) : Math.round(percent)}%`;
-}
-
 /** A change of a rate, in percentage points. */
 export function formatPointChange(change: number): string {
   return `${change < 0 ? '-' : '+'}${Math.abs(change * 100).toFixed(1)} ${ANALYSIS_TEXTS.figures.pointUnit}`;
-}
-
-export function formatSignedLatency(change: number): string {
-  return `${change < 0 ? '-' : '+'}${formatLatency(Math.abs(change))}`;
 }

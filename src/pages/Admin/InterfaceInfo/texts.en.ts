@@ -157,6 +157,7 @@ export const adminInterface: Translation<typeof ADMIN_INTERFACE_TEXTS> = {
     signatureHint:
       "Every call the platform forwards carries agler-signature and related headers: the interface's server checks them with the forwarding secret to know a call came through the platform, and refuses direct ones.",
     secretTime: 'Current secret made',
+    secretNotYet: 'Made with the first call',
     previousUntil: 'The old secret also signs until',
     verifyGuide: 'How to verify the signature',
     grace: 'Old secret',

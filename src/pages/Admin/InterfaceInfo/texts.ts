@@ -156,6 +156,7 @@ export const ADMIN_INTERFACE_TEXTS = localized('adminInterface', {
     signatureHint:
       '平台转发的每次调用都带有 agler-signature 等请求头，接口服务器用转发密钥验证调用来自平台，并拒绝直接发来的请求。',
     secretTime: '当前密钥生成于',
+    secretNotYet: '首次调用时生成',
     previousUntil: '旧密钥仍同时签名，直到',
     verifyGuide: '如何验证签名',
     /** The developer guide's section on verifying a forwarded call. */

@@ -113,17 +113,19 @@ export const useCardStyles = createStyles(({ token, css }) => ({
     color: token.colorTextTertiary,
     fontSize: token.fontSizeSM,
   },
-  // The line's height is kept while the figures load, so the cards do not grow when they come.
+  // The state on one line, the figures on the next, on every card alike, whatever their lengths; the
+  // two lines' height is kept while the figures load, so the cards do not grow when they come.
   health: {
     display: 'flex',
     flexWrap: 'wrap',
     alignItems: 'center',
     columnGap: token.marginXS,
-    minHeight: token.fontSize * token.lineHeight,
+    minHeight: 2 * token.fontSize * token.lineHeight,
     color: token.colorTextSecondary,
     fontSize: token.fontSizeSM,
     '& .ant-badge-status-text': { fontSize: 'inherit' },
   },
+  healthFigures: { flexBasis: '100%' },
 }));
 
 export type CardStyles = ReturnType<typeof useCardStyles>['styles'];
@@ -176,7 +178,7 @@ export function InterfaceCard({ item, query, styles, health }: InterfaceCardProp
           <Highlight text={item.url} query={query} />
         </span>
       </div>
-      <InterfaceHealth health={health} className={styles.health} />
+      <InterfaceHealth health={health} className={styles.health} figuresClassName={styles.healthFigures} />
       {updated?.isValid() && (
         <div className={styles.meta}>
           <ClockCircleOutlined /> {INDEX_TEXTS.updatedAt(updated.format('YYYY-MM-DD HH:mm'))}

@@ -25,7 +25,7 @@ const english = (plan: API.PlanVO, name: string, priceLabel: string): API.PlanVO
 
 function Harness() {
   const cover = usePlanCover(INTERFACE_ID, false, 0);
-  return <PlanCards cover={cover} interfaceRate="5 calls per second, bursts of 5" admin={false} />;
+  return <PlanCards cover={cover} interfaceName="Phone lookup" interfaceRate="5 calls per second, bursts of 5" admin={false} />;
 }
 
 beforeAll(() => startLanguage('en-US', loadEnglish));
@@ -51,6 +51,7 @@ describe('the plans in English', () => {
     expect(screen.getAllByText('Interface default (5 calls per second, bursts of 5)')).toHaveLength(2);
     expect(screen.getByText('1,234 of 100,000 calls used this period')).toBeInTheDocument();
     expect(screen.getByText('Resets 2026-12-01 00:00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask for more' })).toBeInTheDocument();
     expect(screen.getByText('Counted as overage')).toBeInTheDocument();
     expect(screen.getByText('Needs approval')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Switch: Free' })).toBeEnabled();

@@ -12,11 +12,14 @@ import { FREE, ENTERPRISE, INTERFACE_ID, PRO, held } from './PlanCards.fixtures'
 
 jest.mock('@/services/agler/plan');
 jest.mock('@/services/agler/subscription');
+jest.mock('@/components/QuotaRequestModal/loadForm', () => ({
+  loadQuotaRequestForm: async () => jest.requireActual('@/components/QuotaRequestModal/QuotaRequestForm'),
+}));
 
 /** The cards as the page has them: loaded by the hook, for a user unless `admin`. */
 function Harness({ admin = false, calls = 0 }: { admin?: boolean; calls?: number }) {
   const cover = usePlanCover(INTERFACE_ID, admin, calls);
-  return <PlanCards cover={cover} interfaceRate="每秒 5 次，突发 5 次" admin={admin} />;
+  return <PlanCards cover={cover} interfaceName="手机号归属地" interfaceRate="每秒 5 次，突发 5 次" admin={admin} />;
 }
 
 /** The card of the plan named `name`. */
@@ -69,6 +72,24 @@ describe('the plans on the interface page', () => {
     expect(await screen.findByRole('button', { name: '已订阅「专业」' })).toBeDisabled();
     expect(screen.getByRole('button', { name: '切换「免费」' })).toBeEnabled();
     expect(screen.getByRole('button', { name: '切换「企业」' })).toBeEnabled();
+  });
+
+  it('offers 申请额度 on the held plan only, for more calls this period or a bigger plan', async () => {
+    renderWithAntd(<Harness />);
+    const pro = await waitFor(() => card('专业'));
+    expect(within(card('免费')).queryByRole('button', { name: '申请额度' })).not.toBeInTheDocument();
+    fireEvent.click(within(pro).getByRole('button', { name: '申请额度' }));
+    const dialog = await screen.findByRole('dialog', { name: '申请「手机号归属地」的调用额度' });
+    expect(await within(dialog).findByText(/该接口的调用计入你的套餐「专业」/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: '本周期加量' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '升级套餐' })).toBeInTheDocument();
+  });
+
+  it('offers no 申请额度 while the held subscription waits for approval: the server would refuse it', async () => {
+    holding({ ...held(PRO), status: 'pending', periodStart: null, periodEnd: null, used: 0 });
+    renderWithAntd(<Harness />);
+    expect(await within(await waitFor(() => card('专业'))).findByText('等待管理员审批，通过后才能调用')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '申请额度' })).not.toBeInTheDocument();
   });
 
   it('offers 订阅 without a subscription, and says the default plan comes with the first call', async () => {

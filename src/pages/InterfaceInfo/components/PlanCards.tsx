@@ -4,6 +4,7 @@ import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { LoadError } from '@/components/LoadError';
+import { QUOTA_REQUEST_TEXTS, QuotaRequestModal } from '@/components/QuotaRequestModal';
 import { handleRequestError } from '@/requestConfig';
 import { listPlans } from '@/services/agler/plan';
 import { addSubscription } from '@/services/agler/subscription';
@@ -48,6 +49,8 @@ const useStyles = createStyles(({ token }) => ({
     borderRadius: token.borderRadius,
     background: token.colorFillQuaternary,
   },
+  // A link's size, at the start of its line, not a bar across the box.
+  askMore: { alignSelf: 'flex-start', paddingInline: 0 },
   action: { marginTop: 'auto' },
 }));
 
@@ -110,8 +113,14 @@ function actionOf(plan: API.PlanVO, held: API.SubscriptionVO | undefined): Actio
   return 'subscribe';
 }
 
-/** The held subscription's period: its use against the quota, when it resets, what waits. */
-function HeldUsage({ subscription }: { subscription: API.SubscriptionVO }) {
+type HeldUsageProps = { subscription: API.SubscriptionVO; interfaceId: string; interfaceName: string };
+
+/**
+ * The held subscription's period: its use against the quota, when it resets, what waits, and
+ * 申请额度 for more calls this period or a bigger plan (an active subscription only: the server
+ * refuses a pending one's request).
+ */
+function HeldUsage({ subscription, interfaceId, interfaceName }: HeldUsageProps) {
   const { styles } = useStyles();
   const T = VIEW_TEXTS.plans;
   if (subscription.status === 'pending') {
@@ -141,6 +150,15 @@ function HeldUsage({ subscription }: { subscription: API.SubscriptionVO }) {
         </Typography.Text>
       )}
       {subscription.requestedPlanName && <Typography.Text>{T.requestedSwitch(subscription.requestedPlanName)}</Typography.Text>}
+      <QuotaRequestModal
+        interfaceInfoId={interfaceId}
+        interfaceName={interfaceName}
+        trigger={
+          <Button type="link" size="small" className={styles.askMore}>
+            {QUOTA_REQUEST_TEXTS.open}
+          </Button>
+        }
+      />
     </div>
   );
 }
@@ -153,6 +171,8 @@ function rateText(rateLimit: number, rateBurst: number | null): string {
 type PlanCardProps = {
   plan: API.PlanVO;
   held?: API.SubscriptionVO;
+  interfaceId: string;
+  interfaceName: string;
   /** The interface's own rate limit in words, for a plan that has none of its own. */
   interfaceRate: string;
   /** Admins see the plans without acting on them: their calls are not charged. */
@@ -161,7 +181,7 @@ type PlanCardProps = {
   onChoose: (plan: API.PlanVO, action: Action) => void;
 };
 
-function PlanCard({ plan, held, interfaceRate, admin, busy, onChoose }: PlanCardProps) {
+function PlanCard({ plan, held, interfaceId, interfaceName, interfaceRate, admin, busy, onChoose }: PlanCardProps) {
   const { styles, cx } = useStyles();
   const T = VIEW_TEXTS.plans;
   const action = actionOf(plan, held);
@@ -200,7 +220,7 @@ function PlanCard({ plan, held, interfaceRate, admin, busy, onChoose }: PlanCard
       </dl>
       {plan.description && <p className={styles.description}>{plan.description}</p>}
       <Typography.Text type="secondary">{T.interfaces(plan.interfaceIds.length)}</Typography.Text>
-      {holds && held && <HeldUsage subscription={held} />}
+      {holds && held && <HeldUsage subscription={held} interfaceId={interfaceId} interfaceName={interfaceName} />}
       {!admin && (
         <Button
           className={styles.action}
@@ -254,15 +274,17 @@ function ReasonModal({ plan, busy, onSubmit, onCancel }: ReasonModalProps) {
 
 type PlanCardsProps = {
   cover: ReturnType<typeof usePlanCover>;
+  /** The interface's name, for the title of 申请额度. */
+  interfaceName: string;
   interfaceRate: string;
   admin: boolean;
 };
 
 /**
  * 套餐: the plans covering the interface as cards, each with what it gives and what the caller may
- * do (订阅, 切换, or 已订阅 with the period's use); nothing when no plan covers it.
+ * do (订阅, 切换, or 已订阅 with the period's use and 申请额度); nothing when no plan covers it.
  */
-export function PlanCards({ cover, interfaceRate, admin }: PlanCardsProps) {
+export function PlanCards({ cover, interfaceName, interfaceRate, admin }: PlanCardsProps) {
   const { styles } = useStyles();
   const { message } = App.useApp();
   const T = VIEW_TEXTS.plans;
@@ -312,6 +334,8 @@ export function PlanCards({ cover, interfaceRate, admin }: PlanCardsProps) {
               <PlanCard
                 plan={plan}
                 held={held}
+                interfaceId={data.interfaceId}
+                interfaceName={interfaceName}
                 interfaceRate={interfaceRate}
                 admin={admin}
                 busy={busy === plan.id}

@@ -5,10 +5,11 @@ import { createStyles } from 'antd-style';
 import { useId, useMemo } from 'react';
 import { STATUS_CLASSES } from '@agler/contract/callers';
 import type { StatusClass } from '@agler/contract/callers';
-import { formatCount, formatErrorRate } from '../format';
+import { formatCount } from '../format';
 import { formatShare, shareTenths } from '../shares';
 import { ANALYSIS_TEXTS } from '../texts';
 import { LoadError } from '@/components/LoadError';
+import { formatErrorRate } from '@/utils/format';
 import { useFocusReturn } from '@/utils/useFocusReturn';
 import { useScreen } from '@/utils/media';
 

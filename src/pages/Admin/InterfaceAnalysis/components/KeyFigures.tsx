@@ -1,19 +1,18 @@
 import { StatisticCard } from '@ant-design/pro-components';
 import { theme } from 'antd';
-import {
-  formatCount,
-  formatLatency,
-  formatPointChange,
-  formatRate,
-  formatSignedLatency,
-  formatSignedPercent,
-  relativeChange,
-} from '../format';
+import { formatCount, formatPointChange } from '../format';
 import type { FigureKind } from '../comparison';
 import { comparisonGap } from '../comparison';
 import { ANALYSIS_TEXTS } from '../texts';
 import type { Overview } from '../useAnalysis';
 import { Delta } from './Delta';
+import {
+  formatLatency,
+  formatRate,
+  formatSignedLatency,
+  formatSignedPercent,
+  relativeChange,
+} from '@/utils/format';
 import { useScreen } from '@/utils/media';
 
 const F = ANALYSIS_TEXTS.figures;

@@ -11,7 +11,8 @@ import { Alert, App, Button, Col, Drawer, Form, Row, Skeleton, Typography } from
 import type { FormInstance } from 'antd';
 import { createStyles } from 'antd-style';
 import { useLockFn, useRequest } from 'ahooks';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { FormErrorAlert } from '@/components/FormErrorAlert';
 import { JsonEditor, jsonRule } from '@/components/JsonEditor';
 import { HTTP_METHODS, INTERFACE_LIMITS, RATE_LIMIT_MAX, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
@@ -88,7 +89,6 @@ async function replacementOptions(
 }
 
 const useStyles = createStyles(({ token }) => ({
-  error: { marginBottom: token.marginLG },
   footer: { display: 'flex', justifyContent: 'flex-end', gap: token.marginXS },
   upstream: {
     marginTop: token.marginLG,
@@ -179,7 +179,6 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
   const [submitting, setSubmitting] = useState(false);
   // 上游设置 is fetched and shown once asked for: most edits never need it.
   const [upstreamOpen, setUpstreamOpen] = useState(false);
-  const errorRef = useRef<HTMLDivElement>(null);
   const editing = record !== undefined;
   useFocusReturn(open);
 
@@ -210,10 +209,6 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
   // When the deprecation is (or would be) made: its day and the days before it cannot be the sunset.
   const deprecatedAt = (loaded.data?.deprecated && parseTime(loaded.data.deprecatedTime)) || Date.now();
   const firstSunset = firstSunsetDate(deprecatedAt);
-
-  useEffect(() => {
-    if (serverError) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [serverError]);
 
   const isDirty = () => {
     if (!initialValues) return false;
@@ -303,18 +298,7 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
         submitter={false}
         scrollToFirstError
       >
-        {serverError && (
-          <div ref={errorRef}>
-            <Alert
-              className={styles.error}
-              role="alert"
-              type="error"
-              showIcon
-              message={T.saveFailed}
-              description={serverError}
-            />
-          </div>
-        )}
+        {serverError && <FormErrorAlert title={T.saveFailed} message={serverError} />}
         {/* Name and method side by side; one below the other on a phone, where the drawer is the screen. */}
         <Row gutter={16}>
           <Col xs={24} sm={16}>

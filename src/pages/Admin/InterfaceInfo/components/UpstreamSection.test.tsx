@@ -193,6 +193,11 @@ describe('UpstreamSection forwarding secret', () => {
     expect(await screen.findByText('数据库暂时不可用，请稍后重试')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: '已生成新的转发密钥' })).not.toBeInTheDocument();
   });
+
+  it('says when a secret will be made for an interface that has none yet', () => {
+    renderWithAntd(<UpstreamSection id={ID} initial={{ ...UPSTREAM, secretTime: null }} />);
+    expect(screen.getByText('首次调用时生成')).toBeInTheDocument();
+  });
 });
 
 describe('UpstreamSection limits', () => {

@@ -1,6 +1,5 @@
 import { DeleteOutlined, SyncOutlined } from '@ant-design/icons';
 import {
-  Alert,
   App,
   Button,
   Col,
@@ -30,6 +29,7 @@ import {
 import type { CredentialPlace } from '@agler/contract/interfaceUpstream';
 import { GRACE_SECONDS } from '@agler/contract/keys';
 import type { GraceSeconds } from '@agler/contract/keys';
+import { FormErrorAlert } from '@/components/FormErrorAlert';
 import { helpUrl } from '@/components/HelpLink';
 import { Loaded } from '@/components/LoadError';
 import { SecretOnce } from '@/components/SecretOnce';
@@ -83,7 +83,6 @@ const useStyles = createStyles(({ token }) => ({
     '& dd': { margin: 0, marginBottom: token.marginXXS },
   },
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginSM },
-  error: { marginBottom: token.marginSM },
   number: { width: '100%' },
   // Underlined in the text's colour: the link colour is too faint on the drawer's raised dark background.
   guide: {
@@ -245,16 +244,7 @@ function Credentials({ id, upstream, onChange, styles }: PartProps) {
         // A password manager should not offer to fill or keep the interface's secret.
         autoComplete="off"
       >
-        {formError && (
-          <Alert
-            className={styles.error}
-            role="alert"
-            type="error"
-            showIcon
-            message={T.saveFailed}
-            description={formError}
-          />
-        )}
+        {formError && <FormErrorAlert title={T.saveFailed} message={formError} />}
         <Row gutter={12}>
           <Col xs={24} sm={6}>
             <Form.Item name="place" label={T.place}>
@@ -342,7 +332,7 @@ function Signature({ id, upstream, onChange, styles }: PartProps) {
       </a>
       <dl className={styles.facts}>
         <dt>{T.secretTime}</dt>
-        <dd>{displayTime(upstream.secretTime)}</dd>
+        <dd>{upstream.secretTime ? displayTime(upstream.secretTime) : T.secretNotYet}</dd>
         {graceLive && (
           <>
             <dt>{T.previousUntil}</dt>
@@ -425,16 +415,7 @@ function Limits({ id, upstream, onChange, styles }: PartProps) {
         initialValues={limitsValuesOf(upstream)}
         onFinish={save}
       >
-        {formError && (
-          <Alert
-            className={styles.error}
-            role="alert"
-            type="error"
-            showIcon
-            message={T.saveFailed}
-            description={formError}
-          />
-        )}
+        {formError && <FormErrorAlert title={T.saveFailed} message={formError} />}
         <Row gutter={12}>
           <Col xs={24} sm={8}>
             <Form.Item

@@ -1,8 +1,9 @@
 import { ProCard, ProForm, ProFormSelect } from '@ant-design/pro-components';
 import type { ProFormInstance } from '@ant-design/pro-components';
-import { Alert, App, Typography } from 'antd';
+import { App, Typography } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRef, useState } from 'react';
+import { FormErrorAlert } from '@/components/FormErrorAlert';
 import { PAGE_SIZE_MAX } from '@/constants';
 import { errorText } from '@/requestConfig';
 import { listPlans } from '@/services/agler/plan';
@@ -20,7 +21,6 @@ const useStyles = createStyles(({ token }) => ({
   form: { maxWidth: 480 },
   // The selects' placeholders are texts of their own, which antd draws lighter than 4.5:1.
   select: { '.ant-select-selection-placeholder': { color: token.colorTextSecondary } },
-  error: { marginBottom: token.marginLG },
 }));
 
 type AssignPlanProps = {
@@ -41,9 +41,7 @@ export function AssignPlan({ onAssigned }: AssignPlanProps) {
   return (
     <ProCard title={T.title}>
       <Typography.Paragraph type="secondary">{T.hint}</Typography.Paragraph>
-      {serverError && (
-        <Alert className={styles.error} role="alert" type="error" showIcon message={T.failed} description={serverError} />
-      )}
+      {serverError && <FormErrorAlert title={T.failed} message={serverError} />}
       <ProForm<AssignValues>
         formRef={formRef}
         // Its own field ids: the plans' form has fields of the same names.

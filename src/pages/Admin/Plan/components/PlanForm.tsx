@@ -6,12 +6,13 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { Alert, App, Button, Col, Drawer, Form, Row } from 'antd';
+import { App, Button, Col, Drawer, Form, Row } from 'antd';
 import type { FormInstance } from 'antd';
 import { createStyles } from 'antd-style';
 import { useLockFn } from 'ahooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Message } from '@agler/contract/messageKeys';
+import { FormErrorAlert } from '@/components/FormErrorAlert';
 import { InterfaceSelect } from '@/components/InterfaceSelect';
 import { INTERFACE_STATUS, PLAN_LIMITS, RATE_LIMIT_MAX } from '@/constants';
 import { formatNumber } from '@/locales';
@@ -34,7 +35,6 @@ import { ADMIN_PLAN_TEXTS } from '../texts';
 const DRAWER_WIDTH = 640;
 
 const useStyles = createStyles(({ token }) => ({
-  error: { marginBottom: token.marginLG },
   footer: { display: 'flex', justifyContent: 'flex-end', gap: token.marginXS },
   // Long choices one below the other: side by side they wrap mid-sentence.
   stacked: { display: 'flex', flexDirection: 'column', gap: token.marginXXS },
@@ -73,7 +73,6 @@ export function PlanForm({ open, plan, names, onClose, onSaved }: PlanFormProps)
   const [form] = Form.useForm<PlanFormValues>();
   const [serverError, setServerError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
-  const errorRef = useRef<HTMLDivElement>(null);
   useFocusReturn(open);
 
   const initialValues = useMemo(
@@ -84,10 +83,6 @@ export function PlanForm({ open, plan, names, onClose, onSaved }: PlanFormProps)
       ),
     [plan, names],
   );
-
-  useEffect(() => {
-    if (serverError) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [serverError]);
 
   const isDirty = () =>
     JSON.stringify(planBodyOf(form.getFieldsValue(true))) !== JSON.stringify(planBodyOf(initialValues));
@@ -159,18 +154,7 @@ export function PlanForm({ open, plan, names, onClose, onSaved }: PlanFormProps)
         submitter={false}
         scrollToFirstError
       >
-        {serverError && (
-          <div ref={errorRef}>
-            <Alert
-              className={styles.error}
-              role="alert"
-              type="error"
-              showIcon
-              message={T.saveFailed}
-              description={serverError}
-            />
-          </div>
-        )}
+        {serverError && <FormErrorAlert title={T.saveFailed} message={serverError} />}
         <Row gutter={16}>
           <Col xs={24} sm={14}>
             <ProFormText
