@@ -1,8 +1,9 @@
 import { Alert } from 'antd';
-import type { GetRef } from 'antd';
+import type { FormInstance, GetRef } from 'antd';
 import { createStyles } from 'antd-style';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { errorText } from '@/requestConfig';
 
 // The same space below it as between a form's fields, which it stands above.
 const useStyles = createStyles(({ token }) => ({
@@ -37,4 +38,22 @@ export function FormErrorAlert({ title, message }: FormErrorAlertProps) {
       description={message}
     />
   );
+}
+
+/**
+ * Where a form shows a refusal: at the field the server named (`field`, one of the form's own), scrolled to,
+ * or else through `setFormError`, above the form in a FormErrorAlert.
+ */
+export function showRefusal<V>(
+  form: FormInstance<V>,
+  error: unknown,
+  field: string | undefined,
+  setFormError: (text: string) => void,
+) {
+  if (field) {
+    form.setFields([{ name: field as never, errors: [errorText(error)] }]);
+    form.scrollToField(field as never);
+  } else {
+    setFormError(errorText(error));
+  }
 }

@@ -124,6 +124,7 @@ describe('UpstreamSection credentials', () => {
     expect(await screen.findByText((message as { text: string }).text)).toBeInTheDocument();
     expect(field('名称')).toHaveValue('Authorization');
     expect(field('值')).toHaveValue(VALUE);
+    expect(screen.queryByText('保存失败')).not.toBeInTheDocument();
   });
 
   it('says a name already set is replaced, and stops adding at the limit', async () => {
@@ -237,6 +238,8 @@ describe('UpstreamSection limits', () => {
     fireEvent.click(button(/^保\s*存$/));
     expect(await screen.findByText((message as { text: string }).text)).toBeInTheDocument();
     expect(field('超时（毫秒）')).toHaveValue('20000');
+    // At the field, not above the form.
+    expect(screen.queryByText('保存失败')).not.toBeInTheDocument();
   });
 });
 

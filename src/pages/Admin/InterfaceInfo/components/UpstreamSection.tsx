@@ -13,7 +13,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { FormInstance } from 'antd';
 import { createStyles } from 'antd-style';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
@@ -29,7 +28,7 @@ import {
 import type { CredentialPlace } from '@agler/contract/interfaceUpstream';
 import { GRACE_SECONDS } from '@agler/contract/keys';
 import type { GraceSeconds } from '@agler/contract/keys';
-import { FormErrorAlert } from '@/components/FormErrorAlert';
+import { FormErrorAlert, showRefusal } from '@/components/FormErrorAlert';
 import { helpUrl } from '@/components/HelpLink';
 import { Loaded } from '@/components/LoadError';
 import { SecretOnce } from '@/components/SecretOnce';
@@ -101,21 +100,11 @@ type UpstreamSectionProps = {
   initial?: API.UpstreamVO;
 };
 
-/** Shows a server's refusal at the field it names, or as the form's own error; keeps what was typed. */
-function showRefusal<V>(
-  form: FormInstance<V>,
-  error: unknown,
-  fields: readonly string[],
-  setError: (text?: string) => void,
-) {
+/** The field of `fields` that a refusal names, if it names one of them. */
+const refusedField = (error: unknown, fields: readonly string[]) => {
   const field = fieldOfUpstreamError(error);
-  if (field && fields.includes(field)) {
-    form.setFields([{ name: field as never, errors: [errorText(error)] }]);
-    form.scrollToField(field as never);
-  } else {
-    setError(errorText(error));
-  }
-}
+  return field && fields.includes(field) ? field : undefined;
+};
 
 type PartProps = {
   id: string | number;
@@ -157,7 +146,7 @@ function Credentials({ id, upstream, onChange, styles }: PartProps) {
       ]);
       message.success(T.added);
     } catch (error) {
-      showRefusal(form, error, CREDENTIAL_FIELDS, setFormError);
+      showRefusal(form, error, refusedField(error, CREDENTIAL_FIELDS), setFormError);
     } finally {
       setSaving(false);
     }
@@ -397,7 +386,7 @@ function Limits({ id, upstream, onChange, styles }: PartProps) {
       }
       message.success(T.limitsSaved);
     } catch (error) {
-      showRefusal(form, error, LIMIT_FIELDS, setFormError);
+      showRefusal(form, error, refusedField(error, LIMIT_FIELDS), setFormError);
     } finally {
       setSaving(false);
     }

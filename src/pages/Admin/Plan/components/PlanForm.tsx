@@ -12,12 +12,11 @@ import { createStyles } from 'antd-style';
 import { useLockFn } from 'ahooks';
 import { useMemo, useState } from 'react';
 import type { Message } from '@agler/contract/messageKeys';
-import { FormErrorAlert } from '@/components/FormErrorAlert';
+import { FormErrorAlert, showRefusal } from '@/components/FormErrorAlert';
 import { InterfaceSelect } from '@/components/InterfaceSelect';
 import { INTERFACE_STATUS, PLAN_LIMITS, RATE_LIMIT_MAX } from '@/constants';
 import { formatNumber } from '@/locales';
 import { translateMessage } from '@/locales/messages';
-import { errorText } from '@/requestConfig';
 import { addPlan, updatePlan } from '@/services/agler/plan';
 import { useFocusReturn } from '@/utils/useFocusReturn';
 import type { InterfaceName } from '../interfaceNames';
@@ -113,13 +112,7 @@ export function PlanForm({ open, plan, names, onClose, onSaved }: PlanFormProps)
       else await addPlan(body, { skipErrorHandler: true });
       onSaved(body.name, !plan);
     } catch (error) {
-      const field = fieldOfError(error);
-      if (field) {
-        form.setFields([{ name: field, errors: [errorText(error)] }]);
-        form.scrollToField(field);
-      } else {
-        setServerError(errorText(error));
-      }
+      showRefusal(form, error, fieldOfError(error), setServerError);
     } finally {
       setSubmitting(false);
     }
