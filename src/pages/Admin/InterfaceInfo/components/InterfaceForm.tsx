@@ -12,7 +12,7 @@ import type { FormInstance } from 'antd';
 import { createStyles } from 'antd-style';
 import { useLockFn, useRequest } from 'ahooks';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { FormErrorAlert } from '@/components/FormErrorAlert';
+import { FormErrorAlert, showRefusal } from '@/components/FormErrorAlert';
 import { JsonEditor, jsonRule } from '@/components/JsonEditor';
 import { HTTP_METHODS, INTERFACE_LIMITS, RATE_LIMIT_MAX, ResponseCode } from '@/constants';
 import { errorText } from '@/requestConfig';
@@ -257,11 +257,9 @@ export function InterfaceForm({ open, record, onClose, onSaved, onGone }: Interf
       if (record && hasErrorCode(error, ResponseCode.NOT_FOUND)) {
         setServerError(T.goneWhileEditing);
         onGone();
-      } else if (error instanceof ApiError && isSunsetMessage(error.message)) {
-        form.setFields([{ name: 'sunsetDate', errors: [errorText(error)] }]);
-        form.scrollToField('sunsetDate');
       } else {
-        setServerError(errorText(error));
+        const sunset = error instanceof ApiError && isSunsetMessage(error.message);
+        showRefusal(form, error, sunset ? 'sunsetDate' : undefined, setServerError);
       }
     } finally {
       setSubmitting(false);
